@@ -75,6 +75,12 @@ export interface FieldDef {
   readonly source?: 'public-facts';
   /** The two follow-up structures of the public shape: `filter` (lists of `{value}`) and `updates` (fields). */
   readonly structure?: 'filter' | 'updates' | 'records';
+  /**
+   * The type-class check applies only when another field has one of these values ("Validated only when the
+   * country is the United States, Great Britain or Canada. It is not validated for other or missing countries.").
+   * Length is always checked.
+   */
+  readonly validatedWhen?: { readonly field: string; readonly values: readonly string[] };
 }
 
 const NO_PUBLIC_XML = 'not in the document nor in public-facts.md: cardspec places it beside its group';
@@ -312,6 +318,7 @@ export const FIELDS: readonly FieldDef[] = [
     type: 'alphanumeric',
     section: SECTION.billing,
     meaning: 'Validated only when the country is the United States, Great Britain or Canada.',
+    validatedWhen: { field: 'billingcountryiso2a', values: ['US', 'GB', 'CA'] },
     request: { maxLength: 25, xml: 'billing/postcode' },
     response: { maxLength: 25, xml: 'billing/postcode' },
   }),

@@ -1,0 +1,81 @@
+/**
+ * A field's value against the dictionary, without ajv: the reference gateway's request check and the generators
+ * use this, the JSON Schemas are generated from the same facts (schemas/build.ts). One function so that the
+ * gateway's idea of "invalid field" and the schemas' can never drift apart.
+ */
+import { FIELD, type Direction, type FieldDef, type FieldSide } from './fields';
+import { classRegExp, TYPE_CLASSES } from './typeclasses';
+
+/** Why a value is not acceptable, in the document's terms; `null` when it is. */
+export type FieldProblem =
+  | { kind: 'not-a-string'; message: string }
+  | { kind: 'too-short' | 'too-long'; message: string }
+  | { kind: 'bad-characters'; message: string }
+  | { kind: 'not-a-listed-value'; message: string };
+
+/** The pattern enforced for a field: its type class, or printable text where the dictionary says `lenient`. */
+export function enforcedPattern(def: FieldDef): RegExp {
+  return def.lenient ? classRegExp('alphanumeric-symbols') : classRegExp(def.type);
+}
+
+export function sideOf(def: FieldDef, direction: Direction): FieldSide | undefined {
+  return def[direction];
+}
+
+/**
+ * Checks one scalar value (an item, for list fields) of a known field. `context` is the object the value sits in,
+ * for the one conditional rule (`validatedWhen`).
+ */
+export function checkValue(def: FieldDef, direction: Direction, value: unknown, context?: Record<string, unknown>): FieldProblem | null {
+  const side = def[direction];
+  if (!side) return null;
+  if (typeof value !== 'string') {
+    return { kind: 'not-a-string', message: `${def.name} must be a string ("All values in JSON requests and responses are strings")` };
+  }
+  const len = [...value].length;
+  if (side.minLength !== undefined && len < side.minLength) {
+    return { kind: 'too-short', message: `${def.name} is ${len} characters; the document's minimum is ${side.minLength}` };
+  }
+  if (side.maxLength !== undefined && len > side.maxLength) {
+    return { kind: 'too-long', message: `${def.name} is ${len} characters; the document's maximum is ${side.maxLength}` };
+  }
+  if (side.values && !side.values.includes(value)) {
+    return { kind: 'not-a-listed-value', message: `${def.name} must be one of ${side.values.join(', ')}` };
+  }
+  const when = def.validatedWhen;
+  const classApplies = !when || (context !== undefined && when.values.includes(String(context[when.field] ?? '')));
+  if (classApplies && !enforcedPattern(def).test(value)) {
+    return { kind: 'bad-characters', message: `${def.name} must be ${TYPE_CLASSES[def.type].notation}` };
+  }
+  return null;
+}
+
+/**
+ * Checks every known field of an object (a request object or a response part). Unknown fields pass: the document
+ * says the full field list is not shown. Structured follow-up fields (`filter`, `updates`, `records`) are checked
+ * by their owners, not here.
+ */
+export function checkFields(obj: Record<string, unknown>, direction: Direction): { field: string; problem: FieldProblem }[] {
+  const out: { field: string; problem: FieldProblem }[] = [];
+  for (const [name, value] of Object.entries(obj)) {
+    const def = FIELD[name];
+    if (!def || !def[direction] || def.structure) continue;
+    if (def.list) {
+      if (!Array.isArray(value)) {
+        out.push({ field: name, problem: { kind: 'not-a-string', message: `${name} must be a list of strings` } });
+        continue;
+      }
+      for (const item of value) {
+        const p = checkValue(def, direction, item, obj);
+        if (p) {
+          out.push({ field: name, problem: p });
+          break;
+        }
+      }
+      continue;
+    }
+    const p = checkValue(def, direction, value, obj);
+    if (p) out.push({ field: name, problem: p });
+  }
+  return out;
+}
