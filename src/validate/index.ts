@@ -1,0 +1,8 @@
+/**
+ * Validation against the document, through the generated JSON Schemas: the API the rest of the kit uses (steps,
+ * the reference gateway's reports, `cardspec validate`). Every violation is in the document's terms and masked.
+ */
+export type { Violation } from './violations';
+export { selectRow, validateRequestObject, validateRequestEnvelope, validateAgainstRow } from './request';
+export { validateResponsePart, validateResponseEnvelope } from './response';
+export { validateText, InputError, type TextResult, type TextOptions } from './text';

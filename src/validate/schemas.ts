@@ -1,0 +1,80 @@
+/**
+ * The committed JSON Schemas (schemas/*.schema.json), loaded and compiled once, lazily: the first validation pays
+ * for ajv's compilation, later ones reuse it, and `cardspec` commands that never validate pay nothing. The
+ * schemas are read from the committed files, not rebuilt from the dictionary, so that the kit checks with exactly
+ * what it publishes (test/schemas/build.test.ts keeps the two equal).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
+import { ANNOTATION_KEYWORDS, INDEX_FILE, SCHEMA_BASE } from '../../schemas/build';
+
+export type SchemaError = ErrorObject;
+
+/** A compiled schema: `true` when the value passes, else the errors (with `parentSchema`, for the annotations). */
+export type Check = (value: unknown) => SchemaError[];
+
+const SCHEMA_DIR = path.join(__dirname, '..', '..', 'schemas');
+
+interface IndexFile {
+  schemas: { file: string; $id: string; title: string }[];
+}
+
+let ajv: Ajv2020 | undefined;
+const checks = new Map<string, Check>();
+const roots = new Map<string, Record<string, unknown>>();
+
+function readJson(file: string): unknown {
+  const full = path.join(SCHEMA_DIR, file);
+  try {
+    return JSON.parse(fs.readFileSync(full, 'utf8'));
+  } catch (err) {
+    // A missing or broken file is a broken checkout, not bad input: say how to repair it.
+    throw new Error(`cardspec: cannot load ${path.relative(process.cwd(), full)} (${(err as Error).message}); run \`npm run schemas\` to regenerate the schemas`);
+  }
+}
+
+function instance(): Ajv2020 {
+  if (ajv) return ajv;
+  const a = new Ajv2020({
+    allErrors: true,
+    // `parentSchema` on each error is how a violation finds its `x-rule` and `x-section`.
+    verbose: true,
+    // Strict about unknown keywords (a typo in build.ts fails loudly), with the annotations declared below; the
+    // schemas deliberately put `pattern`/`required` in nodes without `type` (a node holds one rule), and name
+    // fields in `required` that other branches define.
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+  });
+  a.addVocabulary([...ANNOTATION_KEYWORDS]);
+  const index = readJson(INDEX_FILE) as IndexFile;
+  for (const entry of index.schemas) {
+    const schema = readJson(entry.file) as Record<string, unknown>;
+    a.addSchema(schema);
+    roots.set(entry.file, schema);
+  }
+  ajv = a;
+  return a;
+}
+
+/** The compiled check of a schema file, or of a definition inside it (`fragment`: `#/$defs/...`). */
+export function checkFor(file: string, fragment = ''): Check {
+  const key = file + fragment;
+  let check = checks.get(key);
+  if (!check) {
+    const validate = instance().getSchema(SCHEMA_BASE + file + fragment);
+    if (!validate) throw new Error(`cardspec: no schema ${file}${fragment}; run \`npm run schemas\``);
+    check = (value: unknown): SchemaError[] => (validate(value) ? [] : [...(validate.errors ?? [])]);
+    checks.set(key, check);
+  }
+  return check;
+}
+
+/** The parsed root of a schema file (for its title and annotations such as `x-recommended`). */
+export function schemaRoot(file: string): Record<string, unknown> {
+  instance();
+  const root = roots.get(file);
+  if (!root) throw new Error(`cardspec: no schema ${file}; run \`npm run schemas\``);
+  return root;
+}

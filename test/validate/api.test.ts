@@ -1,0 +1,218 @@
+/**
+ * The validation API: which row a request object is, the rules that are not one field's own (fixed values,
+ * forbidden fields, card sources, amounts above zero, recommended fields, parts in order), severities, and the
+ * field, rule and section each violation names.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SECTION } from '../../schemas/fields';
+import {
+  selectRow,
+  validateRequestEnvelope,
+  validateRequestObject,
+  validateResponseEnvelope,
+  validateResponsePart,
+  type Violation,
+} from '../../src/validate';
+import { example } from '../schemas/fixtures';
+
+type Obj = Record<string, unknown>;
+const req = (row: string, change: Obj = {}, drop: string[] = []): Obj => {
+  const o: Obj = { ...example('requests', row), ...change };
+  for (const f of drop) delete o[f];
+  return o;
+};
+const part = (type: string, change: Obj = {}, drop: string[] = []): Obj => {
+  const o: Obj = { ...example('responses', type), ...change };
+  for (const f of drop) delete o[f];
+  return o;
+};
+const summary = (vs: readonly Violation[]): string[] => vs.map((v) => `${v.severity} ${v.field} ${v.rule}`);
+const errors = (vs: readonly Violation[]): Violation[] => vs.filter((v) => v.severity === 'error');
+const SECTIONS = new Set<string>(Object.values(SECTION));
+
+test('selectRow: AUTH by its fields (md/pares, parent only, otherwise the ordinary AUTH)', () => {
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH'], md: 'x', pares: 'y' })?.id, 'auth-3ds-enrolled');
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH'], pares: 'y' })?.id, 'auth-3ds-enrolled');
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH'], sitereference: 's', parenttransactionreference: '1-2-3', requestreference: 'A1' })?.id, 'auth-3ds-not-enrolled');
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH'], sitereference: 's', parenttransactionreference: '1-2-3', baseamount: '100' })?.id, 'auth');
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH'], cachetoken: 'c' })?.id, 'auth');
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH'] })?.id, 'auth');
+});
+
+test('selectRow: the subscription variants, RISKDEC by card, combinations, and nothing for unknown types', () => {
+  const sub = (o: Obj) => selectRow({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...o })?.id;
+  assert.equal(sub({ md: 'm', pares: 'p' }), 'subscription-enrolled');
+  assert.equal(sub({ parenttransactionreference: '1-2-3' }), 'subscription-not-enrolled');
+  assert.equal(sub({ pan: '4111111111111111', expirydate: '12/2031' }), 'subscription-no-3ds');
+  assert.equal(sub({}), 'subscription-no-3ds');
+  assert.equal(selectRow({ requesttypedescriptions: ['RISKDEC'], pan: '4111111111111111' })?.id, 'riskdec-card');
+  assert.equal(selectRow({ requesttypedescriptions: ['RISKDEC'], parenttransactionreference: '1-2-3' })?.id, 'riskdec-after-payment');
+  assert.equal(selectRow({ requesttypedescriptions: ['RISKDEC', 'AUTH'] })?.id, 'riskdec-then-auth');
+  assert.equal(selectRow({ requesttypedescriptions: ['AUTH', 'RISKDEC'] })?.id, 'auth-then-riskdec');
+  assert.equal(selectRow({ requesttypedescriptions: ['STORE'] })?.id, 'store');
+  assert.equal(selectRow({ requesttypedescriptions: ['REFUND'] }), undefined);
+  assert.equal(selectRow({ requesttypedescriptions: 'AUTH' }), undefined);
+  assert.equal(selectRow({}), undefined);
+});
+
+test('THREEDQUERY without useragent: one warning ("Strongly recommended"), no error', () => {
+  const vs = validateRequestObject(req('threedquery', {}, ['useragent']));
+  assert.deepEqual(summary(vs), ['warning useragent recommended']);
+  assert.match(vs[0].message, /Strongly recommended/);
+});
+
+test('THREEDQUERY is ECOM only; STORE is CARDSTORE; RISKDEC is FRAUDCONTROL (fixed values of the rows)', () => {
+  assert.deepEqual(summary(validateRequestObject(req('threedquery', { accounttypedescription: 'MOTO' }))), ['error accounttypedescription fixed']);
+  assert.deepEqual(summary(validateRequestObject(req('store', { accounttypedescription: 'ECOM' }))), ['error accounttypedescription fixed']);
+  assert.deepEqual(summary(validateRequestObject(req('riskdec-card', { accounttypedescription: 'ECOM' }))), ['error accounttypedescription fixed']);
+  assert.deepEqual(validateRequestObject(req('auth', { accounttypedescription: 'MOTO' })), []);
+  // A value outside the dictionary's list is also outside the row's.
+  assert.deepEqual(summary(validateRequestObject(req('auth', { accounttypedescription: 'RECUR' }))), ['error accounttypedescription enum', 'error accounttypedescription fixed']);
+});
+
+test('securitycode must not be sent in STORE', () => {
+  const vs = validateRequestObject(req('store', { securitycode: '123' }));
+  assert.deepEqual(summary(vs), ['error securitycode forbidden']);
+  assert.equal(vs[0].section, SECTION.common);
+  assert.match(vs[0].message, /Must not be sent in STORE/);
+});
+
+test('the card must come from somewhere: pan + expirydate, cachetoken or parenttransactionreference', () => {
+  const vs = validateRequestObject(req('auth', {}, ['pan', 'expirydate']));
+  assert.deepEqual(summary(vs), ['error pan+expirydate|cachetoken|parenttransactionreference card-source']);
+  assert.match(vs[0].message, /pan \+ expirydate, or cachetoken, or parenttransactionreference/);
+  assert.deepEqual(summary(validateRequestObject(req('threedquery', {}, ['cachetoken']))), ['error cachetoken|parenttransactionreference card-source']);
+  assert.deepEqual(validateRequestObject(req('auth', { cachetoken: 'c-1' }, ['pan', 'expirydate'])), []);
+});
+
+test('baseamount must be greater than zero, except in ACCOUNTCHECK', () => {
+  for (const amount of ['0', '000']) {
+    assert.deepEqual(summary(validateRequestObject(req('auth', { baseamount: amount }))), ['error baseamount amount-above-zero']);
+    assert.deepEqual(summary(validateRequestObject(req('threedquery', { baseamount: amount }))), ['error baseamount amount-above-zero']);
+    assert.deepEqual(validateRequestObject(req('accountcheck', { baseamount: amount })), []);
+  }
+  assert.deepEqual(validateRequestObject(req('auth', { baseamount: '0100' })), []);
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: '0' } }))), ['warning updates.baseamount amount-above-zero']);
+});
+
+test('billingpostcode is validated only for US, GB and CA; its length always', () => {
+  assert.deepEqual(validateRequestObject(req('store', { billingcountryiso2a: 'FR', billingpostcode: '75001#' })), []);
+  assert.deepEqual(validateRequestObject(req('store', { billingpostcode: '75001#' }, ['billingcountryiso2a'])), []);
+  assert.deepEqual(summary(validateRequestObject(req('store', { billingcountryiso2a: 'GB', billingpostcode: 'TE45#6ST' }))), ['error billingpostcode pattern']);
+  assert.deepEqual(summary(validateRequestObject(req('store', { billingcountryiso2a: 'FR', billingpostcode: '1'.repeat(26) }))), ['error billingpostcode maxLength']);
+});
+
+test('billingemail: at most 64 characters before the @', () => {
+  assert.deepEqual(validateRequestObject(req('auth', { billingemail: `${'a'.repeat(64)}@example.test` })), []);
+  assert.deepEqual(summary(validateRequestObject(req('auth', { billingemail: `${'a'.repeat(65)}@example.test` }))), ['error billingemail pattern']);
+});
+
+test('a field sent as a JSON number is reported under "All values ... are strings"', () => {
+  const vs = validateRequestObject(req('auth', { baseamount: 1050 }));
+  assert.deepEqual(summary(vs), ['error baseamount all-values-strings']);
+  assert.match(vs[0].message, /All values in JSON requests and responses are strings/);
+  assert.equal(vs[0].section, SECTION.common);
+});
+
+test('the envelope: one request object per call, version 1.00, alias; extra fields allowed', () => {
+  const obj = example('requests', 'auth');
+  const env = (o: Obj) => ({ alias: 'webservices@example.test', version: '1.00', request: [obj], ...o });
+  assert.deepEqual(validateRequestEnvelope(env({ libraryversion: 'php_2.0.0' })), []);
+  assert.deepEqual(summary(validateRequestEnvelope(env({ request: [obj, obj] }))), ['error request one-request-object']);
+  assert.deepEqual(summary(validateRequestEnvelope(env({ request: [] }))), ['error request one-request-object']);
+  assert.deepEqual(summary(validateRequestEnvelope(env({ version: '1.01' }))), ['error version enum']);
+  assert.deepEqual(summary(validateRequestEnvelope(env({ request: obj }))), ['error request type']);
+  const { alias: _a, ...noAlias } = env({});
+  assert.deepEqual(summary(validateRequestEnvelope(noAlias)), ['error alias required']);
+  assert.deepEqual(summary(validateRequestEnvelope([env({})])), ['error  type']);
+  // Inside the envelope, a request object's findings carry their place.
+  assert.deepEqual(summary(validateRequestEnvelope(env({ request: [{ ...obj, baseamount: 1050 }] }))), ['error request[0].baseamount all-values-strings']);
+  assert.deepEqual(summary(validateRequestEnvelope(env({ request: ['AUTH'] }))), ['error request[0] type']);
+});
+
+test('request types: unknown is an error, SUBSCRIPTION alone is an error, a combination without a row is a warning', () => {
+  assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['REFUND'] })), ['error requesttypedescriptions request-type']);
+  assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: [] })), ['error requesttypedescriptions request-type']);
+  assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['SUBSCRIPTION', 'AUTH'] })), ['error requesttypedescriptions request-type']);
+  const combo = validateRequestObject({ requesttypedescriptions: ['THREEDQUERY', 'AUTH'], baseamount: 1050 });
+  assert.deepEqual(summary(combo), ['error baseamount all-values-strings', 'warning requesttypedescriptions no-row']);
+  assert.deepEqual(summary(validateRequestObject({ sitereference: 's' })), ['error requesttypedescriptions required']);
+  assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['AUTH', 7] })), ['error requesttypedescriptions[1] all-values-strings']);
+});
+
+test('the follow-ups\' public shape (filter, updates) gives warnings only: it is not the document\'s', () => {
+  const vs = validateRequestObject(req('transactionquery', {}, ['filter']));
+  assert.deepEqual(summary(vs), ['warning filter required']);
+  assert.deepEqual(summary(validateRequestObject(req('transactionquery', { filter: { transactionreference: [{}] } }))), ['warning filter.transactionreference[0].value required']);
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: {} }))), ['warning updates minProperties']);
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: 2000 } }))), ['warning updates.baseamount all-values-strings']);
+});
+
+test('response parts: errorcode and errormessage always, "Ok" on success, the shape\'s fields on success only', () => {
+  assert.deepEqual(summary(validateResponsePart(part('AUTH', {}, ['errorcode']))), ['error errorcode required']);
+  assert.deepEqual(summary(validateResponsePart(part('AUTH', { errorcode: 0 }))), ['error errorcode all-values-strings']);
+  assert.deepEqual(summary(validateResponsePart(part('AUTH', { errormessage: 'OK' }))), ['error errormessage ok-message']);
+  assert.deepEqual(summary(validateResponsePart(part('STORE', {}, ['maskedpan']))), ['error maskedpan required']);
+  // A failed part need not carry what a successful one does.
+  assert.deepEqual(validateResponsePart({ requesttypedescription: 'STORE', errorcode: '30000', errormessage: 'Invalid field' }), []);
+  assert.deepEqual(summary(validateResponsePart(part('STORE', { transactionactive: '2' }))), ['error transactionactive fixed']);
+  assert.deepEqual(summary(validateResponsePart(part('SUBSCRIPTION', { accounttypedescription: 'ECOM' }))), ['error accounttypedescription fixed']);
+});
+
+test('THREEDQUERY parts: acsurl, md and pareq for enrolled cards only', () => {
+  assert.deepEqual(summary(validateResponsePart(part('THREEDQUERY', {}, ['acsurl']))), ['error acsurl required']);
+  assert.deepEqual(validateResponsePart(part('THREEDQUERY', { enrolled: 'N' }, ['acsurl', 'md', 'pareq'])), []);
+  assert.deepEqual(summary(validateResponsePart(part('THREEDQUERY', { enrolled: 'X' }))), ['error enrolled enum']);
+});
+
+test('maskedpan must look masked, and the message never repeats the card number', () => {
+  const vs = validateResponsePart(part('STORE', { maskedpan: '4111111111111111' }));
+  assert.deepEqual(summary(vs), ['error maskedpan masked']);
+  assert.ok(!JSON.stringify(vs).includes('4111111111111111'));
+});
+
+test('a part of an unknown request type gets the common checks and a warning', () => {
+  const vs = validateResponsePart({ requesttypedescription: 'ERROR', errorcode: '10205', errormessage: 'Malformed' });
+  assert.deepEqual(summary(vs), ['warning requesttypedescription request-type']);
+  assert.deepEqual(summary(validateResponsePart({ errorcode: '0', errormessage: 'Bad' })), ['error errormessage ok-message', 'warning requesttypedescription request-type']);
+});
+
+test('response envelope: one part per requested type, in the requested order', () => {
+  const env = example('envelopes', 'subscription.response');
+  const [auth, sub] = env.response as Obj[];
+  assert.deepEqual(validateResponseEnvelope(env, ['AUTH', 'SUBSCRIPTION']), []);
+  assert.deepEqual(validateResponseEnvelope(env), []);
+  assert.deepEqual(summary(validateResponseEnvelope({ ...env, response: [sub, auth] }, ['AUTH', 'SUBSCRIPTION'])), [
+    'error response[0].requesttypedescription part-order',
+    'error response[1].requesttypedescription part-order',
+  ]);
+  assert.deepEqual(summary(validateResponseEnvelope({ ...env, response: [auth] }, ['AUTH', 'SUBSCRIPTION'])), ['error response one-part-per-type']);
+  assert.deepEqual(summary(validateResponseEnvelope({ ...env, response: [] }, [])), ['error response one-part-per-type']);
+  // A part that does not name its type is checked as the type requested at its place.
+  const { transactionreference: _t, requesttypedescription: _r, ...bare } = sub;
+  assert.deepEqual(summary(validateResponseEnvelope({ ...env, response: [auth, bare] }, ['AUTH', 'SUBSCRIPTION'])), ['error response[1].transactionreference required']);
+  const { secrand: _s, ...noSecrand } = env;
+  assert.deepEqual(summary(validateResponseEnvelope(noSecrand)), ['error secrand required']);
+  assert.deepEqual(summary(validateResponseEnvelope({ ...env, version: '3.67' })), ['error version enum']);
+  // Mapped from an XML block: no secrand in XML, and the block's version is checked as a structure problem.
+  assert.deepEqual(validateResponseEnvelope({ ...noSecrand, version: '3.66' }, ['AUTH', 'SUBSCRIPTION'], 'xml'), []);
+  assert.deepEqual(summary(validateRequestEnvelope({ alias: 'a', version: '3.66', request: [example('requests', 'auth')] }, 'xml')), []);
+  assert.deepEqual(summary(validateRequestEnvelope({ version: '1.00', request: [example('requests', 'auth')] }, 'xml')), ['error alias required']);
+});
+
+test('every violation names a field, a known rule, a section of the document and a message', () => {
+  const all = [
+    ...validateRequestObject({ requesttypedescriptions: ['STORE'], securitycode: 123, pan: '1', billingtelephone: 'abc', baseamount: '0' }),
+    ...validateRequestEnvelope({ version: '2', request: [{}, {}] }),
+    ...validateResponseEnvelope({ response: [{ errorcode: '0', requesttypedescription: 'AUTH', maskedpan: '1234567890123' }] }, ['RISKDEC', 'AUTH']),
+  ];
+  assert.ok(all.length >= 10);
+  for (const v of all) {
+    assert.ok(SECTIONS.has(v.section), `${v.field} ${v.rule}: section ${v.section}`);
+    assert.match(v.rule, /^[a-z][A-Za-z-]*$/);
+    assert.ok(v.message.length > 10);
+    assert.ok(v.severity === 'error' || v.severity === 'warning');
+  }
+  assert.ok(errors(all).length > 0);
+});

@@ -1,0 +1,87 @@
+/**
+ * validateText: JSON or XML, request or response, detected from the text; XML goes through src/wire/xml.ts and
+ * the same schemas, plus the block's structure problems.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SECTION } from '../../schemas/fields';
+import { OPERATIONS } from '../../schemas/operations';
+import { InputError, validateText, type Violation } from '../../src/validate';
+import { buildRequestBlock, buildResponseBlock } from '../../src/wire/xml';
+import { example } from '../schemas/fixtures';
+
+const summary = (vs: readonly Violation[]): string[] => vs.map((v) => `${v.severity} ${v.field} ${v.rule}`);
+const sdk = example('envelopes', 'auth-sdk.request');
+const subscription = example('envelopes', 'subscription.response');
+
+test('JSON: request and response envelopes, bare request objects and parts are told apart', () => {
+  assert.deepEqual(validateText(JSON.stringify(sdk)), { kind: 'request', format: 'json', violations: [] });
+  assert.deepEqual(validateText(`\uFEFF\n  ${JSON.stringify(subscription)}\n`), { kind: 'response', format: 'json', violations: [] });
+  assert.deepEqual(validateText(JSON.stringify(example('requests', 'store'))), { kind: 'request', format: 'json', violations: [] });
+  assert.deepEqual(validateText(JSON.stringify(example('responses', 'STORE'))), { kind: 'response', format: 'json', violations: [] });
+  // The PHP SDK escapes "/" and non-ASCII; that is still the same JSON.
+  const php = JSON.stringify(sdk).replace(/\//g, '\\/');
+  assert.deepEqual(validateText(php).violations, []);
+});
+
+test('JSON: findings are the envelope validators\' own', () => {
+  const r = validateText(JSON.stringify({ ...sdk, request: [{ ...(sdk.request as object[])[0], baseamount: 1050 }] }));
+  assert.deepEqual(summary(r.violations), ['error request[0].baseamount all-values-strings']);
+  const order = validateText(JSON.stringify({ ...subscription, response: [...(subscription.response as object[])].reverse() }), { requested: ['AUTH', 'SUBSCRIPTION'] });
+  assert.deepEqual(summary(order.violations), ['error response[0].requesttypedescription part-order', 'error response[1].requesttypedescription part-order']);
+});
+
+test('input that is neither a request nor a response is an InputError with a clear message', () => {
+  for (const [text, pattern] of [
+    ['', /empty/],
+    ['   \n', /empty/],
+    ['[1,2]', /a list/],
+    ['"AUTH"', /not an object/],
+    ['{"hello":"world"}', /none of the envelope's fields/],
+    ['{"alias": "a", ', /not valid JSON/],
+    ['alias=a&version=1.00', /not valid JSON/],
+    ['<html><body/></html>', /<html>.*expected <requestblock> or <responseblock>/],
+    ['<requestblock version="3.67"><alias>a</alias', /not well-formed XML/],
+  ] as const) {
+    assert.throws(() => validateText(text), (e: unknown) => e instanceof InputError && pattern.test(e.message), text);
+  }
+});
+
+test('XML: every request example and every response part, built as XML, is valid', () => {
+  for (const row of OPERATIONS) {
+    const xml = buildRequestBlock({ alias: 'webservices@example.test', version: '1.00', request: [example('requests', row.id)] });
+    assert.deepEqual(validateText(xml), { kind: 'request', format: 'xml', violations: [] }, row.id);
+  }
+  const xml = buildResponseBlock(subscription);
+  assert.deepEqual(validateText(xml, { requested: ['AUTH', 'SUBSCRIPTION'] }), { kind: 'response', format: 'xml', violations: [] });
+});
+
+test('XML as the Ruby gem sends it: a blank first line, no declaration, empty elements', () => {
+  const xml =
+    '\n<requestblock version="3.67"><alias>webservices@example.test</alias><request type="AUTH"><operation><sitereference>test_site12345</sitereference>' +
+    '<accounttypedescription>ECOM</accounttypedescription><parenttransactionreference></parenttransactionreference></operation>' +
+    '<billing><amount currencycode="GBP">1050</amount><county/><payment type="VISA"><pan>4111111111111111</pan><expirydate>12/2031</expirydate>' +
+    '<securitycode>123</securitycode></payment></billing></request></requestblock>';
+  assert.deepEqual(validateText(xml), { kind: 'request', format: 'xml', violations: [] });
+});
+
+test('XML: structure problems are xml-structure violations (Versioning for the version), field rules still apply', () => {
+  const xml = buildRequestBlock(sdk);
+  const wrongVersion = validateText(xml.replace('version="3.67"', 'version="3.66"'));
+  assert.deepEqual(summary(wrongVersion.violations), ['error requestblock xml-structure']);
+  assert.equal(wrongVersion.violations[0].section, SECTION.versioning);
+  const noVersion = validateText(xml.replace(' version="3.67"', ''));
+  assert.deepEqual(summary(noVersion.violations), ['error requestblock xml-structure']);
+  assert.equal(noVersion.violations[0].section, SECTION.versioning);
+  const zero = validateText(xml.replace('>1050<', '>0<'));
+  assert.deepEqual(summary(zero.violations), ['error request[0].baseamount amount-above-zero']);
+  const noRequest = validateText('<requestblock version="3.67"><alias>a</alias></requestblock>');
+  assert.deepEqual(summary(noRequest.violations), ['error requestblock xml-structure', 'error request required']);
+  assert.equal(noRequest.violations[0].section, SECTION.transport);
+});
+
+test('XML responses are not asked for secrand (a field of the JSON body)', () => {
+  const { secrand: _s, ...noSecrand } = subscription;
+  assert.deepEqual(validateText(buildResponseBlock(noSecrand)).violations, []);
+  assert.deepEqual(summary(validateText(JSON.stringify(noSecrand)).violations), ['error secrand required']);
+});
