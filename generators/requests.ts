@@ -1,0 +1,133 @@
+/**
+ * A valid request object for an operation row of the "Request types" table (schemas/operations.ts): the row's
+ * request types, every required field, recommended and optional fields sometimes, one of the row's card sources,
+ * the row's fixed values, never a forbidden field. Card numbers come only from src/testdata.ts's TEST_CARDS
+ * (Luhn-valid test cards): a random PAN could be a real customer's.
+ */
+import fc from 'fast-check';
+import { FIELD, FIELDS } from '../schemas/fields';
+import { OPERATION, OPERATIONS, type OperationRow } from '../schemas/operations';
+import { TEST_CARDS, type TestCard } from '../src/testdata';
+import type { RequestObject } from '../src/wire/types';
+import { amount, fieldValue, laxFieldValue, positiveAmount } from './values';
+
+/** Any of the test cards. */
+export const testCard: fc.Arbitrary<TestCard> = fc.constantFrom(...Object.values(TEST_CARDS));
+
+export function rowOf(row: OperationRow | string): OperationRow {
+  if (typeof row !== 'string') return row;
+  const found = OPERATION[row];
+  if (!found) throw new Error(`generators: no operation row '${row}' in schemas/operations.ts`);
+  return found;
+}
+
+/** A field that may hold either of two values, settled once the whole object is known (`validatedWhen`). */
+class Conditional {
+  constructor(
+    readonly strict: string,
+    readonly lax: string,
+  ) {}
+}
+
+/** `{"value": ...}` items of the public `filter` shape. */
+const valueItems = (arb: fc.Arbitrary<string>, minLength: number, maxLength: number): fc.Arbitrary<{ value: string }[]> =>
+  fc.array(arb.map((value) => ({ value })), { minLength, maxLength });
+
+/**
+ * The public `filter` shape (public-facts.md): lists of `{value}` keyed by field name. TRANSACTIONQUERY may name
+ * several transactions (`transactionreference` "may repeat"); TRANSACTIONUPDATE names the one to change.
+ */
+export function filterValue(row: OperationRow): fc.Arbitrary<Record<string, { value: string }[]>> {
+  const many = row.requesttypes.includes('TRANSACTIONQUERY');
+  return fc.record(
+    {
+      transactionreference: valueItems(fieldValue('transactionreference', 'response'), 1, many ? 3 : 1),
+      sitereference: valueItems(fieldValue('sitereference', 'request'), 1, 1),
+    },
+    { noNullPrototype: true, requiredKeys: ['transactionreference'] },
+  );
+}
+
+/** `updates`: "a new `baseamount`" (Request types table), and sometimes `transactionactive` (States and transitions). */
+export function updatesValue(): fc.Arbitrary<Record<string, string>> {
+  return fc.record(
+    { baseamount: positiveAmount('request'), transactionactive: fieldValue('transactionactive', 'request') },
+    { noNullPrototype: true, requiredKeys: ['baseamount'] },
+  );
+}
+
+/**
+ * Fields that switch another field's check on (`billingcountryiso2a` for `billingpostcode`): half the time they
+ * take one of the switching values, so that both sides of the condition are generated.
+ */
+const CONDITION_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
+  FIELDS.flatMap((d) => (d.validatedWhen ? [[d.validatedWhen.field, d.validatedWhen.values] as const] : [])),
+);
+
+function fieldArb(row: OperationRow, name: string, card: TestCard): fc.Arbitrary<unknown> {
+  const fixed = row.fixed?.[name];
+  if (fixed) return fc.constantFrom(...fixed);
+  switch (name) {
+    case 'pan':
+      return fc.constant(card.pan);
+    case 'securitycode':
+      return fc.constant(card.securitycode);
+    case 'baseamount':
+      return amount(row.zeroAmount === true);
+    case 'filter':
+      return filterValue(row);
+    case 'updates':
+      return updatesValue();
+  }
+  const triggers = CONDITION_VALUES.get(name);
+  if (triggers) return fc.oneof(fc.constantFrom(...triggers), fieldValue(name, 'request'));
+  if (FIELD[name]?.validatedWhen) {
+    return fc.tuple(fieldValue(name, 'request'), laxFieldValue(name, 'request')).map(([s, l]) => new Conditional(s, l));
+  }
+  return fieldValue(name, 'request');
+}
+
+const unique = (names: readonly string[]): string[] => [...new Set(names)];
+
+/** Settles conditional values and drops an alias spelling (`billingprefix`) when its canonical field is present. */
+function settle(obj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    const def = FIELD[k];
+    if (def?.aliasOf && obj[def.aliasOf] !== undefined) continue;
+    if (v instanceof Conditional) {
+      const when = def?.validatedWhen;
+      out[k] = when && when.values.includes(String(obj[when.field] ?? '')) ? v.strict : v.lax;
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+export interface RequestOptions {
+  /** The cards to draw from (default: all of TEST_CARDS). */
+  readonly cards?: readonly TestCard[];
+}
+
+/** A valid request object for one operation row (by row or by id). */
+export function requestFor(row: OperationRow | string, options: RequestOptions = {}): fc.Arbitrary<RequestObject> {
+  const r = rowOf(row);
+  const cards = options.cards && options.cards.length > 0 ? fc.constantFrom(...options.cards) : testCard;
+  const sources: readonly (readonly string[])[] = r.cardSource && r.cardSource.length > 0 ? r.cardSource : [[]];
+  const forbidden = new Set(r.forbidden ?? []);
+  return fc.tuple(cards, fc.constantFrom(...sources)).chain(([card, source]) => {
+    const required = unique([...r.required, ...source]).filter((n) => !forbidden.has(n));
+    const all = unique([...required, ...(r.recommended ?? []), ...(r.optional ?? [])]).filter((n) => !forbidden.has(n));
+    const model: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const name of all) model[name] = fieldArb(r, name, card);
+    return fc
+      .record(model, { noNullPrototype: true, requiredKeys: required })
+      .map((fields) => ({ requesttypedescriptions: [...r.requesttypes], ...settle(fields) }));
+  });
+}
+
+/** A row of the table and a valid request object for it. */
+export function anyRequest(options: RequestOptions = {}): fc.Arbitrary<{ row: OperationRow; request: RequestObject }> {
+  return fc.constantFrom(...OPERATIONS).chain((row) => requestFor(row, options).map((request) => ({ row, request })));
+}

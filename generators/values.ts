@@ -1,0 +1,110 @@
+/**
+ * One valid value for one side of one field, derived from the dictionary (schemas/fields.ts) and the type classes
+ * (schemas/typeclasses.ts) only: alphabet and pattern from the class, lengths and listed values from the side.
+ * Nothing here spells a length or a pattern of its own.
+ *
+ * Generated values are never empty: an empty element means "not set" in the XML form (public-facts.md), so an
+ * empty string is a boundary value, left to the boundary generators. Where the document gives no maximum, the
+ * length is left to fast-check's size (short by default); boundary generators reach the documented maxima.
+ */
+import fc from 'fast-check';
+import { FIELD, type Direction, type FieldDef, type FieldSide } from '../schemas/fields';
+import { checkValue } from '../schemas/check';
+import { TYPE_CLASSES, type TypeClass } from '../schemas/typeclasses';
+
+/** The side of a field, or a clear error: a generator asked for a field the dictionary lacks is a kit bug. */
+export function sideFor(name: string, direction: Direction): { def: FieldDef; side: FieldSide } {
+  const def = FIELD[name];
+  const side = def?.[direction];
+  if (!def || !side) throw new Error(`generators: the dictionary has no ${direction} side for field '${name}'`);
+  return { def, side };
+}
+
+/** A string of a class's alphabet, `minLength` to `maxLength` characters. */
+export function classString(type: TypeClass, minLength: number, maxLength?: number): fc.Arbitrary<string> {
+  const alphabet = TYPE_CLASSES[type].alphabet;
+  if (alphabet === '') return formatValue(type);
+  return fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+// The range of generated dates is cardspec's choice, not a document rule: years 2000-2099 keep every value four
+// digits wide, and expiry dates start at 2027 so that a generated card has not expired at the built-in clock's
+// start (2026-01-05) nor during a long subscription run.
+const DATE_MIN = new Date(Date.UTC(2000, 0, 1));
+const DATE_MAX = new Date(Date.UTC(2099, 11, 31, 23, 59, 59));
+const EXPIRY_YEARS = { min: 2027, max: 2099 };
+
+const isoDate = fc.date({ min: DATE_MIN, max: DATE_MAX, noInvalidDate: true }).map((d) => d.toISOString());
+
+/** The classes that are formats rather than alphabets: dates, timestamps, URLs and email addresses. */
+export function formatValue(type: TypeClass): fc.Arbitrary<string> {
+  switch (type) {
+    case 'date-month':
+      return fc
+        .tuple(fc.integer({ min: 1, max: 12 }), fc.integer(EXPIRY_YEARS))
+        .map(([m, y]) => `${two(m)}/${y}`);
+    case 'date':
+      return isoDate.map((iso) => iso.slice(0, 10));
+    case 'timestamp':
+      return isoDate.map((iso) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`);
+    case 'url':
+      // "The browser is returned by HTTPS POST to the `termurl`": the generated addresses are https.
+      return fc.webUrl({ validSchemes: ['https'] });
+    case 'email':
+      return fc.emailAddress();
+    default:
+      return classString(type, 1);
+  }
+}
+
+/**
+ * A valid value for a field side: a listed value where the side lists them, else the document's example values
+ * where it shows only examples (`MONTH`, `RECURRING`: cardspec draws from them so that a generated request is one
+ * the document shows working), else a value of the type class within the side's lengths. Lenient fields
+ * (`accept`, `xid`, ...) still get values of their documented class, which the lenient check also accepts.
+ */
+export function fieldValue(name: string, direction: Direction): fc.Arbitrary<string> {
+  const { def, side } = sideFor(name, direction);
+  if (side.values && side.values.length > 0) return fc.constantFrom(...side.values);
+  if (def.examples && def.examples.length > 0) return fc.constantFrom(...def.examples);
+  const min = Math.max(side.minLength ?? 1, 1);
+  const base = TYPE_CLASSES[def.type].alphabet === '' ? formatValue(def.type) : classString(def.type, min, side.maxLength);
+  // Formats have their own lengths (an email address may outgrow 255): keep only what the field check accepts.
+  return base.filter((v) => checkValue(def, direction, v) === null);
+}
+
+/**
+ * The value of a field whose class applies only when another field has certain values (`validatedWhen`,
+ * `billingpostcode`): outside those, any printable text of the right length is valid, and the generator says so.
+ */
+export function laxFieldValue(name: string, direction: Direction): fc.Arbitrary<string> {
+  const { side } = sideFor(name, direction);
+  return classString('alphanumeric-symbols', Math.max(side.minLength ?? 1, 1), side.maxLength);
+}
+
+/**
+ * An amount in minor units greater than zero ("It must be greater than zero, except that ACCOUNTCHECK allows
+ * `0`"), written without leading zeros, within the side's length.
+ */
+export function positiveAmount(direction: Direction = 'request'): fc.Arbitrary<string> {
+  const { def, side } = sideFor('baseamount', direction);
+  const digits = TYPE_CLASSES[def.type].alphabet;
+  const restMax = side.maxLength === undefined ? undefined : side.maxLength - 1;
+  return fc
+    .tuple(fc.constantFrom(...digits.replace('0', '')), classString(def.type, Math.max((side.minLength ?? 1) - 1, 0), restMax))
+    .map(([first, rest]) => first + rest);
+}
+
+/** `0` or a positive amount: the ACCOUNTCHECK rule (`zeroAmount` on the operation row). */
+export function amount(zeroAllowed: boolean, direction: Direction = 'request'): fc.Arbitrary<string> {
+  return zeroAllowed ? fc.oneof(fc.constant('0'), positiveAmount(direction)) : positiveAmount(direction);
+}
+
+/** A non-zero code of the `errorcode` class: a failed part ("A non-zero code in a part means that part failed"). */
+export function nonZeroCode(): fc.Arbitrary<string> {
+  const { def } = sideFor('errorcode', 'response');
+  const digits = TYPE_CLASSES[def.type].alphabet;
+  return fc.tuple(fc.constantFrom(...digits.replace('0', '')), classString(def.type, 0)).map(([a, b]) => a + b);
+}
