@@ -50,22 +50,65 @@ export function maskPan(pan: string): string {
   return pan.slice(0, keepStart) + '#'.repeat(pan.length - keepStart - 4) + pan.slice(-4);
 }
 
-const PAN_RUN = /(?<![0-9])[0-9]{12,19}(?![0-9])/g;
-// "securitycode":"123", securitycode=123, <securitycode>123</securitycode>, securityCode: 123 ...
-const KEYED_SECRET =
-  /((?:"|')?(?:securitycode|password|realpan|cardspec_password)(?:"|')?\s*[:=]\s*(?:"|')?)([^"'&\s,}<]*)|(<(securitycode|password|realpan)>)([^<]*)(<\/\4>)/gi;
-const AUTH_HEADER = /(authorization|proxy-authorization)(["']?\s*[:=]\s*["']?)(basic|bearer)?\s*[^"'\r\n,}]*/gi;
-const CURL_USER = /(-u|--user)(\s+)(['"]?)[^'"\s]+\3/g;
+/**
+ * A UUID is matched first and left alone: its last group is twelve hex digits and can be all decimal (and
+ * Luhn-valid), and masking it would break the references between cucumber messages or Allure results.
+ */
+const PAN_OR_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9])[0-9]{12,19}(?![0-9])/gi;
+/**
+ * How a key or a tag may be written around a secret, beyond plain JSON and XML: a quote escaped once (a request
+ * serialized inside another JSON string, as in cucumber messages) or as an HTML entity, and a `<` escaped the way
+ * HTML pages embed JSON (`\x3C`, `\u003c`) or as `&lt;`. The leak scan (src/report/scan.ts) reads the same forms.
+ */
+export const SECRET_SYNTAX = {
+  quote: `(?:\\\\?["']|&quot;|&#39;)`,
+  lt: `(?:<|\\\\x3[cC]|\\\\u003[cC]|&lt;)`,
+  gt: `(?:>|&gt;)`,
+  /** A key starts a word, or follows an escaped line break or tab (`\\nsecuritycode=` in a JSON string). */
+  keyStart: `(?:(?<![A-Za-z0-9])|(?<=\\\\[nrt]))`,
+} as const;
+const Q = SECRET_SYNTAX.quote;
+const LT = SECRET_SYNTAX.lt;
+const GT = SECRET_SYNTAX.gt;
+// "securitycode":"123", securitycode=123, <securitycode>123</securitycode>, securityCode: 123 ... but not
+// `securityresponsesecuritycode` (a check result, not a secret): the key must start a word.
+const KEYED_SECRET = new RegExp(
+  `(${SECRET_SYNTAX.keyStart}${Q}?(?:securitycode|password|realpan|cardspec_password)${Q}?\\s*[:=]\\s*${Q}?)([^"'&\\s,}<\\\\]*)|(${LT}(securitycode|password|realpan)${GT})([^<&\\\\]*)(${LT}\\/\\4${GT})`,
+  'gi',
+);
+// A header value ends at a quote, a line end, a comma, a brace or a `<` (the end of the XML or HTML element that
+// quotes it: masking must not swallow `</failure>` in a JUnit file).
+const AUTH_HEADER = new RegExp(`(authorization|proxy-authorization)(${Q}?\\s*[:=]\\s*${Q}?)(basic|bearer)?\\s*[^"'\\\\\\r\\n,}<]*`, 'gi');
+const CURL_USER = /(-u|--user)(\s+)(['"]?)[^'"\s<]+\3/g;
+// https://user:password@host: the password part of a URL's user information.
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s:@/"'<>]+):([^\s@/"'<>]+)@/gi;
+
+/**
+ * The card numbers in a text: every run of 12 to 19 digits (not part of a longer run, not the last group of a
+ * UUID) that passes the Luhn check. The masking below and the report leak scan (src/report/scan.ts) share it.
+ */
+export function findCardNumbers(text: string): { index: number; digits: string }[] {
+  const out: { index: number; digits: string }[] = [];
+  for (const m of text.matchAll(PAN_OR_UUID)) {
+    if (!m[0].includes('-') && luhnValid(m[0])) out.push({ index: m.index ?? 0, digits: m[0] });
+  }
+  return out;
+}
 
 /** Masks card numbers and secrets in free text (log lines, messages, serialized bodies, HTML). */
 export function redactText(text: string): string {
   if (!enabled() || text.length === 0) return text;
-  let out = text.replace(PAN_RUN, (run) => (luhnValid(run) ? maskPan(run) : run));
-  out = out.replace(KEYED_SECRET, (m, pre: string | undefined, _v: string, open: string | undefined, _tag: string, _inner: string, close: string | undefined) =>
-    pre !== undefined ? `${pre}${MASK}` : `${open}${MASK}${close}`,
-  );
+  let out = text.replace(PAN_OR_UUID, (run) => (!run.includes('-') && luhnValid(run) ? maskPan(run) : run));
+  out = out.replace(KEYED_SECRET, (m: string, pre: string | undefined, value: string | undefined, open: string | undefined, tag: string | undefined, inner: string | undefined, close: string | undefined) => {
+    // A security code or a card number has digits: "the securitycode: not matched" (a scenario's name) or a rule
+    // ID ending in REALPAN followed by its verdict hold none and are left as they are. A password can be anything.
+    const key = (pre ?? tag ?? '').toLowerCase();
+    if (/securitycode|realpan/.test(key) && !/[0-9]/.test(value ?? inner ?? '')) return m;
+    return pre !== undefined ? `${pre}${MASK}` : `${open}${MASK}${close}`;
+  });
   out = out.replace(AUTH_HEADER, (_m, name: string, sep: string, scheme: string | undefined) => `${name}${sep}${scheme ? scheme + ' ' : ''}${MASK}`);
   out = out.replace(CURL_USER, (_m, flag: string, space: string, q: string) => `${flag}${space}${q}${MASK}${q}`);
+  out = out.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${MASK}@`);
   for (const secret of extraSecrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
   return out;
 }

@@ -1,10 +1,30 @@
 /**
  * The reports of a run, written after cucumber finishes (and after a crash of the target, too). `cardspec run`
- * calls `cucumberFormats` before a run (extra cucumber formatters, e.g. Allure) and `writeReports` after it.
- * Owned by the reports work (JUnit, Allure, traceability matrix, certification summary); this first version only
- * names the files that exist.
+ * calls `cucumberFormats` before each format's run (the Allure formatter) and `writeReports` after the runs.
+ * Everything lands under `reportsDir`; docs/reports.md describes every file.
+ *
+ *   <reports>/<format>/messages.ndjson   cucumber messages (written by `cardspec run`; masked again here)
+ *   <reports>/<format>/cucumber.html     cucumber's HTML report, built here from the masked messages
+ *   <reports>/<format>/allure.log        one line from the Allure formatter
+ *   <reports>/allure-results/            Allure results of both formats (masked as they are written)
+ *   <reports>/junit.xml                  JUnit XML
+ *   <reports>/matrix.{md,json,html}      the traceability matrix
+ *   <reports>/summary.{md,json}          the certification summary
  */
-import type { Format } from '../wire/types';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { redactText } from '../redact';
+import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
+import { environmentProperties, pruneEarlierResults } from './allure';
+import { loadCatalogue, DEFAULT_CATALOGUE } from './catalogue';
+import { writeCucumberHtml } from './cucumber-html';
+import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files';
+import { junitXml } from './junit';
+import { matrixHtml, matrixMarkdown } from './matrix';
+import { readMessagesFile, type FormatResults } from './messages';
+import { buildMatrix, buildSummary, incompleteReasons, type RunMeta } from './model';
+import { summaryMarkdown } from './summary';
 
 export interface FormatRun {
   readonly format: Format;
@@ -20,14 +40,140 @@ export interface RunArtifacts {
   readonly profile: string;
   readonly startedAt: string;
   readonly finishedAt: string;
+  /** The rule catalogue; default: the kit's features/rules.yaml. */
+  readonly catalogue?: string;
+  /** The tag expression the run was limited to (`--tags`), shown in the summary. */
+  readonly tags?: string;
+  /** What went wrong outside cucumber (the target unreachable, a crash), shown in the summary (masked). */
+  readonly problems?: readonly string[];
 }
 
-/** Extra `format` entries for cucumber's configuration, for one format's run. */
-export function cucumberFormats(_reportsDir: string, _format: Format): string[] {
-  return [];
+/** The file names under the reports folder, in one place for the CLI, the tests and the docs. */
+export const REPORT_FILES = {
+  junit: 'junit.xml',
+  matrixMd: 'matrix.md',
+  matrixJson: 'matrix.json',
+  matrixHtml: 'matrix.html',
+  summaryMd: 'summary.md',
+  summaryJson: 'summary.json',
+  allureResults: 'allure-results',
+  allureReport: 'allure-report',
+  messages: (format: Format) => path.join(format, 'messages.ndjson'),
+  cucumberHtml: (format: Format) => path.join(format, 'cucumber.html'),
+  allureLog: (format: Format) => path.join(format, 'allure.log'),
+} as const;
+
+const FORMATTER_MODULE = path.join(__dirname, 'allure-formatter.mjs');
+
+/**
+ * Extra `format` entries for cucumber's configuration, for one format's run: the Allure formatter (its results
+ * folder and the format ride in its module address; see allure-formatter.mjs). Cucumber's HTML report is not
+ * among them: writeReports builds it from the masked messages (see cucumber-html.ts).
+ */
+export function cucumberFormats(reportsDir: string, format: Format): string[] {
+  const dir = path.resolve(reportsDir);
+  // Cucumber splits `"formatter":"file"` on the quotes, so a quote in the path would be misread.
+  if (dir.includes('"')) throw new Error('cardspec: the reports folder path must not contain a double quote (")');
+  const url = pathToFileURL(FORMATTER_MODULE);
+  url.searchParams.set('results', path.join(dir, REPORT_FILES.allureResults));
+  url.searchParams.set('format', format);
+  return [`"${url.href}":"${path.join(dir, REPORT_FILES.allureLog(format))}"`];
+}
+
+export function kitVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function earliest(values: readonly (string | undefined)[]): string | undefined {
+  return values.filter((v): v is string => !!v).sort()[0];
+}
+
+function latest(values: readonly (string | undefined)[]): string | undefined {
+  return values.filter((v): v is string => !!v).sort().at(-1);
 }
 
 /** Writes every report of the run under `reportsDir`; returns the paths written. */
 export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
-  return artifacts.runs.map((r) => r.messages);
+  const dir = path.resolve(artifacts.reportsDir);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const written: string[] = [];
+
+    // Files cucumber wrote itself are masked again, so that an unmasked assertion message cannot stay in them;
+    // the HTML report is then built from the masked messages.
+    for (const run of artifacts.runs) {
+      for (const file of [run.messages, path.join(dir, REPORT_FILES.allureLog(run.format))]) {
+        if (redactFileInPlace(file)) written.push(file);
+      }
+      const html = path.join(dir, REPORT_FILES.cucumberHtml(run.format));
+      if (await writeCucumberHtml(run.messages, html)) written.push(html);
+    }
+
+    const results: FormatResults[] = artifacts.runs.map((r) => readMessagesFile(r.messages, r.format));
+    const catalogue = loadCatalogue(artifacts.catalogue ?? DEFAULT_CATALOGUE);
+    const formats = artifacts.runs.map((r) => r.format);
+    const meta: RunMeta = {
+      target: redactText(artifacts.target),
+      profile: redactText(artifacts.profile),
+      formats,
+      kitVersion: kitVersion(),
+      interfaceVersions: { json: JSON_VERSION, xml: XML_VERSION },
+      // The run's own timestamps (cucumber's); the caller's times only when the messages have none.
+      startedAt: earliest(results.map((r) => r.startedAt)) ?? artifacts.startedAt,
+      finishedAt: latest(results.map((r) => r.finishedAt)) ?? artifacts.finishedAt,
+      ...(artifacts.tags ? { tags: redactText(artifacts.tags) } : {}),
+    };
+    const scenarios = results.flatMap((r) => r.scenarios);
+    const allureDir = path.join(dir, REPORT_FILES.allureResults);
+    // An earlier run into the same folder left its results: they would show in the HTML report as retries.
+    const runStart = earliest(results.map((r) => r.startedAt));
+    if (runStart) pruneEarlierResults(allureDir, Date.parse(runStart));
+    const problems = [
+      ...(artifacts.problems ?? []).map(redactText),
+      ...results.flatMap((r) => r.problems),
+      ...catalogue.problems,
+      ...(scenarios.length > 0 && !hasAllureResults(allureDir) ? [`no Allure results in ${allureDir} (was the Allure formatter in cucumber's formats?)`] : []),
+    ];
+    const matrix = buildMatrix(meta, catalogue.rules, scenarios);
+    const summary = buildSummary(meta, matrix, scenarios, problems, incompleteReasons(formats, results));
+
+    written.push(
+      writeRedactedText(path.join(dir, REPORT_FILES.junit), junitXml(meta, catalogue.rules, scenarios)),
+      writeRedactedJson(path.join(dir, REPORT_FILES.matrixJson), matrix),
+      writeRedactedText(path.join(dir, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),
+      writeRedactedText(path.join(dir, REPORT_FILES.matrixHtml), matrixHtml(matrix)),
+      writeRedactedJson(path.join(dir, REPORT_FILES.summaryJson), summary),
+      writeRedactedText(path.join(dir, REPORT_FILES.summaryMd), summaryMarkdown(summary)),
+      writeRedactedText(
+        path.join(allureDir, 'environment.properties'),
+        environmentProperties({
+          target: meta.target,
+          profile: meta.profile,
+          formats: formats.join(', '),
+          'cardspec version': meta.kitVersion,
+          'JSON envelope version': meta.interfaceVersions.json,
+          'XML block version': meta.interfaceVersions.xml,
+          'run started': meta.startedAt,
+          'run finished': meta.finishedAt,
+          tags: meta.tags,
+        }),
+      ),
+    );
+    return written;
+  } catch (e) {
+    throw new Error(redactText(`cardspec: could not write the reports to ${dir}: ${(e as Error).message}`));
+  }
+}
+
+function hasAllureResults(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).some((f) => f.endsWith('-result.json'));
+  } catch {
+    return false;
+  }
 }

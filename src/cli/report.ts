@@ -1,0 +1,192 @@
+/**
+ * `cardspec report`: one HTML report (Allure) from one or more runs. Each `--results` folder is either a reports
+ * folder of `cardspec run` (its `allure-results/` is used, and its matrix and summary) or an Allure results
+ * folder itself. Several folders (CI shards, parallel workers) merge: Allure merges the results, and cardspec
+ * recomputes one matrix, one summary and one JUnit file from the runs' scenario results. The output folder holds
+ * the Allure report and those reports beside it, ready to publish as one artefact.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { redactText } from '../redact';
+import { allureGenerate, allureOpen, findJava, JAVA_MISSING } from '../report/allure-cli';
+import { writeRedactedJson, writeRedactedText } from '../report/files';
+import { REPORT_FILES } from '../report';
+import { junitXml } from '../report/junit';
+import { matrixHtml, matrixMarkdown } from '../report/matrix';
+import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
+import type { Matrix, Summary } from '../report/model';
+import { summaryMarkdown } from '../report/summary';
+
+const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--single-file] [--open]
+
+Builds the HTML report (Allure) from one or more runs, and merges their traceability matrices and
+certification summaries.
+
+Options:
+  --results DIR   a reports folder of \`cardspec run\` (its allure-results/, matrix.json and summary.json are
+                  used) or an Allure results folder; repeat it to merge CI shards or parallel workers
+                  (default: reports)
+  --out DIR       where to write the report (default: reports/allure-report); it receives the Allure HTML
+                  (index.html) and, beside it, matrix.{md,json,html}, summary.{md,json} and junit.xml of the
+                  run, or of all the runs merged
+  --single-file   write the Allure report as one self-contained index.html (opens from disk)
+  --open          serve the report and open it in a browser (allure open) once written
+  -h, --help      this help
+
+Allure needs a Java runtime (17 or later); without one, the merged matrix, summary and JUnit are still written
+and the command says what to install. Exit code: 0 written, 2 usage or configuration error.`;
+
+interface Options {
+  results: string[];
+  out?: string;
+  singleFile: boolean;
+  open: boolean;
+}
+
+function parse(args: readonly string[]): Options | { error: string } | 'help' {
+  const o: Options = { results: [], singleFile: false, open: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string | undefined => {
+      const eq = a.indexOf('=');
+      if (eq >= 0) return a.slice(eq + 1);
+      const v = args[i + 1];
+      if (v === undefined || v.startsWith('--')) return undefined;
+      i++;
+      return v;
+    };
+    const name = a.split('=')[0];
+    if (a === '-h' || a === '--help') return 'help';
+    else if (name === '--results') {
+      const v = value();
+      if (!v) return { error: '--results needs a folder' };
+      o.results.push(v);
+    } else if (name === '--out') {
+      const v = value();
+      if (!v) return { error: '--out needs a folder' };
+      o.out = v;
+    } else if (a === '--single-file') o.singleFile = true;
+    else if (a === '--open') o.open = true;
+    else if (!a.startsWith('-')) o.results.push(a);
+    else return { error: `unknown option ${a}` };
+  }
+  return o;
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function hasResults(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).some((f) => f.endsWith('-result.json'));
+  } catch {
+    return false;
+  }
+}
+
+function inside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function fail(message: string): number {
+  console.error(redactText(`cardspec report: ${message}`));
+  return 2;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parse(args);
+  if (parsed === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  if ('error' in parsed) return fail(`${parsed.error}\n\n${HELP}`);
+  const inputs = (parsed.results.length > 0 ? parsed.results : ['reports']).map((d) => path.resolve(d));
+  const out = path.resolve(parsed.out ?? path.join('reports', REPORT_FILES.allureReport));
+
+  const resultsDirs: string[] = [];
+  const runs: RunReports[] = [];
+  const notes: string[] = [];
+  for (const dir of inputs) {
+    if (!isDir(dir)) return fail(`no such folder: ${dir}`);
+    const nested = path.join(dir, REPORT_FILES.allureResults);
+    const allure = isDir(nested) ? nested : dir;
+    if (hasResults(allure)) resultsDirs.push(allure);
+    else notes.push(`no Allure results (*-result.json) in ${allure}`);
+    if (fs.existsSync(path.join(dir, REPORT_FILES.summaryJson))) {
+      const r = readRunReports(dir);
+      if ('problem' in r) notes.push(r.problem);
+      else runs.push(r);
+    }
+  }
+  if (resultsDirs.length === 0 && runs.length === 0) return fail(`nothing to report:\n  ${notes.join('\n  ')}`);
+
+  // `allure generate --clean` empties the output folder first: never let it be an input or hold one, and never
+  // empty a folder that is not a report already.
+  for (const dir of [...inputs, ...resultsDirs]) {
+    if (inside(dir, out)) return fail(`--out ${out} holds the input ${dir}; Allure would delete it. Choose another folder.`);
+  }
+  if (isDir(out) && fs.readdirSync(out).length > 0 && !fs.existsSync(path.join(out, 'index.html'))) {
+    return fail(`--out ${out} is a folder with other content (no index.html); Allure would delete it. Choose an empty or new folder.`);
+  }
+  for (const n of notes) console.error(redactText(`cardspec report: ${n}`));
+
+  const java = findJava();
+  let code = 0;
+  if ('problem' in java) {
+    console.error(redactText(java.problem === JAVA_MISSING ? JAVA_MISSING : java.problem));
+    code = 2;
+    fs.mkdirSync(out, { recursive: true });
+  } else if (resultsDirs.length > 0) {
+    if (java.major !== null && java.major < 17) console.error(redactText(`cardspec report: ${java.version}: Allure is tested here with Java 17 or later`));
+    const r = await allureGenerate(java, resultsDirs, out, { singleFile: parsed.singleFile, reportName: 'cardspec conformance' });
+    if (r.code !== 0) return fail(`allure generate failed (exit ${r.code}):\n${r.output}`);
+    console.log(redactText(`Allure report of ${resultsDirs.length} results folder(s): ${path.join(out, 'index.html')}`));
+  } else {
+    fs.mkdirSync(out, { recursive: true });
+  }
+
+  const written = writeRunReports(out, runs);
+  for (const w of written.files) console.log(redactText(`  ${w}`));
+  if (written.summary) {
+    const s = written.summary;
+    const pct = s.coverage.percent === null ? 'n/a' : `${s.coverage.percent.toFixed(1)}%`;
+    console.log(
+      redactText(
+        `${runs.length > 1 ? `Merged ${runs.length} runs: ` : ''}${s.result.toUpperCase()}: ${s.totals.passed} passed, ${s.totals.failed} failed, ${s.totals.skipped} skipped; ` +
+          `rule coverage ${s.coverage.covered}/${s.coverage.testable} (${pct})`,
+      ),
+    );
+  }
+  if (parsed.open && code === 0 && !('problem' in java) && resultsDirs.length > 0) return allureOpen(java, out);
+  return code;
+}
+
+/** One run's reports are copied beside the HTML; several runs' are merged. */
+function writeRunReports(out: string, runs: readonly RunReports[]): { files: string[]; summary?: Summary } {
+  if (runs.length === 0) return { files: [] };
+  let matrix: Matrix | undefined;
+  let summary: Summary;
+  if (runs.length === 1) {
+    summary = runs[0].summary;
+    matrix = runs[0].matrix;
+  } else {
+    ({ matrix, summary } = mergeRuns(runs));
+  }
+  const files = [writeRedactedJson(path.join(out, REPORT_FILES.summaryJson), summary), writeRedactedText(path.join(out, REPORT_FILES.summaryMd), summaryMarkdown(summary))];
+  if (matrix) {
+    const rules = matrix.rules.map((r) => ({ id: r.id, section: r.section, quote: r.quote, status: r.status, ...(r.why ? { why: r.why } : {}) }));
+    files.push(
+      writeRedactedJson(path.join(out, REPORT_FILES.matrixJson), matrix),
+      writeRedactedText(path.join(out, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),
+      writeRedactedText(path.join(out, REPORT_FILES.matrixHtml), matrixHtml(matrix)),
+      writeRedactedText(path.join(out, REPORT_FILES.junit), junitXml(summary.meta, rules, summary.scenarios)),
+    );
+  }
+  return { files, summary };
+}

@@ -1,0 +1,212 @@
+/**
+ * What cardspec adds to allure-cucumberjs: a writer that masks every result, container and attachment on its way
+ * to disk (src/redact.ts), and a listener that turns the scenario tags into Allure labels and links:
+ * `@rule:` / `@errorcode:` / `@type:` / `@requires:` become labels of those names, rules also become stories (the
+ * Behaviors tab then reads rule by rule) and links to the traceability matrix, and the suites are grouped by
+ * main request type (parent suite), then flow (suite), then format (sub-suite). Both formats' runs write into one
+ * results folder; the `format` parameter keeps the JSON and the XML result of a scenario apart (it is part of
+ * Allure's history id, so they are never taken for retries of one another).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Status, type Globals, type Label, type Link, type TestResult, type TestResultContainer } from 'allure-js-commons';
+// The subpath exports ('allure-js-commons/sdk/reporter') are not visible to the project's `moduleResolution: node`;
+// these are the same declarations, by path, for types only.
+import type { Category, EnvironmentInfo } from 'allure-js-commons/dist/types/sdk/index';
+import type { LifecycleListener, Writer } from 'allure-js-commons/dist/types/sdk/reporter/index';
+import { REQUEST_TYPES } from '../../schemas/fields';
+import type { Format } from '../wire/types';
+import { writeRedactedBytes, writeRedactedJson, writeRedactedText } from './files';
+import { ruleAnchor } from './text';
+
+/**
+ * Where the matrix page is, relative to the generated HTML report's page: `cardspec report` puts the matrix (a
+ * copy, or the merged one) into the report folder itself, so that the folder can be published as it is.
+ */
+export const MATRIX_FROM_ALLURE_REPORT = 'matrix.html';
+
+export const CATEGORIES: Category[] = [
+  { name: 'Broke a rule of the document', matchedStatuses: [Status.FAILED] },
+  { name: 'Could not run (the target answered something the steps could not read, or a kit error)', matchedStatuses: [Status.BROKEN] },
+  { name: 'Skipped (capability not offered, or not applicable)', matchedStatuses: [Status.SKIPPED] },
+];
+
+/** Masks everything allure-cucumberjs writes. */
+export class RedactingWriter implements Writer {
+  constructor(private readonly dir: string) {}
+
+  private file(name: string): string {
+    // Names come from allure-js (uuids and fixed names); basename keeps a strange one inside the folder.
+    return path.join(this.dir, path.basename(name));
+  }
+
+  writeResult(result: TestResult): void {
+    writeRedactedJson(this.file(`${result.uuid}-result.json`), result);
+  }
+
+  writeGroup(result: TestResultContainer): void {
+    writeRedactedJson(this.file(`${result.uuid}-container.json`), result);
+  }
+
+  writeAttachment(distFileName: string, content: Buffer): void {
+    writeRedactedBytes(this.file(distFileName), content);
+  }
+
+  writeAttachmentFromPath(distFileName: string, from: string): void {
+    writeRedactedBytes(this.file(distFileName), fs.readFileSync(from));
+  }
+
+  writeEnvironmentInfo(info: EnvironmentInfo): void {
+    writeRedactedText(this.file('environment.properties'), environmentProperties(info));
+  }
+
+  writeCategoriesDefinitions(categories: Category[]): void {
+    writeRedactedJson(this.file('categories.json'), categories);
+  }
+
+  writeGlobals(distFileName: string, info: Globals): void {
+    writeRedactedJson(this.file(distFileName), info);
+  }
+}
+
+export function environmentProperties(info: Readonly<Record<string, string | undefined>>): string {
+  // Java properties: `key = value`, with the characters that would break a line escaped.
+  const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n');
+  return Object.entries(info)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${esc(k).replace(/[ =:]/g, '_')} = ${esc(v ?? '')}`)
+    .join('\n') + '\n';
+}
+
+const TAG_LABELS: readonly (readonly [string, string])[] = [
+  ['@rule:', 'rule'],
+  ['@errorcode:', 'errorcode'],
+  ['@type:', 'requesttype'],
+  ['@requires:', 'requires'],
+];
+
+const NO_TYPE = '(no request type)';
+/** `CheckFailure: [ENV-ORDER, ENV-TYPES-NAMED] ...` or `[FX-VERSION] ...`. */
+const NAMES_A_RULE = /^(?:[A-Za-z]+: )?\[[A-Z0-9][A-Za-z0-9_-]*(?:, [A-Z0-9][A-Za-z0-9_-]*)*\]/;
+
+interface StepLike {
+  status?: Status;
+  statusDetails?: { message?: string };
+  /** Absent on the steps allure-cucumberjs makes to hold an attachment. */
+  steps?: StepLike[];
+}
+
+function markFailed(steps: readonly StepLike[] | undefined): void {
+  for (const step of steps ?? []) {
+    if (step.status === Status.BROKEN && NAMES_A_RULE.test(step.statusDetails?.message ?? '')) step.status = Status.FAILED;
+    markFailed(step.steps);
+  }
+}
+
+function typeRank(t: string): number {
+  const i = (REQUEST_TYPES as readonly string[]).indexOf(t);
+  return i >= 0 ? i : REQUEST_TYPES.length;
+}
+
+/** Labels, links, suites and the format parameter, computed from the tags allure-cucumberjs already recorded. */
+export function decorate(result: TestResult, format: Format): void {
+  const tags = result.labels.filter((l) => l.name === 'tag').map((l) => l.value);
+  const added: Label[] = [];
+  for (const [prefix, name] of TAG_LABELS) {
+    for (const t of tags) if (t.startsWith(prefix) && t.length > prefix.length) added.push({ name, value: t.slice(prefix.length) });
+  }
+  const rules = added.filter((l) => l.name === 'rule').map((l) => l.value);
+  const types = added.filter((l) => l.name === 'requesttype').map((l) => l.value);
+  // The request types a scenario exercises, in the document's order, name its behaviour (epic); its main one (the
+  // first `@type:` tag, as the features list them) is its top-level suite, so the Suites tab has one group per
+  // request type rather than one per combination.
+  const combination = [...types].sort((a, b) => typeRank(a) - typeRank(b) || a.localeCompare(b)).join(' + ');
+  const feature = result.labels.find((l) => l.name === 'feature')?.value ?? '';
+  const suites = new Set(['parentSuite', 'suite', 'subSuite', 'epic', 'story', 'format']);
+  result.labels = [
+    ...result.labels.filter((l) => !suites.has(l.name)),
+    ...added,
+    { name: 'format', value: format },
+    { name: 'parentSuite', value: types[0] ?? NO_TYPE },
+    { name: 'suite', value: feature },
+    { name: 'subSuite', value: format.toUpperCase() },
+    { name: 'epic', value: combination || NO_TYPE },
+    ...rules.map((r) => ({ name: 'story', value: r })),
+  ];
+  // Allure calls any error that is not an assertion library's "broken". A check that names the rule it found
+  // broken (`[RULE-ID] ...`, the steps' convention, docs/reports.md) is a failure of the target, not a broken test.
+  if (result.status === Status.BROKEN && NAMES_A_RULE.test(result.statusDetails?.message ?? '')) {
+    result.status = Status.FAILED;
+    markFailed(result.steps);
+  }
+  const links: Link[] = rules.map((r) => ({ name: `Rule ${r}`, url: `${MATRIX_FROM_ALLURE_REPORT}#${ruleAnchor(r)}`, type: 'rule' }));
+  result.links = [...result.links, ...links];
+  if (!result.parameters.some((p) => p.name === 'format')) result.parameters = [...result.parameters, { name: 'format', value: format }];
+}
+
+/** Counts results written, for the formatter's log line. */
+export interface AllureRunCounter {
+  written: number;
+}
+
+/** The options handed to allure-cucumberjs (its `parsedArgvOptions`): results folder, writer, listener. */
+export function allureOptions(resultsDir: string, format: Format, counter: AllureRunCounter): Record<string, unknown> {
+  const listener: LifecycleListener = {
+    beforeTestResultStop: (result) => decorate(result, format),
+    afterTestResultWrite: () => {
+      counter.written++;
+    },
+  };
+  return { resultsDir, writer: new RedactingWriter(resultsDir), listeners: [listener], categories: CATEGORIES };
+}
+
+/**
+ * Removes, from a results folder, what an earlier run left there: results (and their containers) that started
+ * before this run did, and attachments no remaining result refers to. A reports folder then describes one run,
+ * like the matrix and the summary beside it; merging runs is `cardspec report` over several folders.
+ * Only Allure's own result files are touched. Returns the files removed.
+ */
+export function pruneEarlierResults(dir: string, runStartMs: number): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const read = (name: string): Record<string, unknown> | undefined => {
+    try {
+      const v = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as unknown;
+      return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const removed: string[] = [];
+  const kept: Record<string, unknown>[] = [];
+  for (const name of names.filter((n) => n.endsWith('-result.json') || n.endsWith('-container.json'))) {
+    const doc = read(name);
+    const start = typeof doc?.start === 'number' ? doc.start : undefined;
+    if (doc && start !== undefined && start < runStartMs) {
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed.push(name);
+    } else if (doc) kept.push(doc);
+  }
+  if (removed.length === 0) return removed;
+  const referenced = new Set<string>();
+  const collect = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.source === 'string') referenced.add(o.source);
+      Object.values(o).forEach(collect);
+    }
+  };
+  kept.forEach(collect);
+  for (const name of names.filter((n) => /-attachment(\.|$)/.test(n))) {
+    if (!referenced.has(name)) {
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,95 @@
+/**
+ * The rule catalogue (features/rules.yaml): every sentence of the document that the kit checks, cannot check, or
+ * finds unspecified, with its ID. The traceability matrix lists every entry, whether or not a scenario checks it.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { redactText } from '../redact';
+
+export type RuleStatus = 'testable' | 'untestable' | 'unspecified';
+const STATUSES: readonly RuleStatus[] = ['testable', 'untestable', 'unspecified'];
+
+export interface CatalogueRule {
+  readonly id: string;
+  readonly section: string;
+  /** The document's sentence, quoted. */
+  readonly quote: string;
+  readonly status: RuleStatus;
+  /** Why a rule is untestable or unspecified. */
+  readonly why?: string;
+}
+
+export interface Catalogue {
+  readonly file: string;
+  readonly rules: CatalogueRule[];
+  readonly problems: string[];
+}
+
+/** The kit's own catalogue, beside the features. */
+export const DEFAULT_CATALOGUE = path.join(__dirname, '..', '..', 'features', 'rules.yaml');
+
+/** Reads a catalogue; a missing or malformed file gives the rules it could read and says what was wrong. */
+export function loadCatalogue(file: string = DEFAULT_CATALOGUE): Catalogue {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    return { file, rules: [], problems: [redactText(`rule catalogue ${file} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`)] };
+  }
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch (e) {
+    return { file, rules: [], problems: [redactText(`rule catalogue ${file} is not YAML: ${(e as Error).message.split('\n')[0]}`)] };
+  }
+  return readCatalogue(doc, file);
+}
+
+export function readCatalogue(doc: unknown, file: string): Catalogue {
+  const problems: string[] = [];
+  const rules: CatalogueRule[] = [];
+  // A catalogue may be the list itself or `{rules: [...]}`.
+  const list = Array.isArray(doc) ? doc : isRecord(doc) && Array.isArray(doc.rules) ? doc.rules : undefined;
+  if (!list) return { file, rules, problems: [`rule catalogue ${file} is not a list of rules`] };
+  const seen = new Set<string>();
+  list.forEach((entry: unknown, i: number) => {
+    const where = `rule catalogue ${path.basename(file)}, entry ${i + 1}`;
+    if (!isRecord(entry)) {
+      problems.push(`${where} is not a mapping`);
+      return;
+    }
+    const id = str(entry.id);
+    if (!id) {
+      problems.push(`${where} has no id`);
+      return;
+    }
+    if (seen.has(id)) {
+      problems.push(`${where}: id ${id} appears twice; the first is used`);
+      return;
+    }
+    seen.add(id);
+    const status = str(entry.status) as RuleStatus;
+    if (!STATUSES.includes(status)) problems.push(`${where} (${id}): status must be one of ${STATUSES.join(', ')}; read as unspecified`);
+    if (!str(entry.quote)) problems.push(`${where} (${id}) has no quote`);
+    const why = str(entry.why);
+    rules.push({
+      id,
+      section: str(entry.section) ?? '',
+      quote: str(entry.quote) ?? '',
+      status: STATUSES.includes(status) ? status : 'unspecified',
+      ...(why ? { why } : {}),
+    });
+  });
+  return { file, rules, problems: problems.map(redactText) };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function str(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number') return String(v);
+  return undefined;
+}

@@ -1,0 +1,107 @@
+/**
+ * JUnit XML for CI systems: one testsuite per format, one testcase per scenario and format (classname = the
+ * feature, the flow). A failure names the rules it broke and carries the masked error; a skip carries its reason;
+ * a scenario the kit could not run (undefined or ambiguous step) is an `<error>`, so that a kit problem is never
+ * read as the target's failure.
+ */
+import { create } from 'xmlbuilder2';
+import type { Format } from '../wire/types';
+import type { ScenarioResult } from './messages';
+import { brokenRules, type RunMeta } from './model';
+import type { CatalogueRule } from './catalogue';
+import { firstLine } from './text';
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function isKitError(s: ScenarioResult): boolean {
+  return s.status === 'UNDEFINED' || s.status === 'AMBIGUOUS';
+}
+
+export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): string {
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  const known = new Set(ruleById.keys());
+  // Invalid XML 1.0 characters (control characters from a target's answer) are replaced, never a broken file.
+  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
+  const formats: Format[] = [...new Set<Format>([...meta.formats, ...scenarios.map((s) => s.format)])];
+  const total = tally(scenarios);
+  const root = doc.ele('testsuites', {
+    name: 'cardspec',
+    tests: total.tests,
+    failures: total.failures,
+    errors: total.errors,
+    skipped: total.skipped,
+    time: seconds(scenarios.reduce((s, x) => s + x.durationMs, 0)),
+    ...(meta.startedAt ? { timestamp: meta.startedAt } : {}),
+  });
+  for (const format of formats) {
+    const list = scenarios.filter((s) => s.format === format);
+    const t = tally(list);
+    const suite = root.ele('testsuite', {
+      name: `cardspec ${format}`,
+      tests: t.tests,
+      failures: t.failures,
+      errors: t.errors,
+      skipped: t.skipped,
+      time: seconds(list.reduce((s, x) => s + x.durationMs, 0)),
+      ...(meta.startedAt ? { timestamp: meta.startedAt } : {}),
+    });
+    const props = suite.ele('properties');
+    for (const [name, value] of [
+      ['format', format],
+      ['target', meta.target],
+      ['profile', meta.profile],
+      ['kitVersion', meta.kitVersion],
+      ['interfaceVersion', format === 'json' ? meta.interfaceVersions.json : meta.interfaceVersions.xml],
+    ]) {
+      props.ele('property', { name, value });
+    }
+    const names = new Map<string, number>();
+    for (const s of list) {
+      // Outline examples share a name: the line keeps testcases apart for tools that key on classname + name.
+      const base = `${s.name} [${format}]`;
+      const seen = names.get(`${s.feature}\u0000${base}`) ?? 0;
+      names.set(`${s.feature}\u0000${base}`, seen + 1);
+      const tc = suite.ele('testcase', {
+        classname: s.feature,
+        name: seen === 0 ? base : `${base} (line ${s.line})`,
+        time: seconds(s.durationMs),
+        file: s.uri,
+        line: s.line,
+      });
+      if (s.rules.length + s.errorcodes.length + s.types.length > 0) {
+        const p = tc.ele('properties');
+        for (const r of s.rules) p.ele('property', { name: 'rule', value: r });
+        for (const c of s.errorcodes) p.ele('property', { name: 'errorcode', value: c });
+        for (const ty of s.types) p.ele('property', { name: 'requesttype', value: ty });
+      }
+      if (s.verdict === 'failed') {
+        const broken = brokenRules(s, known);
+        const lines = broken.map((id) => {
+          const r = ruleById.get(id);
+          return `${id}${r ? ` (${r.section}): "${r.quote}"` : ' (not in the rule catalogue)'}`;
+        });
+        const error = s.error ?? '';
+        tc.ele('failure', {
+          message: `${broken.length > 0 ? `Broke ${broken.join(', ')}: ` : ''}${firstLine(error, 500)}`,
+          type: broken.join(' ') || 'failure',
+        }).txt([`Rules broken:`, ...lines.map((l) => `  ${l}`), '', `Scenario: ${s.uri}:${s.line}`, s.reason ?? '', '', error].join('\n'));
+      } else if (s.verdict === 'skipped' && isKitError(s)) {
+        tc.ele('error', { message: s.reason ?? 'the kit could not run this scenario', type: s.status });
+      } else if (s.verdict === 'skipped') {
+        tc.ele('skipped', { message: s.reason ?? 'skipped' });
+      }
+    }
+  }
+  return doc.end({ prettyPrint: true }) + '\n';
+}
+
+function tally(list: readonly ScenarioResult[]): { tests: number; failures: number; errors: number; skipped: number } {
+  return {
+    tests: list.length,
+    failures: list.filter((s) => s.verdict === 'failed').length,
+    errors: list.filter((s) => s.verdict === 'skipped' && isKitError(s)).length,
+    skipped: list.filter((s) => s.verdict === 'skipped' && !isKitError(s)).length,
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The traceability matrix as an auditor reads it: Markdown (for a repository or a review), a plain HTML page
+ * (no script, opens from disk) and JSON (the model itself). Every rule of the catalogue is listed, with the
+ * quoted sentence, the scenarios tagged with it and their verdict per format.
+ */
+import type { Format } from '../wire/types';
+import type { FormatOutcome, Matrix, MatrixRow, RuleOutcome } from './model';
+import { escapeHtml, firstLine, mdTable, ruleAnchor } from './text';
+
+export function coverageLine(m: Pick<Matrix, 'coverage' | 'meta'>): string {
+  const c = m.coverage;
+  const pct = (p: number | null): string => (p === null ? 'n/a' : `${p.toFixed(1)}%`);
+  const per = m.meta.formats.map((f) => `${f.toUpperCase()} ${c.byFormat[f]?.covered ?? 0}/${c.testable} (${pct(c.byFormat[f]?.percent ?? null)})`).join(', ');
+  return `Rule coverage: ${c.covered} of ${c.testable} testable rules (${pct(c.percent)})${per ? `; ${per}` : ''}.`;
+}
+
+export function metaLine(m: Pick<Matrix, 'meta'>): string {
+  const x = m.meta;
+  return [
+    `Target: ${x.target}`,
+    `Profile: ${x.profile}`,
+    `Formats: ${x.formats.join(', ') || 'none'}`,
+    `cardspec ${x.kitVersion}`,
+    `Interface: JSON ${x.interfaceVersions.json}, XML ${x.interfaceVersions.xml}`,
+    `Run: ${x.startedAt ?? 'unknown'}${x.finishedAt ? ` to ${x.finishedAt}` : ''}`,
+    ...(x.tags ? [`Tags: ${x.tags}`] : []),
+  ].join(' · ');
+}
+
+export const COVERAGE_RULE =
+  'A testable rule is covered when at least one scenario tagged with it passed and none failed (in any format). ' +
+  'Unspecified and untestable rules keep that verdict whatever their scenarios did.';
+
+function outcomeText(o: RuleOutcome | undefined): string {
+  if (!o) return '-';
+  return o.verdict === 'passed' ? 'passed' : `${o.verdict}${o.reason && o.verdict !== 'failed' ? `: ${firstLine(o.reason, 120)}` : ''}`;
+}
+
+function scenarioOutcome(o: FormatOutcome | undefined): string {
+  if (!o) return '-';
+  if (o.verdict === 'failed') return `failed: ${firstLine(o.error ?? o.reason ?? '', 160)}`;
+  if (o.verdict === 'skipped') return `skipped: ${firstLine(o.reason ?? '', 160)}`;
+  return 'passed';
+}
+
+export function matrixMarkdown(m: Matrix): string {
+  const formats = m.meta.formats;
+  const out: string[] = ['# Traceability matrix', '', metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', '## Overview', ''];
+  out.push(
+    mdTable(
+      ['Rule', 'Section', 'Catalogue', ...formats.map((f) => f.toUpperCase()), 'Overall', 'Scenarios'],
+      m.rules.map((r) => [`[${r.id}](#${ruleAnchor(r.id)})`, r.section, r.status, ...formats.map((f) => outcomeText(r.byFormat[f])), r.overall.verdict, String(r.scenarios.length)]),
+    ),
+  );
+  out.push('', '## Rules', '');
+  for (const r of m.rules) out.push(...ruleMarkdown(r, formats), '');
+  if (m.unknownRules.length > 0) {
+    out.push('## Tags naming no rule of the catalogue', '');
+    for (const u of m.unknownRules) out.push(`- \`@rule:${u.id}\`: ${u.scenarios.join('; ')}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+function ruleMarkdown(r: MatrixRow, formats: readonly Format[]): string[] {
+  const out = [`### <a id="${ruleAnchor(r.id)}"></a>${r.id}: ${r.overall.verdict}`, '', ...r.quote.split('\n').map((l) => `> ${l}`), ''];
+  out.push(`Section: ${r.section || '-'} · Catalogue: ${r.status}${r.why ? ` · Why: ${r.why}` : ''}`);
+  out.push('');
+  if (r.scenarios.length === 0) {
+    out.push(r.status === 'testable' ? '_No scenario checks this rule._' : '_No scenario._');
+    return out;
+  }
+  out.push(
+    mdTable(
+      ['Scenario', 'Feature', 'Location', ...formats.map((f) => f.toUpperCase())],
+      r.scenarios.map((s) => [s.name, s.feature, `${s.uri}:${s.line}`, ...formats.map((f) => scenarioOutcome(s.results[f]))]),
+    ),
+  );
+  return out;
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:.5em 0}
+th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}blockquote{border-left:4px solid #bbb;margin:.5em 0;padding-left:1em}
+.passed{background:#dff0d8}.failed{background:#f2dede}.skipped{background:#fcf8e3}.not-covered{background:#eee}.unspecified,.untestable{background:#e8eef7}
+pre{white-space:pre-wrap;margin:0}`;
+
+export function matrixHtml(m: Matrix): string {
+  const formats = m.meta.formats;
+  const cell = (verdict: string, text: string): string => `<td class="${escapeHtml(verdict)}">${escapeHtml(text)}</td>`;
+  const rows = m.rules
+    .map(
+      (r) =>
+        `<tr><td><a href="#${ruleAnchor(r.id)}">${escapeHtml(r.id)}</a></td><td>${escapeHtml(r.section)}</td><td>${escapeHtml(r.status)}</td>` +
+        formats.map((f) => cell(r.byFormat[f]?.verdict ?? '', outcomeText(r.byFormat[f]))).join('') +
+        cell(r.overall.verdict, r.overall.verdict) +
+        `<td>${r.scenarios.length}</td></tr>`,
+    )
+    .join('\n');
+  const details = m.rules
+    .map((r) => {
+      const scen =
+        r.scenarios.length === 0
+          ? `<p><em>${r.status === 'testable' ? 'No scenario checks this rule.' : 'No scenario.'}</em></p>`
+          : `<table><tr><th>Scenario</th><th>Feature</th><th>Location</th>${formats.map((f) => `<th>${f.toUpperCase()}</th>`).join('')}</tr>` +
+            r.scenarios
+              .map(
+                (s) =>
+                  `<tr><td>${escapeHtml(s.name)}</td><td>${escapeHtml(s.feature)}</td><td>${escapeHtml(`${s.uri}:${s.line}`)}</td>` +
+                  formats
+                    .map((f) => {
+                      const o = s.results[f];
+                      const text = !o ? '-' : o.verdict === 'failed' ? `failed: ${o.error ?? o.reason ?? ''}` : o.verdict === 'skipped' ? `skipped: ${o.reason ?? ''}` : 'passed';
+                      return `<td class="${o?.verdict ?? ''}"><pre>${escapeHtml(text)}</pre></td>`;
+                    })
+                    .join('') +
+                  '</tr>',
+              )
+              .join('') +
+            '</table>';
+      return (
+        `<section id="${ruleAnchor(r.id)}"><h3>${escapeHtml(r.id)}: <span class="${r.overall.verdict}">${escapeHtml(r.overall.verdict)}</span></h3>` +
+        `<blockquote>${escapeHtml(r.quote)}</blockquote><p>Section: ${escapeHtml(r.section || '-')} · Catalogue: ${escapeHtml(r.status)}` +
+        `${r.why ? ` · Why: ${escapeHtml(r.why)}` : ''}${r.overall.reason && r.overall.verdict === 'skipped' ? ` · Skipped: ${escapeHtml(r.overall.reason)}` : ''}</p>${scen}</section>`
+      );
+    })
+    .join('\n');
+  const unknown =
+    m.unknownRules.length === 0
+      ? ''
+      : `<h2>Tags naming no rule of the catalogue</h2><ul>${m.unknownRules.map((u) => `<li><code>@rule:${escapeHtml(u.id)}</code>: ${escapeHtml(u.scenarios.join('; '))}</li>`).join('')}</ul>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cardspec traceability matrix</title><style>${STYLE}</style></head>
+<body><h1>Traceability matrix</h1>
+<p>${escapeHtml(metaLine(m))}</p>
+<p><strong>${escapeHtml(coverageLine(m))}</strong></p>
+<p>${escapeHtml(COVERAGE_RULE)}</p>
+<h2>Overview</h2>
+<table><tr><th>Rule</th><th>Section</th><th>Catalogue</th>${formats.map((f) => `<th>${f.toUpperCase()}</th>`).join('')}<th>Overall</th><th>Scenarios</th></tr>
+${rows}
+</table>
+<h2>Rules</h2>
+${details}
+${unknown}
+</body></html>
+`;
+}

@@ -1,0 +1,98 @@
+/**
+ * Several runs' reports into one: CI shards (`--shard 1/3` ...) and parallel workers each write a reports folder;
+ * the merged matrix and summary are recomputed from the union of their scenario results (summary.json carries
+ * them) and the union of their catalogues (matrix.json), never by adding up percentages.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { redactText } from '../redact';
+import type { Format } from '../wire/types';
+import type { CatalogueRule, RuleStatus } from './catalogue';
+import type { ScenarioResult, Verdict } from './messages';
+import { buildMatrix, buildSummary, scenarioKey, type Matrix, type RunMeta, type Summary } from './model';
+
+export interface RunReports {
+  readonly dir: string;
+  readonly summary: Summary;
+  readonly matrix?: Matrix;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+}
+
+/** Reads a reports folder's summary.json (and matrix.json); a problem in plain words when it cannot. */
+export function readRunReports(dir: string): RunReports | { readonly problem: string } {
+  const summaryFile = path.join(dir, 'summary.json');
+  let summary: unknown;
+  try {
+    summary = readJson(summaryFile);
+  } catch (e) {
+    return { problem: redactText(`${summaryFile}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not readable JSON (${(e as Error).message})`}`) };
+  }
+  if (!isRecord(summary) || summary.kind !== 'cardspec-certification-summary' || !Array.isArray(summary.scenarios) || !isRecord(summary.meta)) {
+    return { problem: redactText(`${summaryFile} is not a cardspec certification summary`) };
+  }
+  let matrix: Matrix | undefined;
+  try {
+    const m = readJson(path.join(dir, 'matrix.json'));
+    if (isRecord(m) && m.kind === 'cardspec-traceability-matrix' && Array.isArray(m.rules)) matrix = m as unknown as Matrix;
+  } catch {
+    matrix = undefined;
+  }
+  return { dir, summary: summary as unknown as Summary, ...(matrix ? { matrix } : {}) };
+}
+
+const WORST: readonly Verdict[] = ['skipped', 'passed', 'failed'];
+const FORMAT_ORDER: readonly Format[] = ['json', 'xml'];
+
+function unique(values: readonly (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => !!v))];
+}
+
+export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summary: Summary } {
+  // The catalogue: the union of the runs' rules, the first run's wording winning.
+  const rules = new Map<string, CatalogueRule>();
+  for (const r of runs) {
+    for (const row of r.matrix?.rules ?? []) {
+      if (!rules.has(row.id)) rules.set(row.id, { id: row.id, section: row.section, quote: row.quote, status: row.status as RuleStatus, ...(row.why ? { why: row.why } : {}) });
+    }
+  }
+  // A scenario run by two runs (a re-run) keeps its worse verdict: a failure is never hidden by a later pass.
+  const scenarios = new Map<string, ScenarioResult>();
+  for (const r of runs) {
+    for (const s of r.summary.scenarios) {
+      const key = `${s.format}\u0000${scenarioKey(s)}`;
+      const prev = scenarios.get(key);
+      if (!prev || WORST.indexOf(s.verdict) > WORST.indexOf(prev.verdict)) scenarios.set(key, s);
+    }
+  }
+  const metas = runs.map((r) => r.summary.meta);
+  const formats = FORMAT_ORDER.filter((f) => metas.some((m) => m.formats.includes(f)));
+  const meta: RunMeta = {
+    target: unique(metas.map((m) => m.target)).join(', '),
+    profile: unique(metas.map((m) => m.profile)).join(', '),
+    formats,
+    kitVersion: unique(metas.map((m) => m.kitVersion)).join(', '),
+    interfaceVersions: metas[0]?.interfaceVersions ?? { json: '', xml: '' },
+    startedAt: unique(metas.map((m) => m.startedAt)).sort()[0],
+    finishedAt: unique(metas.map((m) => m.finishedAt)).sort().at(-1),
+    ...(unique(metas.map((m) => m.tags)).length > 0 ? { tags: unique(metas.map((m) => m.tags)).join(' | ') } : {}),
+  };
+  const list = [...scenarios.values()].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line || a.format.localeCompare(b.format));
+  const problems = unique([
+    `merged from ${runs.length} run(s): ${runs.map((r) => r.dir).join(', ')}`,
+    ...runs.flatMap((r) => r.summary.problems.filter((p) => !p.includes('is not in the rule catalogue'))),
+    ...(runs.some((r) => !r.matrix) ? ['a run without matrix.json: its rules are missing from the merged catalogue'] : []),
+  ]);
+  const incomplete = unique([
+    ...runs.flatMap((r) => r.summary.incompleteBecause.map((i) => `${r.dir}: ${i}`)),
+    ...formats.filter((f) => !list.some((s) => s.format === f)).map((f) => `${f}: no scenario results`),
+  ]);
+  const matrix = buildMatrix(meta, [...rules.values()], list);
+  return { matrix, summary: buildSummary(meta, matrix, list, problems, incomplete) };
+}

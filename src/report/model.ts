@@ -1,0 +1,320 @@
+/**
+ * From scenario results and the rule catalogue to the two documents an auditor and a CI gate read: the
+ * traceability matrix (rule -> scenarios -> verdict per format) and the certification summary. Both are plain
+ * data here; matrix.ts and summary.ts only render them. Merging several runs (CI shards, parallel workers) is
+ * the same computation over the union of their scenario results, so it lives here too.
+ */
+import { REQUEST_TYPES } from '../../schemas/fields';
+import type { Format } from '../wire/types';
+import type { CatalogueRule, RuleStatus } from './catalogue';
+import type { ScenarioResult, Verdict } from './messages';
+
+export type RuleVerdict = Verdict | 'not-covered' | 'unspecified' | 'untestable';
+
+export interface RunMeta {
+  /** Base URL of the target, or `builtin`. */
+  readonly target: string;
+  readonly profile: string;
+  readonly formats: readonly Format[];
+  /** cardspec's version (package.json). */
+  readonly kitVersion: string;
+  /** The interface versions the kit checks against (Versioning 1 and 2). */
+  readonly interfaceVersions: { readonly json: string; readonly xml: string };
+  /** ISO 8601 from the run's own timestamps (cucumber's testRunStarted / testRunFinished). */
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
+  /** The tag expression the run was limited to, if any. */
+  readonly tags?: string;
+}
+
+export interface FormatOutcome {
+  readonly verdict: Verdict;
+  readonly reason?: string;
+  readonly error?: string;
+}
+
+export interface MatrixScenario {
+  readonly name: string;
+  readonly feature: string;
+  readonly uri: string;
+  readonly line: number;
+  readonly results: Partial<Record<Format, FormatOutcome>>;
+}
+
+export interface RuleOutcome {
+  readonly verdict: RuleVerdict;
+  /** For skipped: why; for unspecified and untestable: the catalogue's why; for failed: which scenarios. */
+  readonly reason?: string;
+}
+
+export interface MatrixRow {
+  readonly id: string;
+  readonly section: string;
+  readonly quote: string;
+  readonly status: RuleStatus;
+  readonly why?: string;
+  readonly scenarios: MatrixScenario[];
+  readonly byFormat: Partial<Record<Format, RuleOutcome>>;
+  readonly overall: RuleOutcome;
+}
+
+export interface Coverage {
+  readonly testable: number;
+  /** Testable rules with a passing scenario and no failing one. */
+  readonly covered: number;
+  /** covered / testable, as a percentage with one decimal; null when no rule is testable. */
+  readonly percent: number | null;
+  readonly byFormat: Partial<Record<Format, { readonly covered: number; readonly percent: number | null }>>;
+}
+
+export interface Matrix {
+  readonly kind: 'cardspec-traceability-matrix';
+  readonly schema: 1;
+  readonly meta: RunMeta;
+  readonly coverage: Coverage;
+  readonly rules: MatrixRow[];
+  /** `@rule:` tags that name no rule of the catalogue. */
+  readonly unknownRules: { readonly id: string; readonly scenarios: string[] }[];
+}
+
+export interface Counts {
+  scenarios: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface Failure {
+  readonly feature: string;
+  readonly scenario: string;
+  readonly uri: string;
+  readonly line: number;
+  readonly format: Format;
+  /** The rules this failure broke, with the document's sentence. */
+  readonly rules: { readonly id: string; readonly section: string; readonly quote: string }[];
+  readonly error: string;
+}
+
+export interface Summary {
+  readonly kind: 'cardspec-certification-summary';
+  readonly schema: 1;
+  /** `failed` when any scenario failed; `incomplete` when a format has no results or its run did not finish. */
+  readonly result: 'passed' | 'failed' | 'incomplete';
+  readonly incompleteBecause: string[];
+  readonly meta: RunMeta;
+  /** The run's day (YYYY-MM-DD, UTC) from its own start timestamp. */
+  readonly date: string | null;
+  readonly totals: Counts;
+  readonly byFormat: Partial<Record<Format, Counts>>;
+  readonly byRequestType: (Counts & { readonly type: string; readonly byFormat: Partial<Record<Format, Counts>> })[];
+  readonly byFlow: (Counts & { readonly feature: string; readonly uri: string; readonly byFormat: Partial<Record<Format, Counts>> })[];
+  readonly coverage: Coverage;
+  readonly failures: Failure[];
+  readonly skipped: { readonly feature: string; readonly scenario: string; readonly format: Format; readonly reason: string }[];
+  readonly problems: string[];
+  /** Every scenario result, so that several runs' summaries can be merged into one. */
+  readonly scenarios: ScenarioResult[];
+}
+
+const NO_TYPE = '(no @type tag)';
+
+export function emptyCounts(): Counts {
+  return { scenarios: 0, passed: 0, failed: 0, skipped: 0 };
+}
+
+function add(c: Counts, v: Verdict): void {
+  c.scenarios++;
+  c[v]++;
+}
+
+function percent(covered: number, total: number): number | null {
+  return total === 0 ? null : Math.round((covered / total) * 1000) / 10;
+}
+
+/**
+ * The rules a failure broke. A step that knows which rule broke names its ID in the error message; when the
+ * message names none of the scenario's rules, every rule the scenario is tagged with is taken as broken.
+ */
+export function brokenRules(s: ScenarioResult, knownIds: ReadonlySet<string>): string[] {
+  if (s.verdict !== 'failed') return [];
+  const text = s.error ?? '';
+  const named = [...new Set([...s.rules, ...knownIds])].filter((id) => mentions(text, id));
+  return named.length > 0 ? named : [...s.rules];
+}
+
+function mentions(text: string, id: string): boolean {
+  let i = text.indexOf(id);
+  while (i >= 0) {
+    const before = i === 0 ? '' : text[i - 1];
+    const after = text[i + id.length] ?? '';
+    if (!/[A-Za-z0-9_-]/.test(before) && !/[A-Za-z0-9_-]/.test(after)) return true;
+    i = text.indexOf(id, i + 1);
+  }
+  return false;
+}
+
+/** One verdict over several scenarios' outcomes: a failure outweighs a pass, a pass outweighs a skip. */
+function combine(outcomes: readonly { verdict: Verdict; reason?: string; label: string }[]): RuleOutcome {
+  const failed = outcomes.filter((o) => o.verdict === 'failed');
+  if (failed.length > 0) return { verdict: 'failed', reason: `failed: ${failed.map((o) => o.label).join('; ')}` };
+  if (outcomes.some((o) => o.verdict === 'passed')) return { verdict: 'passed' };
+  const skipped = outcomes.filter((o) => o.verdict === 'skipped');
+  if (skipped.length > 0) return { verdict: 'skipped', reason: [...new Set(skipped.map((o) => o.reason ?? 'skipped'))].join('; ') };
+  return { verdict: 'not-covered', reason: 'no scenario checks this rule' };
+}
+
+export function scenarioKey(s: { uri: string; line: number; name: string }): string {
+  return `${s.uri}:${s.line}:${s.name}`;
+}
+
+export function buildMatrix(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): Matrix {
+  const byRule = new Map<string, ScenarioResult[]>();
+  for (const s of scenarios) for (const id of s.rules) byRule.set(id, [...(byRule.get(id) ?? []), s]);
+
+  const rows: MatrixRow[] = rules.map((rule) => {
+    const tagged = byRule.get(rule.id) ?? [];
+    const grouped = new Map<string, { name: string; feature: string; uri: string; line: number; results: Partial<Record<Format, FormatOutcome>> }>();
+    for (const s of tagged) {
+      const key = scenarioKey(s);
+      const g = grouped.get(key) ?? { name: s.name, feature: s.feature, uri: s.uri, line: s.line, results: {} };
+      g.results[s.format] = { verdict: s.verdict, ...(s.reason ? { reason: s.reason } : {}), ...(s.error ? { error: s.error } : {}) };
+      grouped.set(key, g);
+    }
+    const fixed = fixedOutcome(rule);
+    const byFormat: Partial<Record<Format, RuleOutcome>> = {};
+    for (const f of meta.formats) {
+      byFormat[f] = fixed ?? combine(tagged.filter((s) => s.format === f).map((s) => ({ verdict: s.verdict, reason: s.reason, label: `${s.name} (${f})` })));
+    }
+    const overall = fixed ?? combine(tagged.map((s) => ({ verdict: s.verdict, reason: s.reason, label: `${s.name} (${s.format})` })));
+    return {
+      id: rule.id,
+      section: rule.section,
+      quote: rule.quote,
+      status: rule.status,
+      ...(rule.why ? { why: rule.why } : {}),
+      scenarios: [...grouped.values()].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line),
+      byFormat,
+      overall,
+    };
+  });
+
+  const known = new Set(rules.map((r) => r.id));
+  const unknownRules = [...byRule.entries()]
+    .filter(([id]) => !known.has(id))
+    .map(([id, list]) => ({ id, scenarios: [...new Set(list.map((s) => `${s.name} (${s.uri}:${s.line})`))] }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+
+  const testable = rows.filter((r) => r.status === 'testable');
+  const covered = testable.filter((r) => r.overall.verdict === 'passed').length;
+  const byFormatCoverage: Coverage['byFormat'] = {};
+  for (const f of meta.formats) {
+    const c = testable.filter((r) => r.byFormat[f]?.verdict === 'passed').length;
+    byFormatCoverage[f] = { covered: c, percent: percent(c, testable.length) };
+  }
+  return {
+    kind: 'cardspec-traceability-matrix',
+    schema: 1,
+    meta,
+    coverage: { testable: testable.length, covered, percent: percent(covered, testable.length), byFormat: byFormatCoverage },
+    rules: rows,
+    unknownRules,
+  };
+}
+
+/** Untestable and unspecified rules keep their catalogue verdict, whatever a scenario tagged with them did. */
+function fixedOutcome(rule: CatalogueRule): RuleOutcome | undefined {
+  if (rule.status === 'unspecified') return { verdict: 'unspecified', reason: rule.why ?? 'unspecified by the document' };
+  if (rule.status === 'untestable') return { verdict: 'untestable', reason: rule.why ?? 'cannot be checked from outside the service' };
+  return undefined;
+}
+
+export function buildSummary(
+  meta: RunMeta,
+  matrix: Matrix,
+  scenarios: readonly ScenarioResult[],
+  problems: readonly string[],
+  incompleteBecause: readonly string[],
+): Summary {
+  const totals = emptyCounts();
+  const byFormat: Partial<Record<Format, Counts>> = {};
+  const byType = new Map<string, { all: Counts; byFormat: Partial<Record<Format, Counts>> }>();
+  const byFlow = new Map<string, { feature: string; uri: string; all: Counts; byFormat: Partial<Record<Format, Counts>> }>();
+  for (const f of meta.formats) byFormat[f] = emptyCounts();
+
+  for (const s of scenarios) {
+    add(totals, s.verdict);
+    add((byFormat[s.format] ??= emptyCounts()), s.verdict);
+    for (const t of s.types.length > 0 ? s.types : [NO_TYPE]) {
+      const e = byType.get(t) ?? { all: emptyCounts(), byFormat: {} };
+      add(e.all, s.verdict);
+      add((e.byFormat[s.format] ??= emptyCounts()), s.verdict);
+      byType.set(t, e);
+    }
+    const fl = byFlow.get(s.uri) ?? { feature: s.feature, uri: s.uri, all: emptyCounts(), byFormat: {} };
+    add(fl.all, s.verdict);
+    add((fl.byFormat[s.format] ??= emptyCounts()), s.verdict);
+    byFlow.set(s.uri, fl);
+  }
+
+  const ruleById = new Map(matrix.rules.map((r) => [r.id, r]));
+  const known = new Set(ruleById.keys());
+  const failures: Failure[] = scenarios
+    .filter((s) => s.verdict === 'failed')
+    .map((s) => ({
+      feature: s.feature,
+      scenario: s.name,
+      uri: s.uri,
+      line: s.line,
+      format: s.format,
+      rules: brokenRules(s, known).map((id) => {
+        const r = ruleById.get(id);
+        return { id, section: r?.section ?? '(not in the catalogue)', quote: r?.quote ?? '' };
+      }),
+      error: s.error ?? '',
+    }));
+  const skipped = scenarios
+    .filter((s) => s.verdict === 'skipped')
+    .map((s) => ({ feature: s.feature, scenario: s.name, format: s.format, reason: s.reason ?? 'skipped' }));
+
+  const typeOrder = (t: string): number => {
+    const i = (REQUEST_TYPES as readonly string[]).indexOf(t);
+    return i >= 0 ? i : t === NO_TYPE ? Number.MAX_SAFE_INTEGER : REQUEST_TYPES.length;
+  };
+  const allProblems = [...problems, ...matrix.unknownRules.map((u) => `@rule:${u.id} tags ${u.scenarios.length} scenario(s) but is not in the rule catalogue`)];
+  return {
+    kind: 'cardspec-certification-summary',
+    schema: 1,
+    result: failures.length > 0 ? 'failed' : incompleteBecause.length > 0 ? 'incomplete' : 'passed',
+    incompleteBecause: [...incompleteBecause],
+    meta,
+    date: meta.startedAt ? meta.startedAt.slice(0, 10) : null,
+    totals,
+    byFormat,
+    byRequestType: [...byType.entries()]
+      .sort(([a], [b]) => typeOrder(a) - typeOrder(b) || a.localeCompare(b))
+      .map(([type, e]) => ({ type, ...e.all, byFormat: e.byFormat })),
+    byFlow: [...byFlow.values()].sort((a, b) => a.uri.localeCompare(b.uri)).map((f) => ({ feature: f.feature, uri: f.uri, ...f.all, byFormat: f.byFormat })),
+    coverage: matrix.coverage,
+    failures,
+    skipped,
+    problems: allProblems,
+    scenarios: [...scenarios],
+  };
+}
+
+/**
+ * Why a run's results cannot certify anything: a format asked for but without results, or a run that did not
+ * finish.
+ */
+export function incompleteReasons(
+  formats: readonly Format[],
+  runs: readonly { format: Format; scenarios: readonly unknown[]; startedAt?: string; finishedAt?: string }[],
+): string[] {
+  const out: string[] = [];
+  for (const f of formats) {
+    const r = runs.find((x) => x.format === f);
+    if (!r || r.scenarios.length === 0) out.push(`${f}: no scenario results`);
+    else if (!r.finishedAt) out.push(`${f}: the run did not finish`);
+  }
+  return out;
+}

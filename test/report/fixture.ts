@@ -1,0 +1,73 @@
+/**
+ * Runs the report fixture (test/fixtures/report) the way `cardspec run` runs the conformance suite: cucumber's JS
+ * API once per format, the messages NDJSON to `<reports>/<format>/messages.ndjson`, the report formatters from
+ * `cucumberFormats`, the console through the masking stream, then `writeReports`.
+ */
+import * as path from 'node:path';
+import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { registerSecret } from '../../src/redact';
+import { cucumberFormats, writeReports, REPORT_FILES } from '../../src/report';
+import { redactingStream } from '../../src/report/console';
+import type { Format } from '../../src/wire/types';
+import { FIXTURE_PASSWORD, FIXTURE_USER } from '../fixtures/report/credentials';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const FIXTURE_DIR = path.join(ROOT, 'test', 'fixtures', 'report');
+export const FIXTURE_CATALOGUE = path.join(FIXTURE_DIR, 'rules.yaml');
+export { FIXTURE_PASSWORD, FIXTURE_USER };
+
+// Cucumber loads step files with require(), once per process: later runs reuse the first run's library.
+let support: ISupportCodeLibrary | undefined;
+
+export interface FixtureRun {
+  written: string[];
+  /** Everything cucumber printed, as it reached the console. */
+  console: string;
+}
+
+export async function runFixture(reportsDir: string, opts: { shard?: string; formats?: Format[] } = {}): Promise<FixtureRun> {
+  // As `cardspec run` does with the profile's password: masked wherever it appears.
+  registerSecret(FIXTURE_PASSWORD);
+  let output = '';
+  const sink = {
+    write(s: string): boolean {
+      output += s;
+      return true;
+    },
+  };
+  const formats = opts.formats ?? ['json', 'xml'];
+  const runs = [];
+  for (const format of formats) {
+    const messages = path.join(reportsDir, REPORT_FILES.messages(format));
+    const { runConfiguration } = await loadConfiguration(
+      {
+        file: false,
+        provided: {
+          paths: [path.join(FIXTURE_DIR, 'features', '*.feature')],
+          require: [path.join(FIXTURE_DIR, 'steps.ts')],
+          format: ['progress', `"message":"${messages}"`, ...cucumberFormats(reportsDir, format)],
+          worldParameters: { format },
+          ...(opts.shard ? { shard: opts.shard } : {}),
+        },
+      },
+      { cwd: ROOT, stdout: redactingStream(sink), stderr: redactingStream(sink) },
+    );
+    const stdout = redactingStream(sink);
+    const stderr = redactingStream(sink);
+    const result = await runCucumber({ ...runConfiguration, support: support ?? runConfiguration.support }, { cwd: ROOT, stdout, stderr, env: process.env });
+    stdout.end();
+    stderr.end();
+    support = result.support;
+    runs.push({ format, messages });
+  }
+  const written = await writeReports({
+    reportsDir,
+    runs,
+    target: 'fixture target',
+    profile: 'fixture',
+    startedAt: '',
+    finishedAt: '',
+    catalogue: FIXTURE_CATALOGUE,
+  });
+  return { written, console: output };
+}
