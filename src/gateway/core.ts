@@ -1,0 +1,131 @@
+/**
+ * The pure core: a request envelope in its JSON form and the caller, in; the response envelope, out. Both
+ * transports (JSON and XML, which is mapped to this form by src/wire/xml.ts) and the in-process API call it.
+ * Synchronous on purpose: one envelope is one unit of work on the ledger, applied whole or not at all, and no
+ * other request can interleave with it.
+ *
+ * Envelope ("Resources and their fields > Envelope"): `{alias, version, request:[...]}` in,
+ * `{requestreference, version, response:[...], secrand}` out, "one [part] per request type, in the order of
+ * `requesttypedescriptions`". A problem with the envelope itself is answered with one part of type `ERROR`.
+ */
+import { JSON_VERSION, type ResponseEnvelope, type ResponsePart } from '../wire/types';
+import { ERR, type ErrorSpec } from './errors';
+import { HANDLERS } from './operations';
+import { errorPart } from './parts';
+import { randomAlnum, randomInt } from './random';
+import { prepareRequest } from './request';
+import type { Runtime } from './runtime';
+import type { CallContext, CallEnv, MutationContext, OperationInput, PartOutcome } from './types';
+
+/** Request objects one call may carry ("the maximum number of request objects per call: not shown"; cardspec: 10). */
+export const MAX_REQUEST_OBJECTS = 10;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `requesttypedescription` of a failed part: the type as sent when it is a plausible one, else `ERROR`. */
+function typeLabel(t: string): string {
+  return /^[A-Za-z]{1,20}$/.test(t) ? t : 'ERROR';
+}
+
+/** `secrand`: "Random string of varying length" (8 to 32 letters and digits). */
+function secrand(): string {
+  return randomAlnum(randomInt(8, 32));
+}
+
+/** `requestreference`: the caller's `REQUESTREFERENCE` header when sent (real SDKs require the echo), else `A` + random. */
+function requestReference(ctx: CallContext): string {
+  return ctx.requestReference ?? 'A' + randomAlnum(9);
+}
+
+function envelopeOf(ctx: CallContext, parts: ResponsePart[], rt: Runtime, types: readonly string[]): ResponseEnvelope {
+  const mutate = rt.mutate;
+  let response = parts;
+  if (mutate?.part) {
+    const out: ResponsePart[] = [];
+    parts.forEach((p, index) => {
+      const m = mutate.part!(p, { format: ctx.format, requesttypes: types, index });
+      if (m !== null) out.push(m);
+    });
+    response = out;
+  }
+  let env: ResponseEnvelope = {
+    requestreference: requestReference(ctx),
+    // The JSON form carries `1.00` for both transports; src/wire/xml.ts writes it as the block's `3.67`.
+    version: JSON_VERSION,
+    response,
+    secrand: secrand(),
+  };
+  if (mutate?.envelope) env = mutate.envelope(env, { format: ctx.format, requesttypes: types } satisfies MutationContext);
+  return env;
+}
+
+/** The answer to a body that is not an envelope at all (malformed JSON or XML): one `ERROR` part. */
+export function errorEnvelope(rt: Runtime, ctx: CallContext, spec: ErrorSpec, errordata: readonly string[], message?: string): ResponseEnvelope {
+  const part = errorPart('ERROR', message ? { code: spec.code, message } : spec, errordata);
+  return envelopeOf(ctx, [part], rt, []);
+}
+
+/** Envelope fields at fault, in the order the document lists them. */
+function envelopeProblems(envelope: Record<string, unknown>, ctx: CallContext): string[] {
+  const bad: string[] = [];
+  // "`alias`: Identifies the operator account. In the examples it equals the basic-auth user name."
+  if (envelope.alias !== ctx.user.alias) bad.push('alias');
+  // "The JSON envelope carries `version` with the value `1.00`"; "The XML ... blocks carry a `version` attribute with
+  // the value `3.67`", which src/wire/xml.ts maps to the JSON form's `1.00`.
+  if (envelope.version !== JSON_VERSION) bad.push('version');
+  const list = envelope.request;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_REQUEST_OBJECTS) bad.push('request');
+  return bad;
+}
+
+/** The request types of a request object, as far as they can be read (to answer one 99999 part each). */
+function typesOf(raw: unknown): string[] {
+  if (!isObject(raw)) return [];
+  const t = raw.requesttypedescriptions ?? raw.requesttypedescription;
+  if (typeof t === 'string') return [t];
+  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+}
+
+export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext): ResponseEnvelope {
+  rt.engine.catchUp();
+  if (!isObject(envelope)) return errorEnvelope(rt, ctx, ERR.invalidField, ['request']);
+  const bad = envelopeProblems(envelope, ctx);
+  if (bad.length > 0) return errorEnvelope(rt, ctx, ERR.invalidField, bad);
+
+  const objects = envelope.request as unknown[];
+  const types = objects.flatMap(typesOf);
+  const now = rt.clock.now();
+  const timestamp = rt.clock.timestamp();
+  const env: CallEnv = { ctx, now, timestamp, date: rt.clock.today(), runtime: rt };
+  const uow = rt.ledger.begin();
+  try {
+    const parts: ResponsePart[] = [];
+    for (const raw of objects) for (const o of runRequestObject(raw, uow, env)) parts.push(o.part);
+    uow.commit();
+    return envelopeOf(ctx, parts, rt, types);
+  } catch {
+    // "`99999` any: Unknown error; needs manual inspection." A bug must not leave half a request stored.
+    uow.rollback();
+    const parts = types.length > 0 ? types.map((t) => errorPart(typeLabel(t), ERR.unknown)) : [errorPart('ERROR', ERR.unknown)];
+    return envelopeOf(ctx, parts, rt, types);
+  }
+}
+
+/** Runs one request object: the request check, then each request type "in the listed order". */
+function runRequestObject(raw: unknown, uow: ReturnType<Runtime['ledger']['begin']>, env: CallEnv): PartOutcome[] {
+  const checked = prepareRequest(raw, uow, env);
+  if (!checked.ok) {
+    const labels = checked.types.length > 0 ? checked.types.map(typeLabel) : ['ERROR'];
+    return labels.map((t) => ({ part: errorPart(t, checked.error, checked.errordata, t === 'AUTH' ? checked.extra : undefined) }));
+  }
+  const prepared = checked.prepared;
+  const overrides = env.runtime.mutate?.operations;
+  const outcomes: PartOutcome[] = [];
+  prepared.types.forEach((type, index) => {
+    const input: OperationInput = { type, index, prepared, previous: outcomes, uow, env };
+    const handler = HANDLERS[type];
+    const override = overrides?.[type];
+    outcomes.push(override ? override(input, handler) : handler(input));
+  });
+  return outcomes;
+}

@@ -1,0 +1,119 @@
+/**
+ * The reference gateway: an executable reading of the whole document, the kit's default target
+ * (`cardspec serve`, `cardspec run --target builtin`). See docs/gateway.md.
+ *
+ * - `startGateway(opts)`: listens on loopback (port 0 by default) and answers over HTTP.
+ * - `createGateway(opts)`: the same without a socket: a request handler for in-process use (nock, tests).
+ * - `processEnvelope(runtime, envelope, ctx)`: the pure core, JSON form in and out, used by both transports.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { GatewayConfig } from '../testdata';
+import type { Clock } from './clock';
+import type { Ledger } from './ledger';
+import { createRuntime, type Runtime } from './runtime';
+import { createHandler, DEFAULT_BODY_LIMIT } from './server';
+import type { GatewayMutation } from './types';
+
+export { processEnvelope, errorEnvelope } from './core';
+export { DEFAULT_CLOCK_START } from './clock';
+export { DEFAULT_CONFIG, loadConfigFile, resolveConfig, ConfigError } from './config';
+export { DEFAULT_BODY_LIMIT } from './server';
+export { ERR } from './errors';
+export { HANDLERS } from './operations';
+export type { Clock, Ledger, Runtime, GatewayConfig };
+export type {
+  CallContext,
+  GatewayMutation,
+  MutationContext,
+  OperationHandler,
+  OperationInput,
+  PartOutcome,
+  PreparedRequest,
+  TxRecord,
+  WireReply,
+} from './types';
+
+export interface GatewayOptions {
+  config?: GatewayConfig;
+  /** Enables the test-control API under `/_cardspec/` (off unless asked; on for the built-in target). */
+  control?: boolean;
+  /** Listening address; loopback unless given (startGateway only). */
+  host?: string;
+  /** Listening port; 0 (the default) picks a free one (startGateway only). */
+  port?: number;
+  /** `YYYY-MM-DD HH:MM:SS` the clock starts at (default `2026-01-05 09:00:00`, or now for a ticking clock). */
+  clockStart?: string;
+  /** A clock that follows the wall clock from its start (default: frozen, moved only by the control API). */
+  clockTicking?: boolean;
+  /** One line per request, masked (off unless given). */
+  log?: (line: string) => void;
+  /** Largest request body in bytes, compressed or inflated (default 1 MiB). */
+  bodyLimit?: number;
+  /**
+   * Hook for variants (a "gallery of faulty gateways"): applied to each response part and envelope before it is
+   * written, to the wire reply, and able to override an operation handler. Costs nothing when absent.
+   */
+  mutate?: GatewayMutation;
+}
+
+export interface RunningGateway {
+  /** `http://127.0.0.1:<port>`: requests go to `<url>/json/` and `<url>/xml/`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  clock: Clock;
+  ledger: Ledger;
+  config: GatewayConfig;
+  runtime: Runtime;
+}
+
+export interface InProcessGateway {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  clock: Clock;
+  ledger: Ledger;
+  config: GatewayConfig;
+  runtime: Runtime;
+}
+
+export function createGateway(opts: GatewayOptions = {}, baseUrl?: () => string): InProcessGateway {
+  const runtime = createRuntime(opts);
+  const handle = createHandler(runtime, { bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT, log: opts.log, baseUrl });
+  return { handle, clock: runtime.clock, ledger: runtime.ledger, config: runtime.config.config, runtime };
+}
+
+/** How often a ticking clock's midnights are looked for when no request comes (a request also looks). */
+const TICK_MS = 60_000;
+
+export function startGateway(opts: GatewayOptions = {}): Promise<RunningGateway> {
+  let url = '';
+  const gw = createGateway(opts, () => url);
+  const server: Server = createServer(gw.handle);
+  // Keep-alive connections of clients must not hold close() up for the default five seconds.
+  server.keepAliveTimeout = 5_000;
+  const host = opts.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const timer = gw.clock.ticking ? setInterval(() => gw.runtime.engine.catchUp(), TICK_MS) : undefined;
+      timer?.unref();
+      resolve({
+        url,
+        port,
+        clock: gw.clock,
+        ledger: gw.ledger,
+        config: gw.config,
+        runtime: gw.runtime,
+        close: () =>
+          new Promise<void>((done) => {
+            if (timer) clearInterval(timer);
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * The gateway's internal shapes: ledger records, the state machines' states, and what an operation handler gets
+ * and gives back. Kept apart so that the mutation hook (a faulty variant overriding a handler) and the modules of
+ * the operations share one vocabulary.
+ */
+import type { RequestType } from '../../schemas/fields';
+import type { OperationRow } from '../../schemas/operations';
+import type { AcsStatus, Enrolment, Shield, UserConfig } from '../testdata';
+import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
+import type { SiteInfo } from './config';
+import type { Unit } from './clock';
+import type { UnitOfWork } from './ledger';
+import type { Runtime } from './runtime';
+
+/** String fields of a request object after normalisation (empty and null values removed). */
+export type Fields = Readonly<Record<string, string>>;
+
+/** A security check result: `0` not given, `1` not checked, `2` matched, `4` not matched. */
+export type SecurityResult = '0' | '1' | '2' | '4';
+
+/** Card data held in the ledger. The security code is never held: only the result of its check. */
+export interface CardData {
+  readonly pan: string;
+  readonly expirydate: string;
+}
+
+/** The 3-D Secure state of a THREEDQUERY (enrolment and what the emulated ACS issued). */
+export interface ThreeDsState {
+  readonly enrolled: Enrolment;
+  readonly xid: string;
+  readonly md?: string;
+  readonly pareq?: string;
+  /** Set when the ACS page completed: the `PaRes` it issued and the outcome chosen. */
+  readonly pares?: string;
+  readonly outcome?: AcsStatus;
+  /** An issued `md`/`pares` pair authenticates one AUTH only (cardspec's choice, docs/gateway.md). */
+  readonly used?: boolean;
+}
+
+/** A subscription's schedule ("Subscription fields"; "States and transitions > Subscription"). */
+export interface SubscriptionState {
+  readonly subscriptiontype: string;
+  readonly unit: Unit;
+  readonly frequency: number;
+  readonly begindate: string;
+  /** The number of the AUTH that opened the subscription (`1`, or the next number when resuming). */
+  readonly startNumber: number;
+  readonly finalNumber: number;
+  /** The number of the last payment taken; the next one is `lastNumber + 1`. */
+  readonly lastNumber: number;
+  /** Periods since `subscriptionbegindate` of the next due payment: due = begindate + periodIndex x frequency x unit. */
+  readonly periodIndex: number;
+  readonly baseamount: string;
+  /** The AUTH that took payment 1: its settlement moves a pending subscription to active. */
+  readonly authRef: string;
+}
+
+export interface TxRecord {
+  readonly transactionreference: string;
+  readonly seq: number;
+  readonly type: RequestType;
+  readonly sitereference: string;
+  readonly parent?: string;
+  readonly createdAt: string;
+  /** Inheritable request fields, own and inherited (never `pan`, `securitycode`, `md`, `pares`, `cachetoken`). */
+  readonly fields: Fields;
+  readonly card?: CardData;
+  readonly securitycodeResult: SecurityResult;
+  readonly errorcode: string;
+  /** The response part as answered when the transaction was made (masked by construction). */
+  readonly part: ResponsePart;
+  readonly settlestatus?: string;
+  readonly settleduedate?: string;
+  /** SUBSCRIPTION: `0` inactive, `1` active, `2` pending; STORE: `1` enabled, `0` disabled. */
+  readonly transactionactive?: string;
+  readonly threeds?: ThreeDsState;
+  readonly shield?: Shield | 'NOSCORE';
+  readonly subscription?: SubscriptionState;
+}
+
+/** A record being changed inside a unit of work (copy on write). */
+export type MutableRecord = { -readonly [K in keyof TxRecord]: TxRecord[K] };
+
+/** The request object after the request check: everything an operation needs, already resolved. */
+export interface PreparedRequest {
+  readonly types: readonly RequestType[];
+  readonly row: OperationRow;
+  /** The request object's own string fields. */
+  readonly own: Fields;
+  /** Own fields over inherited ones: what the transaction is made of. */
+  readonly fields: Fields;
+  /** The site of the transaction; absent only for the follow-ups, whose site comes from their `filter`. */
+  readonly site?: SiteInfo;
+  readonly parent?: TxRecord;
+  readonly card?: CardData;
+  readonly securitycodeResult: SecurityResult;
+  /** AUTH after 3-D Secure: the THREEDQUERY found by `md` or `pares`, and whether both were the issued values. */
+  readonly threeds?: { readonly query: TxRecord; readonly intact: boolean };
+  /** TRANSACTIONUPDATE / TRANSACTIONQUERY structures, as sent. */
+  readonly filter?: unknown;
+  readonly updates?: unknown;
+}
+
+/** The answer of one part, and the record it made (absent when nothing was stored). */
+export interface PartOutcome {
+  readonly part: ResponsePart;
+  readonly record?: TxRecord;
+}
+
+/** Who is calling and through which transport. */
+export interface CallContext {
+  readonly user: UserConfig;
+  readonly format: Format;
+  /** `http://host:port` of the gateway as the client reached it: `acsurl` is built from it. */
+  readonly baseUrl: string;
+  /** The `REQUESTREFERENCE` header, echoed as `requestreference` when present. */
+  readonly requestReference?: string;
+}
+
+/** What a mutation sees besides the value it may change. */
+export interface MutationContext {
+  readonly format: Format;
+  /** The request types of the request object the part answers (empty for an envelope-level error). */
+  readonly requesttypes: readonly string[];
+  /** Position of the part in the response (parts only). */
+  readonly index?: number;
+}
+
+/** A raw HTTP answer, for variants that misbehave below the envelope (status, headers, body). */
+export interface WireReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The hook for variants of the gateway (a gallery of faulty gateways): each member is optional and costs nothing
+ * when absent. Parts and envelopes are changed after the ledger is written, so a variant lies on the wire while
+ * the ledger stays right; `operations` replaces a handler, and gets the real one as `next` to wrap it.
+ */
+export interface GatewayMutation {
+  /** Change a response part (return a new object), or drop it (return `null`). */
+  part?(part: ResponsePart, ctx: MutationContext): ResponsePart | null;
+  /** Change the response envelope (reorder parts, drop `secrand`, change `version`, ...). */
+  envelope?(envelope: ResponseEnvelope, ctx: MutationContext): ResponseEnvelope;
+  /** Change what goes on the wire for `/json/` and `/xml/` (status, content type, body text). */
+  wire?(reply: WireReply, ctx: { readonly format: Format }): WireReply;
+  /** Replace the handler of a request type. */
+  operations?: Partial<Record<RequestType, (input: OperationInput, next: OperationHandler) => PartOutcome>>;
+}
+
+/** What a handler gets: the prepared request, the parts already run in this request object, and the unit of work. */
+export interface OperationInput {
+  readonly type: RequestType;
+  readonly index: number;
+  readonly prepared: PreparedRequest;
+  readonly previous: readonly PartOutcome[];
+  readonly uow: UnitOfWork;
+  readonly env: CallEnv;
+}
+
+export type OperationHandler = (input: OperationInput) => PartOutcome;
+
+/** The call's environment: time of the call (one instant for all its parts), user, transport, runtime. */
+export interface CallEnv {
+  readonly ctx: CallContext;
+  readonly now: number;
+  readonly timestamp: string;
+  readonly date: string;
+  readonly runtime: Runtime;
+}
