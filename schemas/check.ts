@@ -22,6 +22,22 @@ export function sideOf(def: FieldDef, direction: Direction): FieldSide | undefin
   return def[direction];
 }
 
+/** Lengths count characters, not UTF-16 units; the common case (no surrogate pair) costs no allocation. */
+function codePointLength(value: string): number {
+  let pairs = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+      const d = value.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return value.length - pairs;
+}
+
 /**
  * Checks one scalar value (an item, for list fields) of a known field. `context` is the object the value sits in,
  * for the one conditional rule (`validatedWhen`).
@@ -32,7 +48,7 @@ export function checkValue(def: FieldDef, direction: Direction, value: unknown, 
   if (typeof value !== 'string') {
     return { kind: 'not-a-string', message: `${def.name} must be a string ("All values in JSON requests and responses are strings")` };
   }
-  const len = [...value].length;
+  const len = codePointLength(value);
   if (side.minLength !== undefined && len < side.minLength) {
     return { kind: 'too-short', message: `${def.name} is ${len} characters; the document's minimum is ${side.minLength}` };
   }
