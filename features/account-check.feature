@@ -1,0 +1,51 @@
+# What the service does (ACCOUNTCHECK); Endpoints > Request types; Rules tied to the operations, 4; Errors.
+Feature: ACCOUNTCHECK
+  ACCOUNTCHECK validates address, postcode and security code without reserving funds. baseamount may be 0. The
+  answer is one part shaped as an AUTH part, with requesttypedescription ACCOUNTCHECK. Fields sent in an
+  ACCOUNTCHECK are inherited by its child requests.
+
+  @rule:AC-SHAPE @rule:AC-VALIDATES @rule:ERR-0 @requires:security @type:ACCOUNTCHECK
+  Scenario: An account check of amount 0 validates address, postcode and security code
+    When the merchant sends "Account check" with the "authorised" card and:
+      | baseamount      | 0          |
+      | billingpremise  | <matched>  |
+      | billingpostcode | <matched>  |
+      | securitycode    | <matched>  |
+    Then the ACCOUNTCHECK succeeded
+    And the response has 1 part: ACCOUNTCHECK
+    And the ACCOUNTCHECK's requesttypedescription is "ACCOUNTCHECK"
+    And the ACCOUNTCHECK holds `transactionreference`, `maskedpan`, `securityresponseaddress`, `securityresponsepostcode` and `securityresponsesecuritycode`
+    And the ACCOUNTCHECK's securityresponseaddress is "2"
+    And the ACCOUNTCHECK's securityresponsepostcode is "2"
+    And the ACCOUNTCHECK's securityresponsesecuritycode is "2"
+
+  @rule:AC-INHERITED @rule:INHERIT-CHILD @rule:FIELD-PARENT @requires:security @type:ACCOUNTCHECK @type:AUTH
+  Scenario: Fields sent in an ACCOUNTCHECK are inherited by its child requests
+    When the merchant sends "Account check" with the "authorised" card and:
+      | baseamount      | 0         |
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK
+    Then the AUTH succeeded
+    And the AUTH's parenttransactionreference is the ACCOUNTCHECK's transactionreference
+    And the AUTH's maskedpan is the ACCOUNTCHECK's maskedpan
+    And the AUTH's securityresponseaddress is "2"
+    And the AUTH's securityresponsepostcode is "2"
+
+  @rule:ERR-60025 @errorcode:60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
+  Scenario Outline: <operation> on a category 6012 site without the additional fields: 60025
+    Given the merchant's site has the merchant category code 6012
+    When the merchant sends "<operation>" with the "authorised" card
+    Then the <type> has errorcode "60025"
+
+    Examples:
+      | operation                        | type         |
+      | Account check                    | ACCOUNTCHECK |
+      | Ordinary AUTH without 3-D Secure | AUTH         |
+
+  @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK
+  Scenario: An account check on a category 6012 site with the additional fields
+    Given the merchant's site has the merchant category code 6012
+    And the merchant adds the fields mandated for category 6012 to each request
+    When the merchant sends "Account check" with the "authorised" card
+    Then the ACCOUNTCHECK succeeded

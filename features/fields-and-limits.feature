@@ -1,0 +1,59 @@
+# Resources and their fields (types and lengths); Limits.
+Feature: Fields and limits
+  Types follow the notation Alpha, Numeric, Alphanumeric and Char; the number is the maximum length, unless a
+  range is given. Where the document names no error code for a refused field, the kit checks only that the part
+  failed.
+
+  @rule:FIELD-BASEAMOUNT-POSITIVE @type:AUTH @type:ACCOUNTCHECK
+  Scenario: baseamount must be greater than zero, except that ACCOUNTCHECK allows 0
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | baseamount | 0 |
+    Then the AUTH failed
+    When the merchant sends "Account check" with the "authorised" card and:
+      | baseamount | 0 |
+    Then the ACCOUNTCHECK succeeded
+
+  @rule:FIELD-BASEAMOUNT-MINOR-UNITS @type:AUTH
+  Scenario Outline: baseamount is in minor units, with no commas or decimal points (<amount>)
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | baseamount | <amount> |
+    Then the AUTH failed
+
+    Examples:
+      | amount |
+      | 10.50  |
+      | 1,050  |
+
+  @rule:LIMIT-BASEAMOUNT @type:AUTH
+  Scenario: baseamount has at most 13 digits
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | baseamount | 10000000000000 |
+    Then the AUTH failed
+
+  @rule:LIMIT-FIELD-LENGTHS @rule:FIELD-LENGTHS @type:AUTH
+  Scenario: A field longer than its length limit is refused, one at the limit is taken
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | orderreference | <256 x A> |
+    Then the AUTH failed
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | orderreference | <255 x A> |
+    Then the AUTH succeeded
+
+  @rule:FIELD-POSTCODE-VALIDATION @type:AUTH
+  Scenario Outline: billingpostcode is validated only when the country is the United States, Great Britain or Canada (<country>)
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | billingcountryiso2a | <country>  |
+      | billingpostcode     | <postcode> |
+    Then the AUTH <outcome>
+
+    Examples: validated
+      | country | postcode | outcome |
+      | GB      | TE1#1ST  | failed  |
+      | US      | 90210-#1 | failed  |
+      | CA      | K1A#0B1  | failed  |
+
+    Examples: not validated
+      | country | postcode | outcome   |
+      | FR      | 75#001   | succeeded |
+      | DE      | D-10115# | succeeded |
+      | <omit>  | TE1#1ST  | succeeded |

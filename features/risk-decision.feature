@@ -1,0 +1,123 @@
+# What the service does (RISKDEC); Resources and their fields > RISKDEC response fields; Endpoints > Request
+# types; Rules tied to the operations, 5 and 6; States and transitions > Settlement and fraud-control effects.
+@requires:fraudcontrol
+Feature: Risk decision (RISKDEC)
+  RISKDEC returns a shield status code that recommends accepting (ACCEPT), investigating (CHALLENGE) or refusing
+  (DENY) a transaction; NOSCORE when the parent AUTH was declined before checks ran.
+
+  @rule:RISKDEC-CARD @rule:RISKDEC-SHIELD @rule:RISKDEC-SHIELD-VALUES @type:RISKDEC
+  Scenario Outline: Risk decision on card data: <status>
+    When the merchant sends "Risk decision on card data" with the "<card>" card
+    Then the RISKDEC succeeded
+    And the response has 1 part: RISKDEC
+    And the RISKDEC's fraudcontrolshieldstatuscode is "<status>"
+
+    Examples:
+      | card       | status |
+      | authorised | ACCEPT |
+
+    @requires:card:shieldChallenge
+    Examples: further investigation recommended
+      | card      | status    |
+      | CHALLENGE | CHALLENGE |
+
+    @requires:card:shieldDeny
+    Examples: suspicious, do not transact
+      | card | status |
+      | DENY | DENY   |
+
+  @rule:RISKDEC-AFTER-PAYMENT @rule:INHERIT-PARENT-ECHO @type:AUTH @type:RISKDEC
+  Scenario: Risk decision after a payment carries the payment's reference
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    Then the RISKDEC succeeded
+    And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
+    And the RISKDEC's fraudcontrolshieldstatuscode is "ACCEPT"
+
+  @rule:RISKDEC-FIRST @rule:ENV-ORDER @requires:cachetokens @type:RISKDEC @type:AUTH
+  Scenario: Combined, risk decision first: the AUTH part's parent is the RISKDEC
+    When the merchant sends "Combined, risk decision first" with a cache token for the "authorised" card
+    Then the response has 2 parts: RISKDEC, then AUTH
+    And the AUTH succeeded
+    And the AUTH's parenttransactionreference is the RISKDEC's transactionreference
+
+  @rule:RISKDEC-LAST @rule:ENV-ORDER @requires:cachetokens @type:AUTH @type:RISKDEC
+  Scenario: Combined, risk decision last: the RISKDEC part carries the AUTH's reference
+    When the merchant sends "Combined, risk decision last" with a cache token for the "authorised" card
+    Then the response has 2 parts: AUTH, then RISKDEC
+    And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
+    And the RISKDEC's fraudcontrolshieldstatuscode is "ACCEPT"
+
+  @rule:RISKDEC-SHIELD-VALUES @requires:card:declined @type:AUTH @type:RISKDEC
+  Scenario: NOSCORE: the parent AUTH was declined before checks ran
+    When the merchant sends "Combined, risk decision last" with the "declined" card
+    Then the response has 2 parts: AUTH, then RISKDEC
+    And the AUTH failed
+    And the RISKDEC's fraudcontrolshieldstatuscode is "NOSCORE"
+
+  @rule:RISKDEC-BEFORE-3DS @requires:cachetokens @type:RISKDEC @type:THREEDQUERY
+  Scenario: Risk decision then 3-D Secure: the THREEDQUERY's parent is the RISKDEC
+    When the merchant sends "Risk decision on card data" with the "authorised" card
+    And the merchant sends "3-D Secure enrolment check" with the parent the RISKDEC
+    Then the THREEDQUERY succeeded
+    And the THREEDQUERY's parenttransactionreference is the RISKDEC's transactionreference
+
+  @rule:RISKDEC-BEFORE-3DS @rule:ERR-60107 @errorcode:60107 @type:RISKDEC @type:THREEDQUERY
+  Scenario Outline: Risk decision then 3-D Secure: after <status>, the THREEDQUERY fails with 60107
+    When the merchant sends "Risk decision on card data" with the "<status>" card
+    And the merchant sends "3-D Secure enrolment check" with the parent the RISKDEC
+    Then the RISKDEC's fraudcontrolshieldstatuscode is "<status>"
+    And the THREEDQUERY has errorcode "60107"
+
+    @requires:card:shieldChallenge
+    Examples: challenge
+      | status    |
+      | CHALLENGE |
+
+    @requires:card:shieldDeny
+    Examples: deny
+      | status |
+      | DENY   |
+
+  @rule:RISKDEC-AFTER-3DS-AUTH @requires:cachetokens @type:THREEDQUERY @type:AUTH @type:RISKDEC
+  Scenario: THREEDQUERY then AUTH then RISKDEC, with the AUTH as the RISKDEC's parent
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "not enrolled" card
+    And the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    Then the RISKDEC succeeded
+    And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
+
+  @rule:RISKDEC-SUSPEND-BEFORE-AUTH @requires:riskdecSuspends @type:RISKDEC @type:AUTH
+  Scenario Outline: RISKDEC before AUTH gives <status>: the authorised transaction is suspended (settle status 2)
+    When the merchant sends "Combined, risk decision first" with the "<status>" card
+    Then the RISKDEC's fraudcontrolshieldstatuscode is "<status>"
+    And the AUTH succeeded
+    And the AUTH's settlestatus is "2"
+
+    @requires:card:shieldChallenge
+    Examples: challenge
+      | status    |
+      | CHALLENGE |
+
+    @requires:card:shieldDeny
+    Examples: deny
+      | status |
+      | DENY   |
+
+  @rule:RISKDEC-SUSPEND-AFTER-AUTH @requires:transactionupdate @requires:transactionquery @requires:card:shieldChallenge @type:AUTH @type:RISKDEC @type:TRANSACTIONUPDATE
+  Scenario: RISKDEC after AUTH gives CHALLENGE: the merchant suspends the transaction by updating it to settle status 2
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "CHALLENGE" card
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    Then the RISKDEC's fraudcontrolshieldstatuscode is "CHALLENGE"
+    When the merchant sends a TRANSACTIONUPDATE of the AUTH and:
+      | settlestatus | 2 |
+    Then the TRANSACTIONUPDATE succeeded
+    When the merchant sends a TRANSACTIONQUERY of the AUTH
+    Then the TRANSACTIONQUERY found the AUTH
+    And the queried AUTH's settlestatus is "2"
+
+  @rule:SEC-FEATURES-ENABLED @requires:featuresOff @type:RISKDEC
+  Scenario: Fraud control must be enabled on the account by the provider
+    Given the merchant's site does not have card store and fraud control enabled
+    When the merchant sends "Risk decision on card data" with the "authorised" card
+    Then the RISKDEC failed

@@ -1,0 +1,143 @@
+# What the service does (SUBSCRIPTION); Resources and their fields > Subscription fields; States and transitions >
+# Subscription; Endpoints > Request types (the three subscription rows, Amount change); Rules tied to the
+# operations, 2 and 3; Limits, 4. Time moves through the target's test-control clock, never by waiting; the
+# payments the engine takes are read from the test-control ledger. Begin dates lie a week ahead, so that no count
+# below depends on how a month is added at a month's end.
+Feature: Subscriptions
+  SUBSCRIPTION schedules recurring payments in a subscription engine. It is submitted combined with AUTH as
+  ["AUTH","SUBSCRIPTION"]. The first payment is taken at once, and later payments are taken automatically.
+
+  @rule:SUB-COMBINED @rule:SUB-REQUIRES-AUTH @rule:SUB-NO-3DS @rule:SUB-OWN-REFERENCE @rule:SUB-RECUR @rule:SUB-AUTH-FIRST-PAYMENT @rule:SUB-STATE-PENDING @rule:SUB-TRANSACTIONACTIVE-VALUES @type:AUTH @type:SUBSCRIPTION
+  Scenario: Subscription without 3-D Secure: 2 parts, AUTH then SUBSCRIPTION, each with its own reference
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card
+    Then the response has 2 parts: AUTH, then SUBSCRIPTION
+    And the AUTH succeeded
+    And the SUBSCRIPTION succeeded
+    And the SUBSCRIPTION's transactionreference differs from the AUTH's
+    And the SUBSCRIPTION's accounttypedescription is "RECUR"
+    And the SUBSCRIPTION's transactionactive is "2"
+    And the SUBSCRIPTION holds `transactionactive`, `subscriptionbegindate` and `baseamount`
+    And the SUBSCRIPTION echoes `baseamount` and `subscriptionbegindate`
+
+  @rule:SUB-ENROLLED @rule:3DS-NEXT-Y @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  Scenario: Subscription, enrolled card: md and pares after the ACS
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "Subscription, enrolled card" with the md and pares of the THREEDQUERY
+    Then the response has 2 parts: AUTH, then SUBSCRIPTION
+    And the AUTH succeeded
+    And the AUTH's status is "Y"
+    And the SUBSCRIPTION succeeded
+
+  @rule:SUB-NOT-ENROLLED @rule:3DS-NEXT-N @requires:cachetokens @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  Scenario: Subscription, card not enrolled: the THREEDQUERY as parent
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "not enrolled" card
+    And the merchant sends "Subscription, card not enrolled" with the parent the THREEDQUERY
+    Then the response has 2 parts: AUTH, then SUBSCRIPTION
+    And the AUTH succeeded
+    And the SUBSCRIPTION succeeded
+
+  @rule:FIELD-CREDENTIALSONFILE @rule:FIELD-ECHO @requires:cardstore @type:STORE @type:AUTH @type:SUBSCRIPTION
+  Scenario: A new subscription on previously stored credentials sends credentialsonfile 1
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends "Subscription, card not enrolled" with the parent the STORE and:
+      | credentialsonfile | 1 |
+    Then the AUTH succeeded
+    And the SUBSCRIPTION succeeded
+    And the AUTH echoes `credentialsonfile`
+
+  @rule:SUB-FIRST-PAYMENT-AT-ONCE @rule:SUB-STATE-PENDING-TO-ACTIVE @rule:SUB-BEGINDATE @rule:SUB-NUMBER-START @rule:SUB-NUMBER-INCREMENT @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: Pending, then active once the AUTH is settled: payments start at subscriptionbegindate, numbered from 2
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | subscriptionnumber    | 1                |
+    Then the AUTH succeeded
+    And the SUBSCRIPTION's transactionactive is "2"
+    When the target's clock moves on by 6 days
+    Then the SUBSCRIPTION has taken 0 automatic payments
+    When the target's clock moves on by 1 day
+    Then the automatic payments of the SUBSCRIPTION are numbered "2"
+    When the target's clock moves on by 1 month
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3"
+    And every automatic payment of the SUBSCRIPTION succeeded
+
+  @rule:SUB-STATE-PENDING @rule:SUB-STATE-ACTIVE @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
+  Scenario Outline: transactionactive <shown>: payments are scheduled <when>
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | transactionactive     | <sent>           |
+    Then the SUBSCRIPTION's transactionactive is "<state>"
+    When the merchant sends a TRANSACTIONUPDATE of the AUTH and:
+      | settlestatus | 2 |
+    And the target's clock moves on by 2 months
+    Then the SUBSCRIPTION has taken <payments> automatic payments
+
+    Examples:
+      | shown            | sent   | state | when                                           | payments |
+      | omitted          | <omit> | 2     | after the AUTH is settled: never, if it is not | 0        |
+      | sent as 1        | 1      | 1     | at once, whether the AUTH is settled or not    | 2        |
+
+  @rule:SUB-STATE-INACTIVE @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: transactionactive 0: future payments are suspended
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | transactionactive     | 0                |
+    Then the SUBSCRIPTION's transactionactive is "0"
+    When the target's clock moves on by 2 months
+    Then the SUBSCRIPTION has taken 0 automatic payments
+
+  @rule:SUB-FINALNUMBER-ZERO @rule:SUB-STATE-DEACTIVATE @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
+  Scenario: subscriptionfinalnumber 0: payments continue until a TRANSACTIONUPDATE sets transactionactive to 0
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate   | <today + 7 days> |
+      | subscriptionfinalnumber | 0                |
+      | transactionactive       | 1                |
+    And the target's clock moves on by 3 months
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4"
+    When the merchant sends a TRANSACTIONUPDATE of the SUBSCRIPTION and:
+      | transactionactive | 0 |
+    Then the TRANSACTIONUPDATE succeeded
+    When the target's clock moves on by 3 months
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4"
+
+  @rule:SUB-STATE-FINAL @rule:SUB-STATE-RESUME @rule:LIMIT-CATCH-UP @rule:SUB-NUMBER-INCREMENT @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
+  Scenario: Payments stop after subscriptionfinalnumber; a greater final number resumes them, missed ones within 24 hours
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate   | <today + 7 days> |
+      | subscriptionfinalnumber | 3                |
+      | transactionactive       | 1                |
+    And the target's clock moves on by 3 months
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3"
+    When the target's clock moves on by 2 months
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3"
+    When the merchant sends a TRANSACTIONUPDATE of the SUBSCRIPTION and:
+      | subscriptionfinalnumber | 8 |
+    Then the TRANSACTIONUPDATE succeeded
+    When the target's clock moves on by 24 hours
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4, 5, 6"
+    When the target's clock moves on by 2 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4, 5, 6"
+    When the target's clock moves on by 1 month
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4, 5, 6, 7"
+
+  @rule:SUB-AMOUNT-UPDATE @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
+  Scenario: A later amount that differs from the first payment is set by a TRANSACTIONUPDATE of the SUBSCRIPTION
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | baseamount            | 1050             |
+    And the merchant sends a TRANSACTIONUPDATE of the SUBSCRIPTION and:
+      | baseamount | 2000 |
+    Then the TRANSACTIONUPDATE succeeded
+    And the AUTH's baseamount is "1050"
+    When the target's clock moves on by 1 month
+    Then the SUBSCRIPTION has taken 1 automatic payment
+    And the latest automatic payment of the SUBSCRIPTION has baseamount "2000"
+
+  @rule:SUB-NUMBER-RESUME @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: To resume a former subscription after 3 payments, the merchant sends subscriptionnumber 4
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | subscriptionnumber    | 4                |
+    Then the SUBSCRIPTION succeeded
+    When the target's clock moves on by 1 month
+    Then the automatic payments of the SUBSCRIPTION are numbered "5"

@@ -1,0 +1,34 @@
+# Endpoints > Transport (the XML request block); Versioning, 2; the XML locations of Security check results and
+# RISKDEC response fields. These scenarios run in the XML run only; every other feature runs over XML too.
+@format:xml
+Feature: The XML envelope
+  The same operations are also offered as an XML request block: root requestblock with a version attribute,
+  alias, request with a type attribute, and sub-blocks merchant, billing and operation. The response root is
+  responseblock. Both blocks carry the version 3.67.
+
+  @rule:XML-REQUEST-BLOCK @rule:XML-RESPONSE-ROOT @rule:VER-XML @requires:security @type:ACCOUNTCHECK
+  Scenario: An XML request block is answered with a responseblock, both version 3.67
+    When the merchant sends "Account check" with the "authorised" card and:
+      | orderreference | cardspec xml |
+    Then the ACCOUNTCHECK succeeded
+    And the XML request's root was "requestblock" with the version "3.67"
+    And the XML request held `/alias`, `/request/@type`, `/request/merchant/orderreference`, `/request/billing/amount/@currencycode`, `/request/billing/payment`, `/request/billing/postcode`, `/request/billing/premise`, `/request/operation/accounttypedescription` and `/request/operation/sitereference`
+    And the XML answer's root is "responseblock" with the version "3.67"
+
+  @rule:XML-SECURITY-PATHS @requires:security @type:ACCOUNTCHECK
+  Scenario: The security check results sit at /security/address, /security/postcode and /security/securitycode
+    When the merchant sends "Account check" with the "authorised" card
+    Then the XML answer's ACCOUNTCHECK response holds `/security/address`, `/security/postcode` and `/security/securitycode`
+
+  @rule:XML-FRAUDCONTROL-PATHS @requires:fraudcontrol @requires:card:shieldDeny @type:RISKDEC
+  Scenario: The RISKDEC fields sit under /fraudcontrol, and requesttypedescription is the attribute /@type
+    When the merchant sends "Risk decision on card data" with the "DENY" card
+    Then the RISKDEC's fraudcontrolshieldstatuscode is "DENY"
+    And the XML answer's RISKDEC response holds `/@type`, `/fraudcontrol/shieldstatuscode` and `/fraudcontrol/reference`
+
+  @rule:XML-REQUEST-BLOCK @rule:INHERIT-PARENT @type:AUTH
+  Scenario: An XML request block carries parenttransactionreference in operation
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the second AUTH
+    Then the second AUTH succeeded
+    And the XML request held `/request/operation/parenttransactionreference`

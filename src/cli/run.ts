@@ -1,0 +1,408 @@
+/**
+ * `cardspec run`: the conformance suite (features/*.feature) against a target, over JSON, XML or both, with
+ * cucumber's JS API. Per format it writes the cucumber messages to `<reports>/<format>/messages.ndjson`, then
+ * hands every run to `writeReports` (src/report), which builds the other reports. A target that refuses, hangs or
+ * answers nonsense fails the steps it touches; the run goes on and still writes its reports.
+ *
+ * Exit codes: 0 every scenario that ran passed; 1 a scenario failed; 2 a usage or configuration error.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import type { Envelope } from '@cucumber/messages';
+import { FIELD } from '../../schemas/fields';
+import { checkValue } from '../../schemas/check';
+import { redactText, registerSecret } from '../redact';
+import type { FormatResults, ScenarioResult } from '../report/messages';
+import { ControlClient } from '../target/control';
+import { CONTROL_CAPABILITIES, loadProfile, ProfileError, withUnavailable, type Profile } from '../target/profile';
+import type { Format } from '../wire/types';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** Where the suite lives: the features, the steps, and what cucumber loads before the steps. */
+export const SUITE = {
+  root: ROOT,
+  features: path.join(ROOT, 'features', '*.feature'),
+  steps: path.join(ROOT, 'steps', '*.ts'),
+  requireModule: path.join(ROOT, 'steps', 'register-ts.js'),
+} as const;
+
+export const USAGE = `Usage: cardspec run [options]
+
+Runs the conformance suite (every documented flow, rule and error code) against a target.
+
+Options:
+  --target builtin|<base-url>  the target: the built-in reference gateway, started in-process on a free loopback
+                               port (default), or a base URL; requests go to <base-url>/json/ and the profile's
+                               XML path
+  --format json|xml|both       the envelope(s) to run the features over (default: json)
+  --profile builtin|<file>     the target's test data and capabilities (default: builtin; docs/conformance.md)
+  --tags <expression>          run only the scenarios matching a cucumber tag expression, e.g. "@rule:ENV-ORDER"
+  --user <name>                basic-auth user name (or CARDSPEC_USER; default: the profile's)
+  --password <password>        basic-auth password (or CARDSPEC_PASSWORD; default: the profile's)
+  --alias <alias>              the envelope's alias (default: the user name given, else the profile's alias)
+  --site <sitereference>       the merchant site (default: the profile's main site)
+  --reports <dir>              where the reports go (default: reports)
+  --parallel <n>               cucumber worker processes per format (default: 0, in this process)
+  -h, --help                   this text
+
+Exit codes: 0 every scenario that ran passed, 1 a scenario failed, 2 a usage or configuration error.`;
+
+const FORMATS: Readonly<Record<string, readonly Format[]>> = { json: ['json'], xml: ['xml'], both: ['json', 'xml'] };
+
+/** Everything a run needs, checked. */
+interface Plan {
+  readonly target: 'builtin' | string;
+  readonly formats: readonly Format[];
+  readonly profileSpec: string;
+  readonly profile: Profile;
+  readonly tags: string;
+  readonly user: string;
+  readonly password: string;
+  readonly alias: string;
+  readonly site: string;
+  readonly reportsDir: string;
+  readonly parallel: number;
+}
+
+class UsageError extends Error {}
+
+function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        target: { type: 'string' },
+        format: { type: 'string' },
+        profile: { type: 'string' },
+        tags: { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
+        alias: { type: 'string' },
+        site: { type: 'string' },
+        reports: { type: 'string' },
+        parallel: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) return 'help';
+  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+
+  const target = str('target') ?? 'builtin';
+  if (target !== 'builtin') {
+    let u: URL;
+    try {
+      u = new URL(target);
+    } catch {
+      throw new UsageError(`--target must be "builtin" or an http(s) base URL, not "${target}"`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not "${target}"`);
+    if (u.search || u.hash) throw new UsageError('--target is a base URL: no query or fragment (requests go to <base-url>/json/)');
+  }
+  const formatName = str('format') ?? 'json';
+  const formats = FORMATS[formatName];
+  if (!formats) throw new UsageError(`--format must be json, xml or both, not "${formatName}"`);
+
+  const parallelText = str('parallel') ?? '0';
+  if (!/^[0-9]+$/.test(parallelText) || Number(parallelText) > 64) throw new UsageError(`--parallel must be a whole number from 0 to 64, not "${parallelText}"`);
+
+  const profileSpec = str('profile') ?? 'builtin';
+  const profile = loadProfile(profileSpec);
+
+  const user = str('user') ?? env.CARDSPEC_USER ?? profile.credentials?.user;
+  const password = str('password') ?? env.CARDSPEC_PASSWORD ?? profile.credentials?.password;
+  if (!user || password === undefined) {
+    throw new UsageError(`no credentials: give --user and --password, or CARDSPEC_USER and CARDSPEC_PASSWORD (the profile "${profile.name}" has none)`);
+  }
+  // "In the examples it equals the basic-auth user name": a user given here brings its own alias, unless --alias.
+  const userGiven = str('user') !== undefined || env.CARDSPEC_USER !== undefined;
+  const alias = str('alias') ?? (userGiven ? user : (profile.credentials?.alias ?? user));
+  const site = str('site') ?? profile.sites.main;
+  const siteProblem = checkValue(FIELD.sitereference, 'request', site);
+  if (siteProblem) throw new UsageError(`--site: ${siteProblem.message}`);
+
+  return {
+    target,
+    formats,
+    profileSpec,
+    profile,
+    tags: str('tags') ?? '',
+    user,
+    password,
+    alias,
+    site,
+    reportsDir: path.resolve(str('reports') ?? 'reports'),
+    parallel: Number(parallelText),
+  };
+}
+
+/** Scenarios of the other format never run in this one (`@format:xml` in the JSON run, and so on). */
+function tagExpression(userTags: string, format: Format): string {
+  const others = (['json', 'xml'] as const).filter((f) => f !== format).map((f) => `not @format:${f}`);
+  return [userTags.trim() ? `(${userTags})` : '', ...others].filter(Boolean).join(' and ');
+}
+
+/** A dot per scenario on a terminal: `.` passed, `F` failed, `-` skipped. */
+class Progress {
+  private readonly worst = new Map<string, string>();
+  private count = 0;
+  constructor(private readonly out: NodeJS.WriteStream | undefined) {}
+
+  onMessage = (m: Envelope): void => {
+    if (m.testStepFinished) {
+      const id = m.testStepFinished.testCaseStartedId;
+      const s = m.testStepFinished.testStepResult.status;
+      const prev = this.worst.get(id);
+      if (!prev || RANK.indexOf(s) > RANK.indexOf(prev)) this.worst.set(id, s);
+    } else if (m.testCaseFinished && !m.testCaseFinished.willBeRetried && this.out) {
+      const s = this.worst.get(m.testCaseFinished.testCaseStartedId) ?? 'UNKNOWN';
+      this.out.write(s === 'PASSED' ? '.' : s === 'SKIPPED' ? '-' : 'F');
+      if (++this.count % 80 === 0) this.out.write('\n');
+    }
+  };
+
+  end(): void {
+    if (this.out && this.count % 80 !== 0) this.out.write('\n');
+    this.count = 0;
+  }
+}
+const RANK = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
+
+/** Cucumber's own console output is not wanted (the summary replaces it); its warnings are, masked. */
+const discard = (): Writable => new Writable({ write: (_c, _e, cb) => cb() });
+const maskedStderr = (): Writable =>
+  new Writable({
+    write(chunk: Buffer | string, _e, cb) {
+      process.stderr.write(redactText(String(chunk)));
+      cb();
+    },
+  });
+
+interface FormatOutcome {
+  readonly format: Format;
+  readonly messages: string;
+  readonly results: FormatResults;
+  /** A problem outside the scenarios (cucumber could not start), masked. */
+  readonly problem?: string;
+}
+
+/**
+ * The steps are loaded once per process: Node caches the modules, so a second run in the same process would find no
+ * step definitions. The first run's support code library is handed to the next ones instead (cucumber's way).
+ */
+let supportLibrary: ISupportCodeLibrary | undefined;
+
+async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: Progress): Promise<FormatOutcome> {
+  const { loadConfiguration, runCucumber } = await import('@cucumber/cucumber/api');
+  const { cucumberFormats, REPORT_FILES } = await import('../report');
+  const { readMessagesFile } = await import('../report/messages');
+  const messages = path.join(plan.reportsDir, REPORT_FILES.messages(format));
+  fs.mkdirSync(path.dirname(messages), { recursive: true });
+  fs.rmSync(messages, { force: true });
+  const worldParameters = {
+    baseUrl,
+    format,
+    user: plan.user,
+    password: plan.password,
+    alias: plan.alias,
+    site: plan.site,
+    profile: plan.profile,
+  };
+  const { runConfiguration } = await loadConfiguration(
+    {
+      file: false,
+      provided: {
+        paths: [SUITE.features],
+        require: [SUITE.steps],
+        requireModule: [SUITE.requireModule],
+        format: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
+        tags: tagExpression(plan.tags, format),
+        parallel: plan.parallel,
+        strict: true,
+        publish: false,
+        worldParameters: JSON.parse(JSON.stringify(worldParameters)),
+      },
+    },
+    { cwd: ROOT },
+  );
+  try {
+    const options = supportLibrary ? { ...runConfiguration, support: supportLibrary } : runConfiguration;
+    const result = await runCucumber(options, { cwd: ROOT, stdout: discard(), stderr: maskedStderr() }, progress.onMessage);
+    supportLibrary = result.support;
+    return { format, messages, results: readMessagesFile(messages, format) };
+  } catch (e) {
+    const err = e as Error & { cause?: unknown };
+    // Cucumber parses the tag expression only when it filters the scenarios: a bad one is the user's, not the run's.
+    if (/pickles:filter/.test(err.message)) throw new UsageError(`--tags is not a valid tag expression: ${err.cause instanceof Error ? err.cause.message : plan.tags}`);
+    const problem = redactText(`${format.toUpperCase()} run: ${err.message}`);
+    return { format, messages, results: readMessagesFile(messages, format), problem };
+  } finally {
+    progress.end();
+  }
+}
+
+/** A scenario the run counts as not passed: a failure, or a kit problem (a step without definition). */
+function notPassed(s: ScenarioResult): boolean {
+  return s.verdict === 'failed' || ['UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNFINISHED'].includes(s.status);
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s.slice(0, n - 1) + ' ' : s + ' '.repeat(n - s.length);
+}
+
+/** The one-screen summary: per feature passed / failed / skipped per format, then the rules that failed. */
+export function summaryText(outcomes: readonly FormatOutcome[], header: string): string {
+  const formats = outcomes.map((o) => o.format);
+  const features = [...new Set(outcomes.flatMap((o) => o.results.scenarios.map((s) => s.feature)))].sort();
+  const cell = (list: readonly ScenarioResult[]): string => {
+    const failed = list.filter(notPassed).length;
+    const passed = list.filter((s) => s.verdict === 'passed').length;
+    return `${passed}/${failed}/${list.length - passed - failed}`;
+  };
+  const lines = [header, '', pad('Feature (passed/failed/skipped)', 44) + formats.map((f) => pad(f.toUpperCase(), 12)).join('')];
+  for (const feature of features) {
+    lines.push(pad(feature, 44) + outcomes.map((o) => pad(cell(o.results.scenarios.filter((s) => s.feature === feature)), 12)).join(''));
+  }
+  lines.push(pad('Total', 44) + outcomes.map((o) => pad(cell(o.results.scenarios), 12)).join(''));
+
+  const failed = outcomes.flatMap((o) => o.results.scenarios.filter(notPassed));
+  if (failed.length) {
+    const rules = [...new Set(failed.flatMap((s) => (s.rules.length ? s.rules : ['(no @rule tag)'])))];
+    lines.push('', `Rules that failed (${rules.length}): ${rules.join(', ')}`, '', `Failed scenarios (${failed.length}):`);
+    for (const s of failed.slice(0, 12)) {
+      const why = (s.error ?? s.reason ?? '').split('\n')[0];
+      lines.push(`  [${s.format}] ${s.uri}:${s.line} ${s.name}`, `      ${why.length > 150 ? why.slice(0, 147) + '...' : why}`);
+    }
+    if (failed.length > 12) lines.push(`  ... and ${failed.length - 12} more (see summary.md)`);
+  }
+  const skipped = outcomes.flatMap((o) => o.results.scenarios.filter((s) => s.verdict === 'skipped' && !notPassed(s)));
+  if (skipped.length) {
+    const reasons = new Map<string, number>();
+    for (const s of skipped) reasons.set(s.reason ?? 'no reason given', (reasons.get(s.reason ?? 'no reason given') ?? 0) + 1);
+    lines.push('', 'Skipped, and why:');
+    for (const [reason, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) lines.push(`  ${n} x ${reason.slice(0, 140)}`);
+  }
+  return redactText(lines.join('\n'));
+}
+
+/**
+ * A profile may claim the test-control API (the built-in profile does) while the target at hand runs without it
+ * (`cardspec serve` without `--control`). One GET of the clock tells; without an answer, the scenarios that need
+ * the API are skipped, each with this reason, instead of failing on the target for a call the document lacks.
+ */
+async function probeControl(plan: Plan, baseUrl: string): Promise<Profile> {
+  const claimed = CONTROL_CAPABILITIES.filter((c) => plan.profile.capabilities[c]);
+  if (claimed.length === 0) return plan.profile;
+  const control = new ControlClient({ baseUrl, path: plan.profile.paths.control, user: plan.user, password: plan.password, limits: plan.profile.limits });
+  try {
+    await control.now();
+    return plan.profile;
+  } catch (e) {
+    const reason = `its test-control API did not answer (${(e as Error).message})`;
+    console.error(redactText(`cardspec run: note: ${reason}; the scenarios needing ${claimed.join(', ')} are skipped.`));
+    return withUnavailable(plan.profile, claimed, reason);
+  }
+}
+
+function isLoopback(u: URL): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) || u.hostname.startsWith('127.');
+}
+
+export async function run(args: string[]): Promise<number> {
+  let plan: Plan | 'help';
+  try {
+    plan = readPlan(args, process.env);
+  } catch (e) {
+    if (e instanceof ProfileError) {
+      console.error(`cardspec run: ${e.message}`);
+      return 2;
+    }
+    console.error(redactText(`cardspec run: ${(e as Error).message}\n\n${USAGE}`));
+    return 2;
+  }
+  if (plan === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  registerSecret(plan.password);
+  const startedAt = new Date().toISOString();
+  const problems: string[] = [];
+
+  let baseUrl = plan.target;
+  let stop: (() => Promise<void>) | undefined;
+  if (plan.target === 'builtin') {
+    try {
+      const { startGateway } = await import('../gateway');
+      const gw = await startGateway({ control: true });
+      baseUrl = gw.url;
+      stop = () => gw.close();
+    } catch (e) {
+      console.error(redactText(`cardspec run: the built-in gateway did not start: ${(e as Error).message}`));
+      return 2;
+    }
+  } else {
+    const u = new URL(plan.target);
+    if (u.protocol === 'http:' && !isLoopback(u)) {
+      console.error(`cardspec run: warning: ${u.host} is not on loopback and the URL is plain HTTP; the document's service is HTTPS (TRANSPORT-HTTPS).`);
+    }
+  }
+
+  if (plan.target !== 'builtin') plan = { ...plan, profile: await probeControl(plan, baseUrl) };
+
+  const progress = new Progress(process.stdout.isTTY ? process.stdout : undefined);
+  const outcomes: FormatOutcome[] = [];
+  const started = process.hrtime.bigint();
+  try {
+    for (const format of plan.formats) {
+      const outcome = await runFormat(plan, format, baseUrl, progress);
+      outcomes.push(outcome);
+      if (outcome.problem) problems.push(outcome.problem);
+    }
+  } catch (e) {
+    // A configuration cucumber refuses (a bad tag expression, say) is a usage error.
+    await stop?.();
+    console.error(redactText(`cardspec run: ${(e as Error).message}${e instanceof UsageError ? `\n\n${USAGE}` : ''}`));
+    return 2;
+  }
+  await stop?.();
+  const seconds = Number((process.hrtime.bigint() - started) / 1_000_000n) / 1000;
+
+  const { writeReports } = await import('../report');
+  let reportPaths: string[] = [];
+  try {
+    reportPaths = await writeReports({
+      reportsDir: plan.reportsDir,
+      runs: outcomes.map((o) => ({ format: o.format, messages: o.messages })),
+      target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
+      profile: plan.profileSpec,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      tags: plan.tags || undefined,
+      problems,
+    });
+  } catch (e) {
+    problems.push(redactText((e as Error).message));
+  }
+
+  const header = `cardspec run: ${plan.target === 'builtin' ? `built-in gateway (${baseUrl})` : plan.target}, profile ${plan.profile.name}, ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}, ${seconds.toFixed(1)} s`;
+  console.log(summaryText(outcomes, header));
+  for (const p of problems) console.log(redactText(`Problem: ${p}`));
+  const summaryFile = reportPaths.find((p) => p.endsWith('summary.md'));
+  console.log(`\nReports: ${summaryFile ? path.relative(process.cwd(), summaryFile) : plan.reportsDir}`);
+
+  const all = outcomes.flatMap((o) => o.results.scenarios);
+  if (all.length === 0) {
+    console.error(problems.length ? 'cardspec run: no scenario ran.' : `cardspec run: no scenario matched${plan.tags ? ` --tags "${plan.tags}"` : ''}.`);
+    return 2;
+  }
+  return all.some(notPassed) || outcomes.some((o) => o.problem) ? 1 : 0;
+}

@@ -1,0 +1,173 @@
+/**
+ * The one HTTP client of the conformance suite: node:http(s) with a connect timeout, a total timeout and a cap on
+ * the size of an answer. A target under test may refuse, hang, reset mid-body or answer something enormous; each
+ * of those becomes an `HttpFailure` with a message a person can act on, never an unhandled exception, so that one
+ * misbehaving target fails the steps it touches and the run goes on.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { redactText } from '../redact';
+
+export interface HttpLimits {
+  /** Time allowed to open the TCP (and TLS) connection. */
+  readonly connectTimeoutMs: number;
+  /** Time allowed for the whole exchange, connection to last byte. */
+  readonly totalTimeoutMs: number;
+  /** Largest answer body accepted, in bytes. */
+  readonly maxResponseBytes: number;
+}
+
+export const DEFAULT_LIMITS: HttpLimits = { connectTimeoutMs: 5_000, totalTimeoutMs: 15_000, maxResponseBytes: 5 * 1024 * 1024 };
+
+export interface HttpRequest {
+  readonly url: string;
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+  readonly limits?: Partial<HttpLimits>;
+  /** A keep-alive agent shared by the calls to one target; a fresh connection per call when absent. */
+  readonly agent?: http.Agent;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names lower-cased; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly durationMs: number;
+}
+
+export type HttpFailureKind = 'refused' | 'connect-timeout' | 'timeout' | 'reset' | 'too-large' | 'dns' | 'bad-url' | 'network';
+
+/** A transport failure, with a message that names what happened and where, already masked. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly kind: HttpFailureKind,
+    message: string,
+    readonly durationMs: number,
+    /** What had arrived before the failure (status and a masked start of the body), when anything had. */
+    readonly partial?: { status: number; bytes: number },
+  ) {
+    super(redactText(message));
+    this.name = 'HttpFailure';
+  }
+}
+
+/** Keep-alive agents for one target: reusing connections makes a few hundred calls cheap. */
+export function keepAliveAgent(url: string): http.Agent {
+  const opts = { keepAlive: true, maxSockets: 16 };
+  return url.startsWith('https:') ? new https.Agent(opts) : new http.Agent(opts);
+}
+
+function where(u: URL): string {
+  return `${u.protocol}//${u.host}${u.pathname}`;
+}
+
+/** One exchange. Resolves with the answer whatever its status; rejects only with an `HttpFailure`. */
+export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
+  const limits: HttpLimits = { ...DEFAULT_LIMITS, ...req.limits };
+  const started = process.hrtime.bigint();
+  const elapsed = (): number => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  let u: URL;
+  try {
+    u = new URL(req.url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    return Promise.reject(new HttpFailure('bad-url', `not an http(s) URL: ${req.url}`, 0));
+  }
+  const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+  const headers: Record<string, string> = { ...req.headers };
+  if (body) headers['Content-Length'] = String(body.length);
+  const lib = u.protocol === 'https:' ? https : http;
+  const target = where(u);
+
+  return new Promise<HttpResponse>((resolve, reject) => {
+    let settled = false;
+    let status = 0;
+    let received = 0;
+    const finish = (err: HttpFailure | null, res?: HttpResponse): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(totalTimer);
+      clearTimeout(connectTimer);
+      if (err) {
+        clientReq.destroy();
+        reject(err);
+      } else if (res) resolve(res);
+    };
+    const partial = (): { status: number; bytes: number } | undefined => (status ? { status, bytes: received } : undefined);
+
+    const clientReq = lib.request(u, { method: req.method ?? 'POST', headers, agent: req.agent ?? false }, (res) => {
+      status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limits.maxResponseBytes) {
+          res.destroy();
+          finish(
+            new HttpFailure(
+              'too-large',
+              `the answer from ${target} is larger than ${limits.maxResponseBytes} bytes (HTTP ${status}); the kit stops reading there`,
+              elapsed(),
+              partial(),
+            ),
+          );
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => {
+        if (!res.complete) {
+          finish(new HttpFailure('reset', `the connection to ${target} closed in the middle of the answer (HTTP ${status}, ${received} bytes received)`, elapsed(), partial()));
+          return;
+        }
+        const out: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+        finish(null, { status, headers: out, body: Buffer.concat(chunks), durationMs: elapsed() });
+      });
+      // 'aborted' then 'error' (ECONNRESET, "aborted") when the peer drops the connection mid-body.
+      res.on('error', () => {
+        finish(new HttpFailure('reset', `the connection to ${target} was reset in the middle of the answer (HTTP ${status}, ${received} bytes received)`, elapsed(), partial()));
+      });
+    });
+
+    const connectTimer = setTimeout(() => {
+      finish(new HttpFailure('connect-timeout', `no connection to ${target} within ${limits.connectTimeoutMs} ms`, elapsed()));
+    }, limits.connectTimeoutMs);
+    const totalTimer = setTimeout(() => {
+      const what = status ? `the answer (HTTP ${status}) did not finish` : 'no answer arrived';
+      finish(new HttpFailure('timeout', `${what} from ${target} within ${limits.totalTimeoutMs} ms: the target hung`, elapsed(), partial()));
+    }, limits.totalTimeoutMs);
+
+    clientReq.on('socket', (socket) => {
+      // A reused keep-alive socket is already connected and emits no 'connect'.
+      const connecting = (socket as { connecting?: boolean }).connecting;
+      if (!connecting) clearTimeout(connectTimer);
+      else socket.once(u.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+    });
+    clientReq.on('error', (e: NodeJS.ErrnoException) => {
+      const code = e.code ?? '';
+      if (code === 'ECONNREFUSED') finish(new HttpFailure('refused', `${target} refused the connection (nothing listens there?)`, elapsed()));
+      else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') finish(new HttpFailure('dns', `the host of ${target} was not found (${code})`, elapsed()));
+      else if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/.test(e.message))
+        finish(
+          new HttpFailure(
+            'reset',
+            status
+              ? `the connection to ${target} was reset in the middle of the answer (HTTP ${status}, ${received} bytes received)`
+              : `the connection to ${target} was closed before any answer (${code || e.message})`,
+            elapsed(),
+            partial(),
+          ),
+        );
+      else finish(new HttpFailure('network', `network error talking to ${target}: ${code || e.message}`, elapsed(), partial()));
+    });
+    if (body) clientReq.write(body);
+    clientReq.end();
+  });
+}
+
+/** `Authorization` header value for HTTP basic authentication ("sent as `<USERNAME>:<PASSWORD>`"). */
+export function basicAuth(user: string, password: string): string {
+  return 'Basic ' + Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+}

@@ -1,0 +1,181 @@
+/**
+ * A target under test, seen the way a merchant's server sees the service: one POST of an envelope, in JSON to
+ * `{base}/json/` or as an XML request block to the profile's XML address, with basic authentication. Whatever
+ * comes back, or fails to, is an `Exchange`: the request and answer as text (masked, for reports), the answer in
+ * its JSON form (mapped from XML where the format is XML), and a clear `error` when there is no usable answer.
+ * The Target never judges an answer against the document; the steps do that through src/validate.
+ */
+import type { Agent } from 'node:http';
+import { redact, redactText } from '../redact';
+import { buildRequestBlock, detectXmlKind, parseResponseBlock } from '../wire/xml';
+import { JSON_VERSION, type Format, type RequestEnvelope, type RequestObject, type ResponseEnvelope } from '../wire/types';
+import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpLimits } from './http';
+
+export interface TargetOptions {
+  /** Base URL, without the `/json/` path: `http://127.0.0.1:8080`. */
+  readonly baseUrl: string;
+  readonly format: Format;
+  readonly user?: string;
+  readonly password?: string;
+  readonly alias: string;
+  readonly jsonPath: string;
+  readonly xmlPath: string;
+  readonly limits: HttpLimits;
+}
+
+export interface Exchange {
+  readonly format: Format;
+  readonly url: string;
+  /** HTTP status, when an answer arrived. */
+  readonly status?: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The headers sent (the Authorization value masked). */
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** What was sent, masked. */
+  readonly requestText: string;
+  /** What came back, masked (and cut at 64 KiB: it is for people to read). */
+  readonly responseText: string;
+  /** The answer in JSON form; unmasked, because later requests must send `md` and `pares` back verbatim. */
+  readonly envelope?: ResponseEnvelope;
+  /** XML answers: problems the mapping found in the block's structure (root, version, parts). */
+  readonly xmlProblems?: readonly string[];
+  readonly durationMs: number;
+  /** Set when there is no usable answer: transport failure, or a body that is not an envelope. Masked. */
+  readonly error?: string;
+  /** The error is the transport's: no complete HTTP answer arrived (refused, hung, reset, too large). */
+  readonly transportFailure?: boolean;
+}
+
+export interface SendOptions {
+  /** Basic-auth credentials to use instead of the target's; `null` sends no Authorization header. */
+  readonly auth?: { readonly user: string; readonly password: string } | null;
+}
+
+export interface RawRequest {
+  readonly body: string | Buffer;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Defaults to the format's path. */
+  readonly path?: string;
+  readonly method?: string;
+  readonly auth?: { readonly user: string; readonly password: string } | null;
+}
+
+const MAX_SHOWN = 64 * 1024;
+
+function shown(text: string): string {
+  const masked = redactText(text);
+  return masked.length > MAX_SHOWN ? `${masked.slice(0, MAX_SHOWN)}\n... (${masked.length - MAX_SHOWN} more characters)` : masked;
+}
+
+function preview(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(redactText(oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine));
+}
+
+export class Target {
+  private readonly agent: Agent;
+
+  constructor(readonly options: TargetOptions) {
+    this.agent = keepAliveAgent(options.baseUrl);
+  }
+
+  get format(): Format {
+    return this.options.format;
+  }
+
+  url(path: string): string {
+    return this.options.baseUrl.replace(/\/+$/, '') + path;
+  }
+
+  /** The envelope a merchant sends for one request object: `{alias, version, request:[ {request object} ]}`. */
+  envelopeFor(request: RequestObject): RequestEnvelope {
+    return { alias: this.options.alias, version: JSON_VERSION, request: [request] };
+  }
+
+  /** One request object, in the target's format. */
+  send(request: RequestObject, opts: SendOptions = {}): Promise<Exchange> {
+    const env = this.envelopeFor(request);
+    const body = this.format === 'json' ? JSON.stringify(env) : buildRequestBlock(env);
+    return this.sendRaw({ body, auth: opts.auth });
+  }
+
+  /** Any body to any path, with the format's headers unless overridden: for transport scenarios. */
+  async sendRaw(raw: RawRequest): Promise<Exchange> {
+    const format = this.format;
+    const url = this.url(raw.path ?? (format === 'json' ? this.options.jsonPath : this.options.xmlPath));
+    const headers: Record<string, string> =
+      format === 'json'
+        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+        : // The document shows no XML headers; these are the public XML client's (public-facts.md).
+          { 'Content-Type': 'text/xml;charset=utf-8', Accept: 'text/xml' };
+    const auth = raw.auth === undefined ? this.defaultAuth() : raw.auth;
+    if (auth) headers.Authorization = basicAuth(auth.user, auth.password);
+    for (const [k, v] of Object.entries(raw.headers ?? {})) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
+      headers[k] = v;
+    }
+    const requestText = shown(Buffer.isBuffer(raw.body) ? raw.body.toString('utf8') : raw.body);
+    const requestHeaders = redact(headers);
+    try {
+      const res = await httpRequest({ url, method: raw.method ?? 'POST', headers, body: raw.body, limits: this.options.limits, agent: this.agent });
+      const text = res.body.toString('utf8');
+      const base = { format, url, status: res.status, headers: res.headers, requestHeaders, requestText, responseText: shown(text), durationMs: res.durationMs };
+      return { ...base, ...this.parse(text, res.status, res.headers['content-type']) };
+    } catch (e) {
+      const message = e instanceof HttpFailure ? e.message : redactText(`request to ${url} failed: ${String(e)}`);
+      const durationMs = e instanceof HttpFailure ? e.durationMs : 0;
+      return { format, url, status: e instanceof HttpFailure ? e.partial?.status : undefined, headers: {}, requestHeaders, requestText, responseText: '', durationMs, error: message, transportFailure: true };
+    }
+  }
+
+  private defaultAuth(): { user: string; password: string } | null {
+    const { user, password } = this.options;
+    return user !== undefined && password !== undefined ? { user, password } : null;
+  }
+
+  /** The answer as an envelope, or why it is not one. Never throws. */
+  private parse(text: string, status: number, contentType: string | undefined): { envelope?: ResponseEnvelope; xmlProblems?: string[]; error?: string } {
+    const what = `HTTP ${status}${contentType ? `, ${contentType}` : ''}`;
+    if (text.trim() === '') return { error: `the answer has an empty body (${what})` };
+    if (this.format === 'json') {
+      let doc: unknown;
+      try {
+        doc = JSON.parse(text);
+      } catch {
+        const kind = /^\s*</.test(text) ? 'HTML or XML' : 'not JSON';
+        return { error: `the answer is ${kind}, not a JSON envelope (${what}): ${preview(text)}` };
+      }
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { error: `the answer is JSON but not an object (${what}): ${preview(text)}` };
+      return { envelope: doc as ResponseEnvelope };
+    }
+    if (detectXmlKind(text) !== 'response') {
+      return { error: `the answer is not an XML responseblock (${what}): ${preview(text)}` };
+    }
+    const { envelope, problems } = parseResponseBlock(text);
+    return { envelope, xmlProblems: problems.map((p) => redactText(p)) };
+  }
+
+  /** A JSON text of an exchange for a report attachment, masked. */
+  static attachment(ex: Exchange, request?: unknown): string {
+    return JSON.stringify(
+      redact({
+        format: ex.format,
+        url: ex.url,
+        status: ex.status,
+        durationMs: ex.durationMs,
+        error: ex.error,
+        request: request ?? ex.requestText,
+        requestText: ex.format === 'xml' ? ex.requestText : undefined,
+        response: ex.envelope ?? ex.responseText,
+        responseText: ex.format === 'xml' || !ex.envelope ? ex.responseText : undefined,
+        xmlProblems: ex.xmlProblems,
+      }),
+      null,
+      2,
+    );
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What the merchant sends. Each step names a row of the document's "Request types" table by its Operation title
+ * ("3-D Secure enrolment check", "Account check", ...) and where the card comes from; the request object is built
+ * from that row (src/target/requests.ts) and the table under the step, if any, adds or removes fields.
+ */
+import { Given, When, type DataTable } from '@cucumber/cucumber';
+import type { CardRole } from '../src/target/profile';
+import { buildRequest, filterFor, operationByTitle, type CardSource } from '../src/target/requests';
+import type { RequestObject } from '../src/wire/types';
+import { cardOf, requestStep, tableFields } from './support';
+import type { CardspecWorld, Sent } from './world';
+
+interface SendExtras {
+  readonly lenient?: boolean;
+  readonly auth?: { user: string; password: string } | null;
+  readonly name?: string;
+}
+
+/** Extra fields every request of the scenario carries (the category 6012 fields). */
+const extraFields = new WeakMap<CardspecWorld, Record<string, string>>();
+
+async function requestFor(world: CardspecWorld, title: string, source: CardSource, table: DataTable | undefined): Promise<RequestObject> {
+  const row = operationByTitle(title);
+  const overrides = { ...extraFields.get(world), ...(await tableFields(world, table)) };
+  const needsToday = row.required.includes('subscriptionbegindate') && !('subscriptionbegindate' in overrides);
+  const today = needsToday ? await world.today() : '';
+  return buildRequest(row, { profile: world.profile, site: world.site, today, orderreference: world.nextOrderReference() }, source, overrides);
+}
+
+async function sendOperation(world: CardspecWorld, title: string, source: CardSource, table: DataTable | undefined, extras: SendExtras = {}): Promise<Sent> {
+  const request = await requestFor(world, title, source, table);
+  return world.send(request, extras);
+}
+
+// ---- where the card comes from ------------------------------------------------------------------------------
+
+requestStep('the merchant sends {string} with the {card}', async function (this: CardspecWorld, [title, role], table, name) {
+  await sendOperation(this, title as string, { card: cardOf(this, role as CardRole) }, table, { name });
+});
+
+requestStep('the merchant sends {string} with the parent {txn}', async function (this: CardspecWorld, [title, parent], table, name) {
+  await sendOperation(this, title as string, { parent: referenceOf(this, parent as string) }, table, { name });
+});
+
+requestStep('the merchant sends {string} with the md and pares of {txn}', async function (this: CardspecWorld, [title, query], table, name) {
+  const acs = this.entry(query as string).acs;
+  if (!acs) this.fail(`${query as string} has not been through the ACS yet: no md and pares to send`);
+  await sendOperation(this, title as string, { md: acs.md, pares: acs.pares }, table, { name });
+});
+
+requestStep('the merchant sends {string} with a cache token for the {card}', async function (this: CardspecWorld, [title, role], table, name) {
+  const card = cardOf(this, role as CardRole);
+  const cachetoken = await this.control.cachetoken({ pan: card.pan, expirydate: card.expirydate, securitycode: card.securitycode });
+  await sendOperation(this, title as string, { cachetoken }, table, { name });
+});
+
+When('the merchant sends the same request again', async function (this: CardspecWorld) {
+  await this.send(this.last.request);
+});
+
+// ---- the site and the account --------------------------------------------------------------------------------
+
+Given("the merchant's site has the merchant category code 6012", function (this: CardspecWorld) {
+  const site = this.profile.sites.mcc6012;
+  if (!site) this.fail(`the profile "${this.profile.name}" names no category 6012 site: tag the scenario @requires:mcc6012`);
+  this.site = site;
+});
+
+Given('the merchant adds the fields mandated for category 6012 to each request', function (this: CardspecWorld) {
+  const fields = this.profile.mcc6012Fields;
+  if (!fields) this.fail(`the profile "${this.profile.name}" lists no category 6012 fields: tag the scenario @requires:mcc6012`);
+  extraFields.set(this, { ...fields });
+});
+
+Given("the merchant's site does not have card store and fraud control enabled", function (this: CardspecWorld) {
+  const site = this.profile.sites.withoutFeatures;
+  if (!site) this.fail(`the profile "${this.profile.name}" names no such site: tag the scenario @requires:featuresOff`);
+  this.site = site;
+});
+
+// ---- authentication ------------------------------------------------------------------------------------------
+
+requestStep('the merchant sends {string} with the {card} without basic authentication', async function (this: CardspecWorld, [title, role], table) {
+  await sendOperation(this, title as string, { card: cardOf(this, role as CardRole) }, table, { lenient: true, auth: null });
+});
+
+requestStep('the merchant sends {string} with the {card} and a wrong password', async function (this: CardspecWorld, [title, role], table) {
+  const user = this.parameters.user ?? this.parameters.alias;
+  const password = `${this.parameters.password ?? ''}-wrong`;
+  await sendOperation(this, title as string, { card: cardOf(this, role as CardRole) }, table, { lenient: true, auth: { user, password } });
+});
+
+// ---- follow-up operations (public shape: the document shows none) -----------------------------------------------
+
+requestStep('the merchant sends a TRANSACTIONUPDATE of {txn}', async function (this: CardspecWorld, [target], table, name) {
+  const updates = await tableFields(this, table);
+  const request: RequestObject = {
+    requesttypedescriptions: ['TRANSACTIONUPDATE'],
+    filter: filterFor(this.site, referenceOf(this, target as string)),
+    updates: Object.fromEntries(Object.entries(updates).filter(([, v]) => v !== undefined)),
+  };
+  await this.send(request, { name });
+});
+
+When('the merchant sends a TRANSACTIONQUERY of {txn}', async function (this: CardspecWorld, name: string) {
+  await this.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: filterFor(this.site, referenceOf(this, name)) });
+});
+
+/** The `transactionreference` of a named transaction: what `parenttransactionreference` and filters carry. */
+export function referenceOf(world: CardspecWorld, name: string): string {
+  const ref = world.field(name, 'transactionreference');
+  if (!ref) world.fail(`${name} has no transactionreference to refer to`, ['FIELD-TRANSACTIONREFERENCE']);
+  return ref;
+}

@@ -1,0 +1,77 @@
+/**
+ * Checks of the XML blocks as they travel, beyond what the mapping to the JSON form already checked: the root
+ * names and version attributes, and where the document places fields (`/security/...`, `/fraudcontrol/...`,
+ * `/@type`). They read the text of the exchange (masked; masking never touches element names or structure).
+ */
+import { defineParameterType, Then } from '@cucumber/cucumber';
+import { XMLParser } from 'fast-xml-parser';
+import type { CardspecWorld } from './world';
+
+/** `` `/security/address` and `/@type` ``: element or attribute paths below a `request` or `response` element. */
+defineParameterType({
+  name: 'xmlpaths',
+  regexp: /`\/[A-Za-z@/]+`(?:(?:,| and) `\/[A-Za-z@/]+`)*/,
+  transformer: (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]),
+});
+
+// Attributes as `@name`, every value a string, nothing evaluated: the structure is all these steps need.
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, processEntities: false });
+
+type Node = Record<string, unknown>;
+const asList = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is Node => typeof x === 'object' && x !== null);
+
+function parse(world: CardspecWorld, text: string, what: string): Node {
+  try {
+    return parser.parse(text) as Node;
+  } catch (e) {
+    return world.fail(`the ${what} is not well-formed XML: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Whether an element or attribute path exists below `node`; a text-only element counts as present. */
+function has(node: Node, path: string): boolean {
+  const segs = path.split('/').filter(Boolean);
+  let current: unknown[] = [node];
+  for (const seg of segs) {
+    const next: unknown[] = [];
+    for (const n of current) {
+      if (typeof n !== 'object' || n === null) continue;
+      const v = (n as Node)[seg];
+      if (v === undefined) continue;
+      next.push(...(Array.isArray(v) ? v : [v]));
+    }
+    if (next.length === 0) return false;
+    current = next;
+  }
+  return true;
+}
+
+Then("the XML answer's root is {string} with the version {string}", function (this: CardspecWorld, root: string, version: string) {
+  const doc = parse(this, this.last.exchange.responseText, 'answer');
+  const roots = Object.keys(doc).filter((k) => !k.startsWith('?'));
+  this.check(roots.length === 1 && roots[0] === root, `the XML answer's root is ${roots.join(', ') || 'missing'}; expected ${root}`);
+  const v = asList(doc[root])[0]?.['@version'];
+  this.check(v === version, `the XML answer's ${root} has version ${v === undefined ? 'absent' : JSON.stringify(v)}; expected "${version}"`);
+});
+
+Then("the XML request's root was {string} with the version {string}", function (this: CardspecWorld, root: string, version: string) {
+  const doc = parse(this, this.last.exchange.requestText, 'request');
+  const v = asList(doc[root])[0]?.['@version'];
+  this.check(v === version, `the XML request block sent had no ${root} with version "${version}"`);
+});
+
+Then('the XML request held {xmlpaths}', function (this: CardspecWorld, paths: string[]) {
+  const doc = parse(this, this.last.exchange.requestText, 'request');
+  const block = asList(doc.requestblock)[0] ?? {};
+  const missing = paths.filter((p) => !has(block, p));
+  this.check(missing.length === 0, `the XML request block sent did not hold ${missing.join(', ')}`);
+});
+
+Then("the XML answer's {word} response holds {xmlpaths}", function (this: CardspecWorld, type: string, paths: string[]) {
+  const doc = parse(this, this.last.exchange.responseText, 'answer');
+  const responses = asList(asList(doc.responseblock)[0]?.response);
+  const part = responses.find((r) => r['@type'] === type);
+  if (!part) this.fail(`the XML answer has no response element with type="${type}" (requesttypedescription is the attribute /@type)`);
+  const missing = paths.filter((p) => !has(part, p));
+  this.check(missing.length === 0, `the ${type} response element does not hold ${missing.join(', ')}`);
+});
