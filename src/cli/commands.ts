@@ -4,4 +4,4 @@ import { registerCommand } from './main';
 registerCommand('validate', { summary: 'Validate a request or response (JSON or XML) against the document', load: () => import('./validate') });
 registerCommand('report', { summary: 'Build the HTML report (Allure) from one or more result folders', load: () => import('./report') });
 registerCommand('run', { summary: 'Run the conformance suite against a target', load: () => import('./run') });
-registerCommand('run', { summary: 'Run the conformance suite against a target', load: () => import('./run') });
+registerCommand('serve', { summary: 'Run the reference gateway on loopback', load: () => import('./serve') });
