@@ -22,13 +22,13 @@ export interface Rule {
 const ROOT = SUITE.root;
 
 /**
- * The interface document. It lives beside the repository (README.md links `../shared/spec/`); CARDSPEC_DOCUMENT
- * names another copy.
+ * The interface document: the copy in docs/spec/ (test/spec-copy.test.ts keeps it equal to the shared original),
+ * else the shared original beside the repository; CARDSPEC_DOCUMENT names another copy.
  */
 export function documentPath(): string {
   const candidates = [
     process.env.CARDSPEC_DOCUMENT,
-    path.join(ROOT, 'docs', 'card-payment-web-service.md'),
+    path.join(ROOT, 'docs', 'spec', 'card-payment-web-service.md'),
     path.join(ROOT, '..', 'shared', 'spec', 'card-payment-web-service.md'),
   ].filter((p): p is string => !!p);
   const found = candidates.find((p) => fs.existsSync(p));
