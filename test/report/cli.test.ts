@@ -11,15 +11,13 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium } from 'playwright-core';
 import { run as runReport } from '../../src/cli/report';
 import { REPORT_FILES } from '../../src/report';
 import { findJava } from '../../src/report/allure-cli';
 import type { Summary } from '../../src/report/model';
 import { ROOT, runFixture } from './fixture';
+import { launchChromium } from '../chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let work: string;
 let shard1: string;
@@ -76,10 +74,8 @@ test('two shards merge into one Allure report, one matrix and one summary; a bro
   assert.equal(stats.statistic.total, 12, 'Allure merged both shards');
   assert.ok(!fs.readFileSync(path.join(out, 'index.html'), 'utf8').includes('googletagmanager'), 'no analytics in the page');
 
-  if (!fs.existsSync(CHROMIUM)) {
-    t.skip(`no ${CHROMIUM}: run scripts/install-chromium.sh`);
-    return;
-  }
+  const browser = await launchChromium(t);
+  if (!browser) return;
   const server = http.createServer((req, res) => {
     const file = path.join(out, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     if (!file.startsWith(out) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
@@ -89,7 +85,6 @@ test('two shards merge into one Allure report, one matrix and one summary; a bro
     res.end(fs.readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html#suites`);
