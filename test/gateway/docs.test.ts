@@ -1,5 +1,5 @@
 /**
- * docs/gateway.md stays true to the code: its test data tables are the generated ones, it lists every test card and
+ * docs/gateway.md (and README.md's test data section) stay true to the code: its test data tables are the generated ones, it lists every test card and
  * every errorcode the gateway answers, and its default password is the built-in one.
  */
 import assert from 'node:assert/strict';
@@ -11,11 +11,18 @@ import { testDataTables } from '../../src/gateway/docs';
 import { DEFAULT_CONFIG, TEST_CARDS } from '../../src/testdata';
 
 const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'gateway.md'), 'utf8');
+const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 
 describe('docs/gateway.md', () => {
   it('holds the test data tables generated from src/testdata.ts', () => {
     const m = /<!-- testdata:start -->\n([\s\S]*?)\n<!-- testdata:end -->/.exec(doc);
     assert.ok(m, 'the testdata markers are there');
+    assert.equal(m[1], testDataTables(), 'regenerate with testDataTables() of src/gateway/docs.ts');
+  });
+
+  it('README.md holds the same test data tables ("one table, in code and in README")', () => {
+    const m = /<!-- testdata:start -->\n([\s\S]*?)\n<!-- testdata:end -->/.exec(readme);
+    assert.ok(m, 'the testdata markers are in README.md');
     assert.equal(m[1], testDataTables(), 'regenerate with testDataTables() of src/gateway/docs.ts');
   });
 
