@@ -4,17 +4,10 @@
  * refuses STORE.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { card, Client, gateway, PAYMENT, SITE, SITE_BASIC, threedquery, type Part } from './helpers';
+import { describe, it } from 'node:test';
+import { card, type Part, PAYMENT, SITE, SITE_BASIC, threedquery, useGateway } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 const storeRequest = { requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'cs', accounttypedescription: 'CARDSTORE', billingpremise: '789', billingpostcode: 'TE45 6ST', billingcountryiso2a: 'GB' };
 

@@ -3,20 +3,13 @@
  * holding a long Luhn-valid digit run would come back masked and be refused by the gateway that minted it.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { checkValue } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
 import { findCardNumbers } from '../../src/redact';
-import { card, Client, gateway } from './helpers';
+import { card, useGateway } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 describe('test-control cache tokens', () => {
   it('every minted token is a valid cachetoken with no digit run a masking function would take for a card', async () => {

@@ -3,18 +3,11 @@
  * 60107, 99999; and a bug is answered 99999 with nothing half-stored.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MCC_6012_FIELDS, MCC_6012_VALUES } from '../../src/testdata';
-import { card, Client, gateway, PAYMENT, SITE_6012, threedquery, type Obj } from './helpers';
+import { card, gateway, type Obj, PAYMENT, SITE_6012, threedquery, useGateway } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 const auth = (extra: Obj = {}): Obj => ({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), ...extra });
 

@@ -3,17 +3,10 @@
  * NOSCORE after a declined AUTH, RISKDEC then THREEDQUERY gives 60107, suspension after the fact by update.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { card, Client, gateway, PAYMENT, SITE, SITE_BASIC, threedquery } from './helpers';
+import { describe, it } from 'node:test';
+import { card, PAYMENT, SITE, SITE_BASIC, threedquery, useGateway } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 const riskdec = { ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'fc' };
 

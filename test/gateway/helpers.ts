@@ -4,6 +4,7 @@
  * round trip as a program does it (two form POSTs).
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/gateway';
 import { DEFAULT_CONFIG, TEST_CARDS, type CardName } from '../../src/testdata';
 
@@ -43,7 +44,21 @@ export const SUBSCRIPTION_FIELDS = {
 } as const;
 
 export class Client {
-  constructor(readonly gw: RunningGateway) {}
+  #gw: RunningGateway | undefined;
+
+  constructor(gw?: RunningGateway) {
+    this.#gw = gw;
+  }
+
+  /** The gateway under test; set when the suite's `before` hook has started it (see `useGateway`). */
+  get gw(): RunningGateway {
+    if (!this.#gw) throw new Error('the gateway is not started yet: use the client inside a test');
+    return this.#gw;
+  }
+
+  set gw(gw: RunningGateway) {
+    this.#gw = gw;
+  }
 
   get url(): string {
     return this.gw.url;
@@ -171,6 +186,19 @@ export function unescapeHtml(text: string): string {
 }
 
 /** Starts a gateway for one test file (control on, frozen clock) and closes it after. */
+/**
+ * A gateway for the whole test file: started before the first test, closed after the last. The client it returns
+ * is usable inside tests (its gateway is attached in the `before` hook).
+ */
+export function useGateway(opts: GatewayOptions = {}): Client {
+  const client = new Client();
+  before(async () => {
+    client.gw = await startGateway({ control: true, ...opts });
+  });
+  after(() => client.gw.close());
+  return client;
+}
+
 export async function gateway(opts: GatewayOptions = {}): Promise<{ client: Client; gw: RunningGateway }> {
   const gw = await startGateway({ control: true, ...opts });
   return { client: new Client(gw), gw };

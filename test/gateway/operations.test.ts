@@ -2,17 +2,10 @@
  * Each row of the document's "Request types" table, sent as the document shows it, gets the documented answer.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { card, Client, gateway, PAYMENT, SITE, SUBSCRIPTION_FIELDS, threedquery } from './helpers';
+import { describe, it } from 'node:test';
+import { card, PAYMENT, SITE, SUBSCRIPTION_FIELDS, threedquery, useGateway } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 describe('Request types, row by row', () => {
   it('3-D Secure enrolment check: 1 part with enrolled, xid, and for enrolled cards acsurl, md, pareq', async () => {

@@ -3,17 +3,10 @@
  * 60022 with settlestatus 3 and no acquirer data, modified md / pares, 70000 after authentication, 60031, rule 7.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { card, Client, gateway, PAYMENT, SITE, threedquery } from './helpers';
+import { describe, it } from 'node:test';
+import { card, PAYMENT, SITE, threedquery, useGateway } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 describe('3-D Secure enrolment (value of enrolled in the THREEDQUERY response)', () => {
   for (const [name, enrolled] of [['authorised', 'Y'], ['notEnrolled', 'N'], ['notEnrolled2', 'N'], ['enrolmentUnknown', 'U']] as const) {

@@ -4,17 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { gzipSync, deflateSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
-import { AUTH_HEADER, card, Client, gateway, PAYMENT, USER, type Obj } from './helpers';
+import { describe, it } from 'node:test';
+import { AUTH_HEADER, card, type Obj, PAYMENT, useGateway, USER } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway({ bodyLimit: 64 * 1024 });
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway({ bodyLimit: 64 * 1024 });
 
 const envelope = (request: Obj, extra: Obj = {}): Obj => ({ alias: USER.alias, version: '1.00', request: [request], ...extra });
 const authRequest = (): Obj => ({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') });

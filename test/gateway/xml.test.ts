@@ -4,19 +4,12 @@
  * `response@type="ERROR"`, and the Ruby gem's shapes (no XML declaration, a leading blank line, empty elements).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { buildRequestBlock, parseResponseBlock } from '../../src/wire/xml';
 import type { ResponseEnvelope } from '../../src/wire/types';
-import { AUTH_HEADER, card, Client, gateway, PAYMENT, SITE, threedquery, USER, type Obj, type Part } from './helpers';
+import { AUTH_HEADER, card, type Obj, type Part, PAYMENT, SITE, threedquery, useGateway, USER } from './helpers';
 
-let client: Client;
-let close: () => Promise<void>;
-before(async () => {
-  const g = await gateway();
-  client = g.client;
-  close = () => g.gw.close();
-});
-after(() => close());
+const client = useGateway();
 
 async function postXml(body: string, contentType = 'text/xml;charset=utf-8'): Promise<{ status: number; text: string; env: ResponseEnvelope; parts: Part[] }> {
   const res = await fetch(`${client.url}/xml/`, { method: 'POST', headers: { Authorization: AUTH_HEADER, 'Content-Type': contentType, Accept: 'text/xml' }, body });
