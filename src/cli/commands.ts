@@ -5,3 +5,4 @@ registerCommand('validate', { summary: 'Validate a request or response (JSON or 
 registerCommand('report', { summary: 'Build the HTML report (Allure) from one or more result folders', load: () => import('./report') });
 registerCommand('run', { summary: 'Run the conformance suite against a target', load: () => import('./run') });
 registerCommand('serve', { summary: 'Run the reference gateway on loopback', load: () => import('./serve') });
+registerCommand('openapi', { summary: 'Write an OpenAPI 3.1 document of the JSON interface', load: () => import('./openapi') });

@@ -1,0 +1,98 @@
+/**
+ * Fuzz efficiency: generated, sent and fully checked cases per second of `cardspec fuzz` (request property, JSON,
+ * the CLI's defaults: 8 requests in flight) against the reference gateway over loopback, beside the raw request rate
+ * autocannon gets from the same gateway process with the same payloads (the bodies the fuzzer sent, recorded) and
+ * as many connections as the fuzzer has requests in flight: the ceiling. Target of the issue: at least 0.5.
+ *
+ * The fuzzer, the gateway and autocannon each run in a process of their own; fuzz runs and autocannon runs take
+ * turns on the same gateway.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { forkBench, ROOT, type BenchChild } from './child';
+import type { FuzzRep, FuzzSpec } from './fuzzer';
+import { LoadGenerator, summarize, type LoadSettings } from './loadgen';
+import type { LoadRep } from './load';
+import { authorization } from './payloads';
+import { median, ms, rate, ratio, verdict, type Row } from './table';
+
+export const FUZZ_MIN_RATIO = 0.5;
+/** `cardspec fuzz --concurrency` default (src/cli/fuzz.ts). */
+export const FUZZ_CONCURRENCY = 8;
+/** The seed of every measured fuzz run: the same cases each time. */
+export const FUZZ_SEED = 20260105;
+/** The first run of a fresh fuzzer process is slow (loading, JIT): it is dropped. */
+const WARMUP_CASES = 2000;
+
+async function fuzzOnce(child: BenchChild, spec: Omit<FuzzSpec, 'type'>): Promise<FuzzRep> {
+  child.send({ type: 'run', ...spec } satisfies FuzzSpec);
+  const m = await child.next(10 * 60_000);
+  if (m.type !== 'result') throw new Error('fuzzer: unexpected message');
+  return m.data as FuzzRep;
+}
+
+export async function fuzzSection(s: LoadSettings, log: (line: string) => void): Promise<Row[]> {
+  if (!fs.existsSync(path.join(ROOT, 'src', 'fuzz', 'index.ts'))) {
+    log('fuzz: src/fuzz is not there: n/a');
+    return [
+      { measure: 'Fuzz', subject: 'cardspec fuzz', figure: 'n/a (fuzz not built)', target: `>= ${FUZZ_MIN_RATIO} of autocannon: n/a`, runs: '0' },
+      { measure: 'Fuzz', subject: 'autocannon, same payloads (ceiling)', figure: 'n/a (fuzz not built)', runs: '0' },
+    ];
+  }
+  const gateway = forkBench('servers/gateway.ts', [], 'gateway server');
+  const fuzzer = forkBench('fuzzer.ts', [], 'fuzzer');
+  const gen = new LoadGenerator();
+  try {
+    const ready = await gateway.next(30_000);
+    if (ready.type !== 'ready') throw new Error('gateway server: unexpected message');
+    log('fuzz: warm-up run ...');
+    const warm = await fuzzOnce(fuzzer, { url: ready.url, runs: WARMUP_CASES, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 });
+    // Enough cases for a run of about one load run's length or more (the warm-up's rate is still a cold one), so
+    // that both sides are measured over similar times.
+    const runs = Math.max(3000, Math.min(20_000, Math.round((Number.isFinite(warm.rate) ? warm.rate : 1000) * s.durationSec * 2)));
+    const fuzzReps: FuzzRep[] = [];
+    const loadReps: LoadRep[] = [];
+    let bodies: readonly string[] = [];
+    const load: LoadSettings = { ...s, connections: FUZZ_CONCURRENCY };
+    for (let round = 0; round < s.reps; round++) {
+      log(`fuzz: round ${round + 1} of ${s.reps}: cardspec fuzz, ${runs} cases ...`);
+      const rep = await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: round === 0 ? runs : 0 });
+      fuzzReps.push(rep);
+      if (round === 0) bodies = rep.bodies;
+      if (bodies.length === 0) throw new Error('the fuzzer sent no case');
+      log(`fuzz: round ${round + 1} of ${s.reps}: autocannon, the same ${bodies.length} bodies ...`);
+      const fuzzHeaders = fuzzReps[0].headers;
+      const r = await gen.run(ready.url, { ...fuzzHeaders, authorization: authorization() }, { kind: 'cycle', bodies, path: fuzzReps[0].path }, { ...load, warmupSec: round === 0 ? s.warmupSec : 0, reps: 1 }, false);
+      loadReps.push(...r);
+    }
+    const fuzzRate = median(fuzzReps.map((r) => r.rate));
+    const ceiling = summarize(loadReps);
+    const failures = fuzzReps.reduce((a, r) => a + r.failures, 0);
+    const problems = [...new Set(fuzzReps.flatMap((r) => r.problems))];
+    const notes = [failures ? `${failures} failing case(s)` : '', problems.length ? `problems: ${problems.join('; ').slice(0, 120)}` : ''].filter(Boolean).join('; ');
+    const value = fuzzRate / ceiling.rate;
+    return [
+      {
+        measure: 'Fuzz (requests, JSON)',
+        subject: `cardspec fuzz, ${FUZZ_CONCURRENCY} in flight`,
+        figure: `${rate(fuzzRate, 'case')} (${runs} cases/run${notes ? `; ${notes}` : ''})`,
+        ratio: `${ratio(fuzzRate, ceiling.rate)} of autocannon`,
+        target: `>= ${FUZZ_MIN_RATIO} of autocannon: ${verdict(value, FUZZ_MIN_RATIO)}`,
+        runs: String(fuzzReps.length),
+      },
+      {
+        measure: 'Fuzz (requests, JSON)',
+        subject: `autocannon, same payloads, ${FUZZ_CONCURRENCY} connections (ceiling)`,
+        figure: rate(ceiling.rate, 'req') + (ceiling.bad ? ` (${ceiling.bad} transport errors or 5xx)` : ''),
+        p50: ms(ceiling.p50),
+        p99: ms(ceiling.p99),
+        ratio: '1.00 (ceiling)',
+        runs: String(ceiling.runs),
+      },
+    ];
+  } finally {
+    await gen.stop();
+    await fuzzer.stop();
+    await gateway.stop();
+  }
+}

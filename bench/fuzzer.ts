@@ -1,0 +1,108 @@
+/**
+ * The fuzzer under measurement, alone in its process: `runFuzz` (what `cardspec fuzz` runs once its options are
+ * parsed) with the request property only, against a gateway in another process, with the CLI's defaults. Every
+ * case is generated, sent and judged by every oracle (the ledger oracle asks the gateway's test-control API too).
+ *
+ * To give autocannon the same payloads, this child records the bodies the fuzzer sends: `Target.prototype.send` and
+ * `sendRaw` are wrapped here, in this benchmark process only, and a body is kept when `sendRaw` is called directly
+ * (a fuzz case) rather than through `send` (setting up the pool of parent transactions).
+ */
+import { runFuzz, type FuzzPlan } from '../src/fuzz';
+import { loadProfile } from '../src/target/profile';
+import { Target, type RawRequest } from '../src/target/target';
+import { failChild, tell } from './child';
+
+export interface FuzzSpec {
+  readonly type: 'run';
+  readonly url: string;
+  readonly runs: number;
+  readonly seed: number;
+  readonly concurrency: number;
+  /** Keep the bodies sent (first run), at most this many. */
+  readonly record: number;
+}
+
+export interface FuzzRep {
+  readonly sent: number;
+  readonly durationMs: number;
+  readonly rate: number;
+  readonly failures: number;
+  readonly problems: readonly string[];
+  readonly bodies: readonly string[];
+  readonly headers: Readonly<Record<string, string>>;
+  readonly path: string;
+}
+
+let viaSend = 0;
+let recording = 0;
+const bodies: string[] = [];
+const send = Target.prototype.send;
+const sendRaw = Target.prototype.sendRaw;
+Target.prototype.send = function (this: Target, ...args: Parameters<Target['send']>) {
+  viaSend++;
+  try {
+    return send.apply(this, args);
+  } finally {
+    viaSend--;
+  }
+};
+Target.prototype.sendRaw = function (this: Target, raw: RawRequest) {
+  if (viaSend === 0 && bodies.length < recording) bodies.push(typeof raw.body === 'string' ? raw.body : raw.body.toString('utf8'));
+  return sendRaw.call(this, raw);
+};
+
+async function handle(spec: FuzzSpec): Promise<void> {
+  const profile = loadProfile('builtin');
+  const credentials = profile.credentials;
+  if (!credentials) throw new Error('the builtin profile has no credentials');
+  // The CLI's defaults (src/cli/fuzz.ts), for the request property in JSON.
+  const plan: FuzzPlan = {
+    target: spec.url,
+    profile,
+    formats: ['json'],
+    properties: ['requests'],
+    runs: spec.runs,
+    modelRuns: 1,
+    maxCommands: 12,
+    seed: spec.seed,
+    timeoutMs: profile.limits.totalTimeoutMs,
+    concurrency: spec.concurrency,
+    maxTimeMs: 600_000,
+    maxFailures: 50,
+    shrinkSteps: 300,
+    user: credentials.user,
+    password: credentials.password,
+    alias: credentials.alias ?? credentials.user,
+    site: profile.sites.main,
+    allowLive: false,
+    replayArgs: ['--target', spec.url],
+  };
+  bodies.length = 0;
+  recording = spec.record;
+  const sink = { write: (): void => undefined };
+  const result = await runFuzz(plan, { out: sink, tty: false });
+  recording = 0;
+  const outcome = result.report.requests[0];
+  const sent = outcome?.sent ?? 0;
+  const durationMs = outcome?.durationMs ?? NaN;
+  const rep: FuzzRep = {
+    sent,
+    durationMs,
+    rate: sent / (durationMs / 1000),
+    failures: outcome?.counterexamples.length ?? 0,
+    problems: [...result.report.problems, ...(outcome?.stoppedEarly ? [outcome.stoppedEarly] : [])],
+    bodies: [...bodies],
+    // What the fuzzer's Target sends with each JSON body (src/target/target.ts), for autocannon to send alike.
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    path: profile.paths.json,
+  };
+  tell({ type: 'result', data: rep });
+}
+
+if (require.main === module) {
+  let queue = Promise.resolve();
+  process.on('message', (m: unknown) => {
+    queue = queue.then(() => handle(m as FuzzSpec)).catch(failChild);
+  });
+  process.once('disconnect', () => process.exit(0));
+}

@@ -1,0 +1,228 @@
+/**
+ * `npm run bench`: the kit's speed on this machine, beside the physical limit (a bare Node server, autocannon's raw
+ * rate) and beside the tool users would pick instead (Stoplight Prism), in one run, printed as one table of medians
+ * and ratios with the versions of everything measured, and written to bench/results/latest.md. Loopback only; every
+ * load bounded by count and time. Not part of `npm test`: timing belongs here, not in tests. See docs/bench.md.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { findPrism } from '../src/openapi/prism';
+import { redactText } from '../src/redact';
+import { ROOT } from './child';
+import { fuzzSection } from './fuzz';
+import { captureAnswers, gatewaySection, type Answers } from './gateway';
+import type { LoadSettings } from './loadgen';
+import { suiteSection } from './suite';
+import { renderTable, type Row } from './table';
+import { validationSection } from './validation';
+
+const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const HELP = `Usage: npm run bench [-- options]      (node bench/run.js [options])
+
+Measures, in one run, and prints one table (medians of several runs, ratios, versions):
+  gateway     reference gateway vs bare node:http (ceiling) vs Prism mock: AUTH, THREEDQUERY + AUTH
+  validation  envelopes validated per second: JSON and XML, requests and responses
+  fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
+  suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
+
+Options:
+  --only LIST        comma-separated sections to run (default: all)
+  --reps N           repetitions per figure (default 3); the median is shown
+  --duration S       seconds per measured load run (default 3)
+  --warmup S         seconds of warm-up load per server before a row's runs (default 2)
+  --connections N    concurrent connections of the load generator (default 10)
+  --budget S         seconds the suite section may take (default 180): rounds that would not fit are not started
+  --update-docs      also replace the table in docs/bench.md
+  -h, --help         this text`;
+
+interface Options {
+  readonly sections: readonly Section[];
+  readonly reps: number;
+  readonly durationSec: number;
+  readonly warmupSec: number;
+  readonly connections: number;
+  readonly budgetSec: number;
+  readonly updateDocs: boolean;
+}
+
+function readOptions(argv: string[]): Options | string {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        only: { type: 'string' },
+        reps: { type: 'string' },
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        connections: { type: 'string' },
+        budget: { type: 'string' },
+        'update-docs': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    return (err as Error).message;
+  }
+  if (values.help) return 'help';
+  const num = (name: string, def: number, min: number, max: number): number | string => {
+    const raw = values[name];
+    if (raw === undefined) return def;
+    const n = Number(raw);
+    return Number.isFinite(n) && n >= min && n <= max ? n : `--${name} must be a number from ${min} to ${max}`;
+  };
+  const reps = num('reps', 3, 1, 20);
+  const durationSec = num('duration', 3, 0.5, 60);
+  const warmupSec = num('warmup', 2, 0, 30);
+  const connections = num('connections', 10, 1, 256);
+  const budgetSec = num('budget', 180, 1, 3600);
+  for (const v of [reps, durationSec, warmupSec, connections, budgetSec]) if (typeof v === 'string') return v;
+  const only = typeof values.only === 'string' ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [...SECTIONS];
+  const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length) return `--only: unknown section(s) ${unknown.join(', ')} (choose from ${SECTIONS.join(', ')})`;
+  return {
+    sections: SECTIONS.filter((s) => only.includes(s)),
+    reps: reps as number,
+    durationSec: durationSec as number,
+    warmupSec: warmupSec as number,
+    connections: connections as number,
+    budgetSec: budgetSec as number,
+    updateDocs: values['update-docs'] === true,
+  };
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+/** The kit's version, and the commit measured (read-only git; "uncommitted changes" when the tree differs). */
+function kitVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    return `${pkg.version} (commit ${commit}${dirty ? ', with uncommitted changes' : ''})`;
+  } catch {
+    return pkg.version;
+  }
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, ${os.type()} ${os.release()}`;
+}
+
+const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+function notes(o: Options): string[] {
+  return [
+    `- Each figure is the median of the runs in the Runs column, all made in this one run of \`npm run bench\`; ratios are of those medians.`,
+    `- Loopback only (127.0.0.1). Gateway rows: ${o.connections} connections, pipelining 1, ${o.warmupSec} s warm-up then ${o.durationSec} s per run, each run also capped by request count. The servers of a row run side by side, each in a process of its own with a load generator of its own; after the warm-up their runs take turns (the order rotates every round), so that a machine whose load drifts weighs on all of them alike.`,
+    `- The load generator (autocannon) runs in a process of its own, never on the event loop of the server it measures. On ${os.cpus().length} core(s) it competes with the server for CPU: every row pays the same cost, so ratios are fairer than absolute figures, and both are lower than on a machine with cores to spare.`,
+    `- Pair rows (THREEDQUERY + AUTH): the rate is of completed pairs; p50/p99 are of a whole pair (the two requests' times added). Other rows: of one request.`,
+    `- Every answer is checked (HTTP 200 and errorcode "0" in its first part); any other answer is counted in the Figure as "bad answers".`,
+    `- Prism runs \`prism mock\` (static examples, log level error) on the document \`cardspec openapi\` writes, answering the example a client names with \`Prefer: example=...\`; it validates each request against the schemas, as the reference gateway checks each field.`,
+    `- Validation: \`validateText\` on the AUTH exchange (text in, violations out: parsing, XML mapping and schema checks included).`,
+    `- Suite: \`cardspec run --target builtin\` as a user runs it; peak memory is the sum over its process tree of each process's own peak resident set (VmHWM, sampled every 50 ms).`,
+  ];
+}
+
+async function section<T>(name: string, log: (l: string) => void, fn: () => Promise<T>, fallback: (message: string) => T): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const message = redactText((err as Error).message);
+    log(`${name}: FAILED: ${message}`);
+    return fallback(message);
+  }
+}
+
+function updateDocs(markdown: string): void {
+  const file = path.join(ROOT, 'docs', 'bench.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const begin = '<!-- bench:latest:begin -->';
+  const end = '<!-- bench:latest:end -->';
+  const i = text.indexOf(begin);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`docs/bench.md has no ${begin} ... ${end} markers`);
+  fs.writeFileSync(file, text.slice(0, i + begin.length) + '\n' + markdown.trim() + '\n' + text.slice(j));
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const o = readOptions(argv);
+  if (o === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  if (typeof o === 'string') {
+    console.error(`bench: ${redactText(o)}\n\n${HELP}`);
+    return 2;
+  }
+  const t0 = Date.now();
+  const log = (line: string): void => console.error(redactText(`[bench ${((Date.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${line}`));
+  const loadBefore = load();
+  const versions: [string, string][] = [
+    ['node', process.version],
+    ['cardspec', kitVersion()],
+    ['autocannon', packageVersion('autocannon')],
+    ['@stoplight/prism-cli', findPrism()?.version ?? 'not installed'],
+    ['ajv', packageVersion('ajv')],
+    ['@cucumber/cucumber', packageVersion('@cucumber/cucumber')],
+    ['fast-check', packageVersion('fast-check')],
+  ];
+  const settings: LoadSettings = { reps: o.reps, durationSec: o.durationSec, warmupSec: o.warmupSec, connections: o.connections, maxRequests: 1_000_000 };
+  const rows: Row[] = [];
+  const failedRow = (measure: string) => (message: string): Row[] => [{ measure, subject: 'FAILED', figure: message.slice(0, 160), runs: '0' }];
+
+  let answers: Answers | undefined;
+  if (o.sections.some((s) => s === 'gateway' || s === 'validation' || s === 'fuzz')) {
+    log('asking the reference gateway for its answers to the benchmark payloads ...');
+    answers = await captureAnswers();
+  }
+  for (const s of o.sections) {
+    if (s === 'gateway' && answers) {
+      const a = answers;
+      rows.push(...(await section('gateway', log, () => gatewaySection(settings, a, log), failedRow('Gateway'))));
+    }
+    if (s === 'validation' && answers) {
+      const a = answers;
+      log('validation ...');
+      rows.push(...(await section('validation', log, () => validationSection(a, o.reps, Math.max(0.5, o.durationSec / 3)), failedRow('Validation'))));
+    }
+    if (s === 'fuzz' && answers) {
+      rows.push(...(await section('fuzz', log, () => fuzzSection(settings, log), failedRow('Fuzz'))));
+    }
+    if (s === 'suite') {
+      rows.push(...(await section('suite', log, () => suiteSection({ reps: o.reps, budgetSec: o.budgetSec, timeoutSec: 300 }, log), failedRow('Suite'))));
+    }
+  }
+
+  const table = renderTable(rows);
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const header = [
+    `Measured ${when} in ${((Date.now() - t0) / 1000).toFixed(0)} s on ${machine()}; load average before ${loadBefore}, after ${load()}.`,
+    '',
+    'Versions: ' + versions.map(([k, v]) => `${k} ${v}`).join(', ') + '.',
+  ];
+  const markdown = [...header, '', table, '', ...notes(o), ''].join('\n');
+  console.log('\n' + redactText(markdown));
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'latest.md'), redactText(`# cardspec benchmark: latest run\n\nWritten by \`npm run bench\` (see docs/bench.md).\n\n${markdown}`));
+  log(`wrote bench/results/latest.md`);
+  if (o.updateDocs) {
+    updateDocs(redactText(markdown));
+    log('updated the table in docs/bench.md');
+  }
+  return rows.some((r) => r.subject === 'FAILED') ? 1 : 0;
+}
