@@ -4,3 +4,8 @@ export * from './requests';
 export * from './responses';
 export * from './envelopes';
 export * from './property';
+export * from './boundaries';
+export * from './invalid';
+export * from './mutations';
+export * from './context';
+export * from './xml';

@@ -7,9 +7,10 @@
 import fc from 'fast-check';
 import { FIELD, FIELDS } from '../schemas/fields';
 import { OPERATION, OPERATIONS, type OperationRow } from '../schemas/operations';
+import { TYPE_CLASSES } from '../schemas/typeclasses';
 import { TEST_CARDS, type TestCard } from '../src/testdata';
 import type { RequestObject } from '../src/wire/types';
-import { amount, fieldValue, laxFieldValue, positiveAmount } from './values';
+import { amount, classString, fieldValue, laxFieldValue, positiveAmount, sideFor } from './values';
 
 /** Any of the test cards. */
 export const testCard: fc.Arbitrary<TestCard> = fc.constantFrom(...Object.values(TEST_CARDS));
@@ -56,6 +57,14 @@ export function updatesValue(): fc.Arbitrary<Record<string, string>> {
   );
 }
 
+/** A whole number of at least 1 within a numeric field's length, written without leading zeros. */
+function positiveNumber(name: string): fc.Arbitrary<string> {
+  const { def, side } = sideFor(name, 'request');
+  const restMax = side.maxLength === undefined ? undefined : side.maxLength - 1;
+  const nonZero = TYPE_CLASSES[def.type].alphabet.replace('0', '');
+  return fc.tuple(fc.constantFrom(...nonZero), classString(def.type, 0, restMax)).map(([first, rest]) => first + rest);
+}
+
 /**
  * Fields that switch another field's check on (`billingcountryiso2a` for `billingpostcode`): half the time they
  * take one of the switching values, so that both sides of the condition are generated.
@@ -74,6 +83,11 @@ function fieldArb(row: OperationRow, name: string, card: TestCard): fc.Arbitrary
       return fc.constant(card.securitycode);
     case 'baseamount':
       return amount(row.zeroAmount === true);
+    // "`subscriptionnumber`: Number of the payment. It starts at `1` for a new subscription" and
+    // "`subscriptionfrequency`: Number of units between payments": neither is ever zero.
+    case 'subscriptionnumber':
+    case 'subscriptionfrequency':
+      return positiveNumber(name);
     case 'filter':
       return filterValue(row);
     case 'updates':

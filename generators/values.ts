@@ -66,6 +66,20 @@ export function formatValue(type: TypeClass): fc.Arbitrary<string> {
  * (`accept`, `xid`, ...) still get values of their documented class, which the lenient check also accepts.
  */
 export function fieldValue(name: string, direction: Direction): fc.Arbitrary<string> {
+  // Arbitraries are immutable, and building some (URLs, email addresses) costs far more than drawing from them:
+  // requests.ts builds its records per drawn card, so each field's arbitrary is built once and kept.
+  const key = `${direction}:${name}`;
+  let arb = FIELD_VALUES.get(key);
+  if (!arb) {
+    arb = buildFieldValue(name, direction);
+    FIELD_VALUES.set(key, arb);
+  }
+  return arb;
+}
+
+const FIELD_VALUES = new Map<string, fc.Arbitrary<string>>();
+
+function buildFieldValue(name: string, direction: Direction): fc.Arbitrary<string> {
   const { def, side } = sideFor(name, direction);
   if (side.values && side.values.length > 0) return fc.constantFrom(...side.values);
   if (def.examples && def.examples.length > 0) return fc.constantFrom(...def.examples);

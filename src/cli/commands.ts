@@ -6,3 +6,4 @@ registerCommand('report', { summary: 'Build the HTML report (Allure) from one or
 registerCommand('run', { summary: 'Run the conformance suite against a target', load: () => import('./run') });
 registerCommand('serve', { summary: 'Run the reference gateway on loopback', load: () => import('./serve') });
 registerCommand('openapi', { summary: 'Write an OpenAPI 3.1 document of the JSON interface', load: () => import('./openapi') });
+registerCommand('fuzz', { summary: 'Fuzz a target with generated requests (fast-check)', load: () => import('./fuzz') });

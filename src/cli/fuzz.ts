@@ -1,0 +1,220 @@
+/**
+ * `cardspec fuzz`: generated requests (valid, on the boundaries, of the wrong type, with characters outside their
+ * class, missing a required field, of unknown or misordered request types, with a changed envelope) and stateful
+ * models (card store, inheritance, subscriptions under a moving clock, fraud control, follow-ups) against a target,
+ * judged by named oracles, each of one rule of features/rules.yaml. See docs/fuzz.md.
+ *
+ * Exit codes: 0 clean, 1 a failure (shrunk, with a replay command), 2 a usage or configuration error.
+ */
+import { parseArgs } from 'node:util';
+import { FIELD } from '../../schemas/fields';
+import { checkValue } from '../../schemas/check';
+import { redactText } from '../redact';
+import { loadProfile, ProfileError } from '../target/profile';
+import type { Format } from '../wire/types';
+
+export const USAGE = `Usage: cardspec fuzz [options]
+
+Fuzzes a target with generated requests and stateful models (fast-check), judged by named oracles.
+
+Options:
+  --target builtin|<base-url>  the built-in reference gateway (default; a fresh one per property and format)
+                               or a base URL (requests go to <base-url>/json/ and the profile's XML path)
+  --profile builtin|<file>     the target's test cards and capabilities (default: builtin; docs/conformance.md)
+  --format json|xml|both       the envelope form (default: json)
+  --property <list>            what to run, comma-separated: requests, card-store, inheritance, subscriptions,
+                               riskdec, followups, or all (default: all)
+  --runs N                     generated requests per format (default: 1000)
+  --model-runs N               command sequences per model and format (default: 20)
+  --max-commands N             commands per sequence, at most (default: 20)
+  --seed S                     the seed (default: a new one, printed); the same seed generates the same cases
+  --path P                     replay the one case at path P of --seed (printed with every failure); needs one
+                               --property and one --format
+  --rate R                     at most R requests per second
+  --timeout MS                 time allowed for one answer (default: the profile's, 15000)
+  --concurrency N              requests in flight at once (default: 8)
+  --max-time S                 seconds the whole run may take (default: 600)
+  --max-failures N             stop sending once N cases failed (default: 50)
+  --shrink-steps N             requests one shrink may send (default: 300)
+  --user <name>                basic-auth user name (or CARDSPEC_USER; default: the profile's)
+  --password <password>        basic-auth password (or CARDSPEC_PASSWORD; default: the profile's)
+  --alias <alias>              the envelope's alias (default: the profile's, else the user name)
+  --site <sitereference>       the merchant site (default: the profile's main site)
+  --allow-live                 fuzz a site whose reference does not start with "test_"
+  -h, --help                   this text
+
+Exit codes: 0 clean, 1 a failure, 2 a usage or configuration error.`;
+
+class UsageError extends Error {}
+
+export interface CommandIO {
+  readonly out: { write(text: string): void };
+  readonly err: { write(text: string): void };
+  readonly tty: boolean;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+function wholeNumber(values: Record<string, unknown>, name: string, dflt: number, min: number, max: number): number {
+  const raw = values[name];
+  if (raw === undefined) return dflt;
+  const text = String(raw);
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return Number(text);
+}
+
+const FORMATS: Readonly<Record<string, readonly Format[]>> = { json: ['json'], xml: ['xml'], both: ['json', 'xml'] };
+
+export async function runCommand(args: string[], io: CommandIO): Promise<number> {
+  const { PROPERTIES, runFuzz } = await import('../fuzz');
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        target: { type: 'string' },
+        profile: { type: 'string' },
+        format: { type: 'string' },
+        property: { type: 'string' },
+        runs: { type: 'string' },
+        'model-runs': { type: 'string' },
+        'max-commands': { type: 'string' },
+        seed: { type: 'string' },
+        path: { type: 'string' },
+        rate: { type: 'string' },
+        timeout: { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-time': { type: 'string' },
+        'max-failures': { type: 'string' },
+        'shrink-steps': { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
+        alias: { type: 'string' },
+        site: { type: 'string' },
+        'allow-live': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    io.err.write(redactText(`cardspec fuzz: ${(e as Error).message}\n\n${USAGE}\n`));
+    return 2;
+  }
+  if (values.help) {
+    io.out.write(USAGE + '\n');
+    return 0;
+  }
+  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  try {
+    const target = str('target') ?? 'builtin';
+    if (target !== 'builtin') {
+      let u: URL;
+      try {
+        u = new URL(target);
+      } catch {
+        throw new UsageError(`--target must be "builtin" or an http(s) base URL, not "${target}"`);
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not "${target}"`);
+      if (u.search || u.hash) throw new UsageError('--target is a base URL: no query or fragment');
+    }
+    const formatName = str('format') ?? 'json';
+    const formats = FORMATS[formatName];
+    if (!formats) throw new UsageError(`--format must be json, xml or both, not "${formatName}"`);
+    const propertyText = str('property') ?? 'all';
+    const properties = propertyText === 'all' ? [...PROPERTIES] : propertyText.split(',').map((p) => p.trim());
+    const unknown = properties.filter((p) => !PROPERTIES.includes(p));
+    if (unknown.length > 0 || properties.length === 0) throw new UsageError(`--property: unknown ${unknown.join(', ') || '(none given)'}; the properties are ${PROPERTIES.join(', ')}, or all`);
+
+    const seedText = str('seed');
+    if (seedText !== undefined && !/^-?[0-9]{1,10}$/.test(seedText)) throw new UsageError(`--seed must be a whole number, not "${seedText}"`);
+    const path = str('path');
+    if (path !== undefined) {
+      if (seedText === undefined) throw new UsageError('--path replays a case of a seed: give --seed too');
+      if (properties.length !== 1 || formats.length !== 1) throw new UsageError('--path replays one case: give one --property and one --format');
+      if (!/^[0-9]+(:[0-9]+)*(~[A-Za-z0-9+/=:_-]*)?$/.test(path)) throw new UsageError(`--path must be a path printed by a failure (like 12:0:3), not "${path}"`);
+    }
+    // A fuzz run is not a test: a new seed each time finds new cases; the seed is printed so any run can be replayed.
+    const seed = seedText !== undefined ? Number(seedText) | 0 : (Math.random() * 0x7fffffff) | 0;
+
+    const rateText = str('rate');
+    let rate: number | undefined;
+    if (rateText !== undefined) {
+      rate = Number(rateText);
+      if (!(rate > 0) || !Number.isFinite(rate) || rate > 100_000) throw new UsageError(`--rate must be a number of requests per second above 0, not "${rateText}"`);
+    }
+
+    const profileSpec = str('profile') ?? 'builtin';
+    const profile = loadProfile(profileSpec);
+    const user = str('user') ?? io.env.CARDSPEC_USER ?? profile.credentials?.user;
+    const password = str('password') ?? io.env.CARDSPEC_PASSWORD ?? profile.credentials?.password;
+    if (!user || password === undefined) throw new UsageError(`no credentials: give --user and --password, or CARDSPEC_USER and CARDSPEC_PASSWORD (the profile "${profile.name}" has none)`);
+    const alias = str('alias') ?? profile.credentials?.alias ?? user;
+    const site = str('site') ?? profile.sites.main;
+    const siteProblem = checkValue(FIELD.sitereference, 'request', site);
+    if (siteProblem) throw new UsageError(`--site: ${siteProblem.message}`);
+
+    const { checkSafety } = await import('../fuzz/safety');
+    const unsafe = checkSafety(site, values['allow-live'] === true);
+    if (unsafe) throw new UsageError(unsafe);
+
+    // What a replay must repeat to generate the same case: the target and its profile, the site, and for models the
+    // length of a sequence (it shapes the commands fast-check draws).
+    const replayArgs = [
+      '--target',
+      target,
+      ...(profileSpec !== 'builtin' ? ['--profile', profileSpec] : []),
+      ...(str('site') ? ['--site', site] : []),
+      ...(str('max-commands') ? ['--max-commands', String(values['max-commands'])] : []),
+      ...(values['allow-live'] ? ['--allow-live'] : []),
+    ];
+    const plan = {
+      target,
+      profile,
+      formats,
+      properties,
+      runs: wholeNumber(values, 'runs', 1000, 1, 1_000_000),
+      modelRuns: wholeNumber(values, 'model-runs', 20, 1, 100_000),
+      maxCommands: wholeNumber(values, 'max-commands', 20, 1, 200),
+      seed,
+      path,
+      rate,
+      timeoutMs: wholeNumber(values, 'timeout', profile.limits.totalTimeoutMs, 1, 600_000),
+      concurrency: wholeNumber(values, 'concurrency', 8, 1, 256),
+      maxTimeMs: wholeNumber(values, 'max-time', 600, 1, 86_400) * 1000,
+      maxFailures: wholeNumber(values, 'max-failures', 50, 1, 1_000_000),
+      shrinkSteps: wholeNumber(values, 'shrink-steps', 300, 0, 100_000),
+      user,
+      password,
+      alias,
+      site,
+      allowLive: values['allow-live'] === true,
+      replayArgs,
+    };
+    const result = await runFuzz(plan, { out: io.out, tty: io.tty });
+    io.out.write(result.text + '\n');
+    if (result.exitCode === 1) return 1;
+    const ran = result.report.requests.some((r) => r.sent > 0) || result.report.models.some((m) => m.runs > 0);
+    const broken = result.report.requests.some((r) => r.stoppedEarly?.startsWith('internal error'));
+    return ran && !broken ? 0 : 2;
+  } catch (e) {
+    if (e instanceof ProfileError) {
+      io.err.write(`cardspec fuzz: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.err.write(redactText(`cardspec fuzz: ${e.message}\n`));
+      return 2;
+    }
+    io.err.write(redactText(`cardspec fuzz: ${(e as Error).stack ?? String(e)}\n`));
+    return 2;
+  }
+}
+
+export function run(args: string[]): Promise<number> {
+  return runCommand(args, {
+    out: process.stdout,
+    err: process.stderr,
+    tty: process.stdout.isTTY === true,
+    env: process.env,
+  });
+}

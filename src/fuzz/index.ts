@@ -1,0 +1,209 @@
+/**
+ * `cardspec fuzz` as a function: the request fuzzer (./requests.ts) and the stateful models (./models) against one
+ * target, per format, with one deadline over everything. The CLI (src/cli/fuzz.ts) parses options into a plan and
+ * prints the report; tests call `runFuzz` directly with a plan and an output to read.
+ *
+ * The built-in target is a fresh reference gateway per property and format, so that a replay (`--seed --path`)
+ * meets the same target state as the run that found the failure.
+ */
+import { redactText, registerSecret } from '../redact';
+import { ControlClient } from '../target/control';
+import type { Profile } from '../target/profile';
+import { Target } from '../target/target';
+import type { Format } from '../wire/types';
+import { fuzzModel, missingFor, MODELS, type ModelEnv, type ModelOutcome } from './models';
+import type { OracleContext } from './oracles';
+import { Deadline, RateLimiter } from './pace';
+import { buildPool, profileCards } from './pool';
+import { Progress, type ProgressSink } from './progress';
+import { failed, renderReport, type Report } from './report';
+import { fuzzRequests, type RequestFuzzOutcome } from './requests';
+import { checkSafety } from './safety';
+
+export const REQUESTS_PROPERTY = 'requests';
+export const PROPERTIES: readonly string[] = [REQUESTS_PROPERTY, ...MODELS.map((m) => m.name)];
+
+export interface FuzzPlan {
+  /** `builtin`, or a base URL. */
+  readonly target: string;
+  readonly profile: Profile;
+  readonly formats: readonly Format[];
+  readonly properties: readonly string[];
+  /** Generated requests per format. */
+  readonly runs: number;
+  /** Command sequences per model and format. */
+  readonly modelRuns: number;
+  readonly maxCommands: number;
+  readonly seed: number;
+  /** Replay one case of one property and format. */
+  readonly path?: string;
+  /** Requests per second, at most. */
+  readonly rate?: number;
+  /** Time allowed for one answer. */
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  /** Time allowed for the whole run. */
+  readonly maxTimeMs: number;
+  /** Stop sending once this many cases failed. */
+  readonly maxFailures: number;
+  /** Requests one shrink may send. */
+  readonly shrinkSteps: number;
+  readonly user: string;
+  readonly password: string;
+  readonly alias: string;
+  readonly site: string;
+  readonly allowLive: boolean;
+  /** The options a replay command repeats (`--target`, `--profile`, `--site`). */
+  readonly replayArgs: readonly string[];
+}
+
+export interface FuzzIO {
+  readonly out: ProgressSink;
+  /** Draw progress bars (a terminal) or print a line now and then. */
+  readonly tty: boolean;
+}
+
+export interface FuzzResult {
+  readonly exitCode: 0 | 1;
+  readonly report: Report;
+  readonly text: string;
+}
+
+interface Opened {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function openTarget(plan: FuzzPlan): Promise<Opened> {
+  if (plan.target !== 'builtin') return { baseUrl: plan.target, close: async () => undefined };
+  const { startGateway } = await import('../gateway');
+  const gw = await startGateway({ control: true });
+  return { baseUrl: gw.url, close: () => gw.close() };
+}
+
+function targetFor(plan: FuzzPlan, baseUrl: string, format: Format): Target {
+  return new Target({
+    baseUrl,
+    format,
+    user: plan.user,
+    password: plan.password,
+    alias: plan.alias,
+    jsonPath: plan.profile.paths.json,
+    xmlPath: plan.profile.paths.xml,
+    limits: { ...plan.profile.limits, totalTimeoutMs: plan.timeoutMs },
+  });
+}
+
+function controlFor(plan: FuzzPlan, baseUrl: string): ControlClient | undefined {
+  const caps = plan.profile.capabilities;
+  if (!caps.clock && !caps.ledger && !caps.cachetokens) return undefined;
+  return new ControlClient({ baseUrl, path: plan.profile.paths.control, user: plan.user, password: plan.password, limits: { ...plan.profile.limits, totalTimeoutMs: plan.timeoutMs } });
+}
+
+export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
+  const unsafe = checkSafety(plan.site, plan.allowLive);
+  if (unsafe) throw new Error(unsafe);
+  registerSecret(plan.password);
+  const deadline = Deadline.after(plan.maxTimeMs);
+  const rate = plan.rate !== undefined ? new RateLimiter(plan.rate) : undefined;
+  const pans = profileCards(plan.profile).map((c) => c.pan);
+  const runId = plan.seed.toString(36);
+  const requests: RequestFuzzOutcome[] = [];
+  const models: ModelOutcome[] = [];
+  const problems: string[] = [];
+
+  for (const format of plan.formats) {
+    if (plan.properties.includes(REQUESTS_PROPERTY)) {
+      const opened = await openTarget(plan);
+      const target = targetFor(plan, opened.baseUrl, format);
+      const setupTarget = targetFor(plan, opened.baseUrl, 'json');
+      const control = controlFor(plan, opened.baseUrl);
+      try {
+        const pool = await buildPool({ target: setupTarget, control, profile: plan.profile, site: plan.site, runId: `${runId}${format}`, rate });
+        problems.push(...pool.problems.map((p) => `${format.toUpperCase()}: ${p}`));
+        const oracleContext: OracleContext = { ledger: plan.profile.capabilities.ledger ? control : undefined, pans };
+        const total = plan.path !== undefined ? 1 : plan.runs;
+        const progress = new Progress(io.out, io.tty, `requests ${format.toUpperCase()}`, total);
+        const outcome = await fuzzRequests({
+          target,
+          format,
+          pool,
+          alias: plan.alias,
+          oracleContext,
+          seed: plan.seed,
+          runs: plan.runs,
+          concurrency: plan.concurrency,
+          rate,
+          deadline,
+          path: plan.path,
+          maxFailingCases: plan.maxFailures,
+          shrinkSteps: plan.shrinkSteps,
+          maxShrunk: 6,
+          onProgress: (done, failing) => progress.update(done, failing),
+        });
+        progress.end();
+        requests.push(outcome);
+      } catch (e) {
+        problems.push(redactText(`${format.toUpperCase()} requests: ${(e as Error).message}`));
+      } finally {
+        target.close();
+        setupTarget.close();
+        await opened.close();
+      }
+    }
+    for (const spec of MODELS) {
+      if (!plan.properties.includes(spec.name)) continue;
+      const missing = missingFor(spec, plan.profile);
+      if (missing) {
+        models.push({ property: spec.name, format, seed: plan.seed, runs: 0, commands: 0, problem: missing, durationMs: 0 });
+        continue;
+      }
+      const opened = await openTarget(plan);
+      const target = targetFor(plan, opened.baseUrl, format);
+      const control = controlFor(plan, opened.baseUrl);
+      let orders = 0;
+      const env: ModelEnv = {
+        target,
+        control,
+        profile: plan.profile,
+        site: plan.site,
+        oracleContext: { ledger: plan.profile.capabilities.ledger ? control : undefined, pans },
+        rate,
+        nextOrder: () => `cardspec-fuzz-${runId}-${spec.name}-${++orders}`,
+      };
+      const progress = new Progress(io.out, io.tty, `${spec.name} ${format.toUpperCase()}`, plan.path !== undefined ? 1 : plan.modelRuns);
+      try {
+        const outcome = await fuzzModel(spec, {
+          env,
+          seed: plan.seed,
+          runs: plan.modelRuns,
+          maxCommands: plan.maxCommands,
+          deadline,
+          shrinkRuns: Math.max(1, Math.ceil(plan.shrinkSteps / 4)),
+          path: plan.path,
+          onProgress: (done) => progress.update(done),
+        });
+        models.push(outcome);
+      } catch (e) {
+        problems.push(redactText(`${format.toUpperCase()} ${spec.name}: ${(e as Error).message}`));
+      } finally {
+        progress.end();
+        target.close();
+        await opened.close();
+      }
+    }
+  }
+
+  const sizes: string[] = [];
+  if (plan.properties.includes(REQUESTS_PROPERTY)) sizes.push(`${plan.runs} request(s) per format`);
+  if (plan.properties.some((p) => p !== REQUESTS_PROPERTY)) sizes.push(`${plan.modelRuns} run(s) per model`);
+  const header = [
+    `cardspec fuzz: ${plan.target === 'builtin' ? 'built-in gateway' : plan.target}, profile ${plan.profile.name}, site ${plan.site}`,
+    `seed ${plan.seed}${plan.path !== undefined ? `, replaying path ${plan.path} of ${plan.properties.join(', ')}` : `, ${sizes.join(', ')}`}, ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}`,
+  ].join('\n');
+  const report: Report = { header, requests, models, problems, base: { args: plan.replayArgs }, user: plan.user };
+  const text = renderReport(report);
+  return { exitCode: failed(report) ? 1 : 0, report, text };
+}
+
+export { checkSafety } from './safety';

@@ -1,0 +1,278 @@
+/**
+ * The oracles of the request fuzzer: small named checks, each of one rule of features/rules.yaml, run on every
+ * answer they apply to. An oracle returns `undefined` when the answer passes, else what is wrong, in words that
+ * never quote a secret (every message is masked again before it is shown).
+ *
+ * `error` oracles fail a run; `warning` oracles are reported and counted but never fail a target, because they
+ * rest on public-facts.md rather than on the document (docs/fuzz.md).
+ */
+import type { ControlClient } from '../target/control';
+import type { Exchange } from '../target/target';
+import { validateResponseEnvelope, type Violation } from '../validate';
+import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
+import type { FuzzCase } from './cases';
+import type { CaseExpectation } from './expect';
+
+/** One case sent and answered. */
+export interface CaseRun {
+  readonly case: FuzzCase;
+  readonly format: Format;
+  /** The body sent (unmasked: it is never shown as is). */
+  readonly body: string;
+  readonly expect: CaseExpectation;
+  readonly exchange: Exchange;
+}
+
+export interface OracleContext {
+  /** The target's test-control client, when it has the ledger capability (to see whether a transaction exists). */
+  readonly ledger?: ControlClient;
+  /** Card numbers that must never come back in full: the profile's test cards. */
+  readonly pans: readonly string[];
+}
+
+export type Severity = 'error' | 'warning';
+
+export interface Oracle {
+  readonly name: string;
+  readonly rule: string;
+  readonly severity: Severity;
+  /** One line: what the oracle checks, for the summary and docs/fuzz.md. */
+  readonly checks: string;
+  applies(run: CaseRun): boolean;
+  check(run: CaseRun, ctx: OracleContext): string | undefined | Promise<string | undefined>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The parts of an answer that is an envelope; `[]` otherwise. */
+export function partsOf(env: ResponseEnvelope | undefined): ResponsePart[] {
+  return isObject(env) && Array.isArray(env.response) ? (env.response as unknown[]).filter(isObject) : [];
+}
+
+/** No answer arrived: the connection failed, was reset or timed out (the Target gives no headers then). */
+export function transportFailed(ex: Exchange): boolean {
+  return ex.error !== undefined && Object.keys(ex.headers).length === 0;
+}
+
+/** The HTTP client's words for a timeout (src/target/http.ts: "... within N ms"). */
+export function timedOut(ex: Exchange): boolean {
+  return transportFailed(ex) && /within [0-9]+ ms/.test(ex.error ?? '');
+}
+
+const envelopeViolations = new WeakMap<CaseRun, Violation[]>();
+
+/** The schema violations of the answer, computed once per run (with the parts requested, where the document says). */
+export function violationsOf(run: CaseRun): Violation[] {
+  let v = envelopeViolations.get(run);
+  if (!v) {
+    v = run.exchange.envelope ? validateResponseEnvelope(run.exchange.envelope, run.expect.parts, run.format).filter((x) => x.severity === 'error') : [];
+    envelopeViolations.set(run, v);
+  }
+  return v;
+}
+
+const PART_COUNT_RULES = new Set(['one-part-per-type', 'part-order']);
+const describeParts = (parts: ResponsePart[]): string => parts.map((p, i) => `part ${i + 1} ${String(p.requesttypedescription)} errorcode ${String(p.errorcode)}`).join('; ');
+const first = (vs: Violation[], n = 3): string => vs.slice(0, n).map((v) => `${v.field ? `${v.field}: ` : ''}${v.message}`).join('; ') + (vs.length > n ? ` (and ${vs.length - n} more)` : '');
+
+export const ORACLES: readonly Oracle[] = [
+  {
+    name: 'answered',
+    rule: 'TRANSPORT-RESPONSE-BODY',
+    severity: 'error',
+    checks: 'an answer arrives: the connection is not refused, reset or closed before the answer ends',
+    applies: () => true,
+    check: (run) => (transportFailed(run.exchange) && !timedOut(run.exchange) ? `no answer: ${run.exchange.error}` : undefined),
+  },
+  {
+    name: 'within-timeout',
+    rule: 'TRANSPORT-RESPONSE-BODY',
+    severity: 'error',
+    checks: 'the answer is complete within the timeout (--timeout)',
+    applies: () => true,
+    check: (run) => (timedOut(run.exchange) ? `no answer in time: ${run.exchange.error}` : undefined),
+  },
+  {
+    name: 'no-5xx',
+    rule: 'ERR-99999',
+    severity: 'error',
+    checks: 'no HTTP 5xx: an unknown error is answered as a part with errorcode 99999 ("`99999` | any | Unknown error")',
+    applies: (run) => run.exchange.status !== undefined,
+    check: (run) => ((run.exchange.status ?? 0) >= 500 ? `HTTP ${run.exchange.status}` : undefined),
+  },
+  {
+    name: 'same-format',
+    rule: 'TRANSPORT-RESPONSE-BODY',
+    severity: 'error',
+    checks: 'the answer is an envelope in the format of the request (a JSON object, or an XML responseblock)',
+    applies: (run) => !transportFailed(run.exchange),
+    check: (run) => {
+      const ex = run.exchange;
+      if (ex.error) return ex.error;
+      if (run.format === 'xml' && ex.xmlProblems && ex.xmlProblems.length > 0) return `the responseblock: ${ex.xmlProblems.slice(0, 3).join('; ')}`;
+      return undefined;
+    },
+  },
+  {
+    name: 'envelope-schema',
+    rule: 'TRANSPORT-RESPONSE-BODY',
+    severity: 'error',
+    checks: 'the envelope and every part pass the JSON Schemas generated from the field dictionary',
+    applies: (run) => run.exchange.envelope !== undefined,
+    check: (run) => {
+      const vs = violationsOf(run).filter((v) => !PART_COUNT_RULES.has(v.rule));
+      return vs.length > 0 ? first(vs) : undefined;
+    },
+  },
+  {
+    name: 'one-part-per-type',
+    rule: 'ENV-ORDER',
+    severity: 'error',
+    checks: 'one part per request type, in the order of requesttypedescriptions',
+    applies: (run) => run.exchange.envelope !== undefined && run.expect.parts !== undefined,
+    check: (run) => {
+      const vs = violationsOf(run).filter((v) => PART_COUNT_RULES.has(v.rule));
+      return vs.length > 0 ? first(vs) : undefined;
+    },
+  },
+  {
+    name: 'errorcode-errormessage',
+    rule: 'ERR-PART-FIELDS',
+    severity: 'error',
+    checks: 'every part has errorcode (a string) and errormessage',
+    applies: (run) => run.exchange.envelope !== undefined,
+    check: (run) => {
+      const env = run.exchange.envelope;
+      if (!isObject(env) || !Array.isArray(env.response)) return 'the envelope has no response list';
+      const bad = (env.response as unknown[]).flatMap((p, i) =>
+        !isObject(p) ? [`part ${i + 1} is not an object`] : typeof p.errorcode !== 'string' || p.errormessage === undefined ? [`part ${i + 1} lacks ${typeof p.errorcode !== 'string' ? 'a string errorcode' : 'errormessage'}`] : [],
+      );
+      return bad.length > 0 ? bad.join('; ') : undefined;
+    },
+  },
+  {
+    name: 'valid-not-refused',
+    rule: 'ERR-30000',
+    severity: 'error',
+    checks: 'a valid request is not refused for an invalid field (no part answers 30000 "Invalid field")',
+    applies: (run) => run.expect.expectation.kind === 'valid' && run.exchange.envelope !== undefined,
+    check: (run) => {
+      const refused = partsOf(run.exchange.envelope).filter((p) => p.errorcode === '30000');
+      if (refused.length === 0) return undefined;
+      const named = refused.flatMap((p) => (Array.isArray(p.errordata) ? p.errordata.map(String) : []));
+      return `the request is valid, but ${describeParts(refused)} ("Invalid field"${named.length ? `, errordata ${named.join(', ')}` : ''})`;
+    },
+  },
+  {
+    name: 'invalid-refused',
+    rule: 'ERR-30000',
+    severity: 'error',
+    checks: 'a request with an invalid field is refused: no part answers errorcode 0',
+    applies: (run) => run.expect.expectation.kind === 'invalid' && run.exchange.envelope !== undefined,
+    check: (run) => {
+      const e = run.expect.expectation;
+      const accepted = partsOf(run.exchange.envelope).filter((p) => p.errorcode === '0');
+      if (accepted.length === 0 || e.kind !== 'invalid') return undefined;
+      return `${e.fields.join(', ')} is invalid (${e.why}; ${e.rule}), but ${describeParts(accepted)}`;
+    },
+  },
+  {
+    name: 'unknown-type-refused',
+    rule: 'ENV-TYPES-NAMED',
+    severity: 'error',
+    checks: 'request types the document does not name, or SUBSCRIPTION without AUTH first, are refused: no part answers 0',
+    applies: (run) => run.expect.expectation.kind === 'refused' && run.exchange.envelope !== undefined,
+    check: (run) => {
+      const e = run.expect.expectation;
+      const accepted = partsOf(run.exchange.envelope).filter((p) => p.errorcode === '0');
+      if (accepted.length === 0 || e.kind !== 'refused') return undefined;
+      return `${e.why} (${e.rule}), but ${describeParts(accepted)}`;
+    },
+  },
+  {
+    name: 'invalid-field-named',
+    rule: 'ERR-30000',
+    severity: 'warning',
+    checks: 'where a refusal carries errordata (public-facts.md), it names the invalid field',
+    applies: (run) => (run.expect.expectation.kind === 'invalid' || run.expect.expectation.kind === 'refused') && run.exchange.envelope !== undefined,
+    check: (run) => {
+      const e = run.expect.expectation;
+      if (e.kind !== 'invalid' && e.kind !== 'refused') return undefined;
+      const wrong = partsOf(run.exchange.envelope).filter((p) => p.errorcode !== '0' && Array.isArray(p.errordata) && p.errordata.length > 0 && !p.errordata.some((d) => e.fields.includes(String(d))));
+      if (wrong.length === 0) return undefined;
+      return `${e.fields.join(' or ')} is at fault, but errordata names ${wrong.map((p) => (p.errordata as unknown[]).map(String).join(', ')).join('; ')}`;
+    },
+  },
+  {
+    name: 'refusal-stores-nothing',
+    rule: 'ERR-NONZERO-FAILED',
+    severity: 'error',
+    checks: 'a refused request creates no transaction (its reference, if any, is not in the ledger; needs the ledger capability)',
+    applies: (run) => (run.expect.expectation.kind === 'invalid' || run.expect.expectation.kind === 'refused') && partsOf(run.exchange.envelope).some((p) => typeof p.transactionreference === 'string'),
+    check: async (run, ctx) => {
+      if (!ctx.ledger) return undefined;
+      for (const p of partsOf(run.exchange.envelope)) {
+        const ref = p.transactionreference;
+        if (typeof ref !== 'string' || ref === '') continue;
+        try {
+          await ctx.ledger.transaction(ref);
+          return `the request should have been refused, yet transaction ${ref} (${String(p.requesttypedescription)}, errorcode ${String(p.errorcode)}) is in the ledger`;
+        } catch {
+          // Not found (or not readable): nothing stored that the kit can see.
+        }
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'no-full-pan',
+    rule: 'FIELD-MASKEDPAN',
+    severity: 'error',
+    checks: 'no answer carries a full card number ("Responses return a masked form in `maskedpan`")',
+    applies: (run) => run.exchange.envelope !== undefined,
+    check: (run, ctx) => {
+      const text = JSON.stringify(run.exchange.envelope);
+      const sent = run.case.request.pan;
+      const pans = typeof sent === 'string' && /^[0-9]{12,19}$/.test(sent) ? [...ctx.pans, sent] : ctx.pans;
+      const leaked = [...new Set(pans.filter((p) => text.includes(p)))];
+      if (leaked.length === 0) return undefined;
+      const where = partsOf(run.exchange.envelope).flatMap((part, i) => Object.entries(part).filter(([, v]) => leaked.some((p) => JSON.stringify(v).includes(p))).map(([k]) => `part ${i + 1} ${k}`));
+      return `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''}`;
+    },
+  },
+  {
+    name: 'no-security-code',
+    rule: 'STORE-NO-BANK',
+    severity: 'error',
+    checks: 'no answer carries a security code ("The security code is never stored")',
+    applies: (run) => run.exchange.envelope !== undefined,
+    check: (run) => {
+      const found: string[] = [];
+      const walk = (v: unknown, path: string): void => {
+        if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+        else if (isObject(v)) {
+          for (const [k, x] of Object.entries(v)) {
+            const leaf = k.split('/').pop()?.toLowerCase();
+            if (leaf === 'securitycode' && x !== '' && x !== undefined) found.push(`${path}${path ? '.' : ''}${k}`);
+            walk(x, `${path}${path ? '.' : ''}${k}`);
+          }
+        }
+      };
+      walk(run.exchange.envelope, '');
+      return found.length > 0 ? `a security code comes back at ${found.join(', ')}` : undefined;
+    },
+  },
+];
+
+export const ORACLE: Readonly<Record<string, Oracle>> = Object.fromEntries(ORACLES.map((o) => [o.name, o]));
+
+/** Every applicable oracle's verdict on one run. */
+export async function judge(run: CaseRun, ctx: OracleContext, oracles: readonly Oracle[] = ORACLES): Promise<{ oracle: Oracle; failure?: string }[]> {
+  const out: { oracle: Oracle; failure?: string }[] = [];
+  for (const oracle of oracles) {
+    if (!oracle.applies(run)) continue;
+    out.push({ oracle, failure: await oracle.check(run, ctx) });
+  }
+  return out;
+}
+

@@ -1,0 +1,96 @@
+/** `cardspec fuzz` on the command line: usage errors are 2 and say what to fix, a replay replays, progress prints. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startGateway } from '../../src/gateway';
+import { Progress } from '../../src/fuzz/progress';
+import { TEST_CARDS } from '../../src/testdata';
+import { fuzz } from './run';
+
+describe('cardspec fuzz: usage', () => {
+  it('--help prints the options and exits 0', async () => {
+    const r = await fuzz(['--help']);
+    assert.equal(r.code, 0);
+    assert.match(r.out, /--allow-live/);
+    assert.match(r.out, /--rate R/);
+  });
+
+  const usage: [string, string[], RegExp][] = [
+    ['an unknown option', ['--colour'], /Unknown option/],
+    ['an unknown property', ['--property', 'requests,nonsense'], /--property: unknown nonsense/],
+    ['a path without a seed', ['--path', '3:0'], /give --seed too/],
+    ['a path over two formats', ['--path', '3:0', '--seed', '1', '--format', 'both', '--property', 'requests'], /one --property and one --format/],
+    ['a path that is not one', ['--path', 'x;rm', '--seed', '1', '--property', 'requests'], /--path must be a path/],
+    ['runs that are not a number', ['--runs', 'many'], /--runs must be a whole number/],
+    ['a rate of zero', ['--rate', '0'], /--rate must be/],
+    ['a target that is not a URL', ['--target', 'ftp://x'], /http\(s\)/],
+    ['a site that is not a test site', ['--site', 'live12345'], /not a test site.*--allow-live/],
+  ];
+  for (const [what, args, message] of usage) {
+    it(`${what} is a usage error (2)`, async () => {
+      const r = await fuzz(args);
+      assert.equal(r.code, 2, r.out + r.err);
+      assert.match(r.err, message);
+      assert.equal(r.out, '');
+    });
+  }
+});
+
+describe('cardspec fuzz: replay', () => {
+  it('replays one case of a seed against the built-in gateway and says so', async () => {
+    const r = await fuzz(['--property', 'requests', '--seed', '42', '--path', '17', '--format', 'xml']);
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.out, /seed 42, replaying path 17 of requests, XML/);
+    assert.match(r.out, /1 sent/);
+  });
+});
+
+describe('cardspec fuzz: any target, as far as its profile goes', () => {
+  it('runs what the capabilities allow and says why the rest did not run', async () => {
+    const gw = await startGateway({ control: true });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-fuzz-'));
+    const card = (c: { pan: string; expirydate: string; securitycode: string }) => ({ pan: c.pan, expirydate: c.expirydate, securitycode: c.securitycode });
+    const profile = {
+      name: 'no-control',
+      credentials: { user: 'webservices@example.test', password: 'cardspec-password-1' },
+      sites: { main: 'test_site12345' },
+      cards: { authorised: card(TEST_CARDS.authorised), notEnrolled: card(TEST_CARDS.notEnrolled) },
+      capabilities: { cardstore: true, fraudcontrol: true },
+    };
+    const file = path.join(dir, 'profile.json');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    try {
+      const r = await fuzz(['--target', gw.url, '--profile', file, '--seed', '3', '--runs', '200', '--model-runs', '3', '--format', 'xml']);
+      assert.equal(r.code, 0, r.out + r.err);
+      assert.match(r.out, /200 sent/);
+      assert.match(r.out, /^subscriptions +xml +0 +0 +not run: the profile "no-control" lacks clock, ledger$/m);
+      assert.match(r.out, /^card-store +xml +0 +0 +not run: the profile "no-control" lacks transactionupdate$/m);
+      assert.match(r.out, /^inheritance +xml +3 +[0-9]+ +ok$/m);
+      assert.match(r.out, /^riskdec +xml +3 +[0-9]+ +ok$/m);
+      assert.doesNotMatch(r.out, /cardspec-password-1/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await gw.close();
+    }
+  });
+});
+
+describe('progress', () => {
+  it('redraws a bar on a terminal, prints a line now and then otherwise', () => {
+    let tty = '';
+    const bar = new Progress({ write: (t) => void (tty += t) }, true, 'requests JSON', 4);
+    for (let i = 1; i <= 4; i++) bar.update(i, i === 4 ? 1 : 0);
+    bar.end();
+    assert.equal(tty.split('\r').length, 5);
+    assert.match(tty, /\[#{30}\] 4\/4, 1 failing/);
+    assert.ok(tty.endsWith('\n'));
+
+    let log = '';
+    const plain = new Progress({ write: (t) => void (log += t) }, false, 'requests XML', 1000);
+    for (let i = 1; i <= 1000; i++) plain.update(i);
+    assert.deepEqual(log.trim().split('\n').length, 10);
+    assert.doesNotMatch(log, /\r/);
+  });
+});
