@@ -2,11 +2,18 @@
  * `cardspec serve`: runs the reference gateway on loopback until SIGINT or SIGTERM, after printing the
  * configuration it runs with and its addresses. The password is never printed (no secret leaves the run): the
  * default one is written in docs/gateway.md and src/testdata.ts.
+ *
+ * With `--contract` it is the stand-in gateway of contract testing (docs/contract.md): it answers the same, checks
+ * every request a client sends, and on stop prints (and with `--report FILE` writes) the report, exiting 1 when the
+ * client broke an obligation. With `--client-cmd` it runs the client conformance cases through an adapter instead of
+ * waiting for a signal.
  */
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { redactText } from '../redact';
+import { redactText, registerSecret } from '../redact';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../gateway/clock';
+import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
 
 const HELP = `Usage: cardspec serve [options]
 
@@ -25,8 +32,21 @@ Options:
   --log                 print one line per request (masked)
   --help                show this help
 
+Contract testing (docs/contract.md):
+  --contract            also check every request a client sends against the document; it is answered as
+                        always, and its violations are recorded (masked). The report: GET <url>${REPORT_PATH},
+                        and printed on stop
+  --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
+  --strict              warnings (recommendations, what the document does not show) fail the gate too
+  --client-cmd CMD      run the client conformance cases: CMD (run through the shell) is the SDK's adapter,
+                        started once per case (protocol: docs/contract.md); implies --contract, and exits when
+                        the cases are done instead of waiting for a signal
+  --cases ID,ID         with --client-cmd: run only these cases
+  --case-timeout S      with --client-cmd: seconds an adapter may take per case (default 60)
+
 Requests: POST <url>/json/ (JSON) and POST <url>/xml/ (XML), HTTP basic authentication.
-Exit codes: 0 stopped cleanly, 2 usage or configuration error.`;
+Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligation), 1 with --contract or
+--client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error.`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -44,8 +64,29 @@ function describe(config: GatewayConfig, fromFile: string | undefined): string[]
   return lines;
 }
 
+interface Values {
+  port?: string;
+  host?: string;
+  config?: string;
+  control?: boolean;
+  log?: boolean;
+  help?: boolean;
+  'clock-start'?: string;
+  contract?: boolean;
+  report?: string;
+  strict?: boolean;
+  'client-cmd'?: string;
+  cases?: string;
+  'case-timeout'?: string;
+}
+
+const usageError = (message: string): number => {
+  console.error(redactText(`cardspec serve: ${message}`));
+  return 2;
+};
+
 export async function run(args: string[]): Promise<number> {
-  let values: { port?: string; host?: string; config?: string; control?: boolean; log?: boolean; help?: boolean; 'clock-start'?: string };
+  let values: Values;
   try {
     values = parseArgs({
       args,
@@ -57,6 +98,12 @@ export async function run(args: string[]): Promise<number> {
         'clock-start': { type: 'string' },
         log: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        contract: { type: 'boolean' },
+        report: { type: 'string' },
+        strict: { type: 'boolean' },
+        'client-cmd': { type: 'string' },
+        cases: { type: 'string' },
+        'case-timeout': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -81,6 +128,23 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  const clientCmd = values['client-cmd'];
+  const contract = (values.contract ?? false) || clientCmd !== undefined;
+  if (!contract) {
+    const stray = (['report', 'strict'] as const).filter((k) => values[k] !== undefined);
+    if (stray.length > 0) return usageError(`--${stray.join(' and --')} need --contract (or --client-cmd)`);
+  }
+  if (clientCmd === undefined) {
+    const stray = (['cases', 'case-timeout'] as const).filter((k) => values[k] !== undefined);
+    if (stray.length > 0) return usageError(`--${stray.join(' and --')} need --client-cmd`);
+  } else if (clientCmd.trim() === '') return usageError('--client-cmd needs the adapter command line');
+  if (values.report !== undefined && values.report.trim() === '') return usageError('--report needs a file name');
+  const only = values.cases?.split(',').map((c) => c.trim()).filter(Boolean);
+  const { unknown } = selectCases(only);
+  if (unknown.length > 0) return usageError(`unknown case(s) ${unknown.join(', ')}; the cases are listed in docs/contract.md`);
+  const caseTimeout = values['case-timeout'] === undefined ? 60 : Number(values['case-timeout']);
+  if (!(caseTimeout > 0 && caseTimeout <= 3600)) return usageError(`--case-timeout must be a number of seconds from 1 to 3600, not "${values['case-timeout']}"`);
+
   let config: GatewayConfig = DEFAULT_CONFIG;
   if (values.config !== undefined) {
     try {
@@ -92,19 +156,23 @@ export async function run(args: string[]): Promise<number> {
   }
 
   const control = values.control ?? false;
+  for (const u of config.users) registerSecret(u.password);
+  const options = {
+    config,
+    control,
+    host,
+    port,
+    clockStart,
+    // With the control API the clock stands still until moved (reproducible runs); without it, time is the only
+    // thing that can move it. Client cases are reproducible runs too.
+    clockTicking: !control && clientCmd === undefined,
+    log: values.log ? (line: string) => console.log(redactText(line)) : undefined,
+  };
   let gateway;
+  let contractGateway;
   try {
-    gateway = await startGateway({
-      config,
-      control,
-      host,
-      port,
-      clockStart,
-      // With the control API the clock stands still until moved (reproducible runs); without it, time is the only
-      // thing that can move it.
-      clockTicking: !control,
-      log: values.log ? (line) => console.log(redactText(line)) : undefined,
-    });
+    if (contract) gateway = contractGateway = await startContractGateway({ ...options, strict: values.strict ?? false, scenarios: clientCmd !== undefined });
+    else gateway = await startGateway(options);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? `port ${port} is in use` : code === 'EADDRNOTAVAIL' ? `address ${host} is not available here` : String(err);
@@ -120,9 +188,27 @@ export async function run(args: string[]): Promise<number> {
     `  XML      POST ${gateway.url}/xml/`,
     `  ACS      ${gateway.url}/acs/`,
     `  control  ${control ? `${gateway.url}/_cardspec/` : 'off (start with --control to enable)'}`,
-    `Clock: ${gateway.clock.timestamp()} UTC, ${gateway.clock.ticking ? 'following the wall clock' : 'standing still until moved through the control API'}`,
-    'Serving until Ctrl-C (SIGINT) or SIGTERM.',
   );
+  const clock = 'session' in gateway ? gateway.gateway.clock : gateway.clock;
+  out.push(`Clock: ${clock.timestamp()} UTC, ${clock.ticking ? 'following the wall clock' : 'standing still until moved through the control API'}`);
+  if (contractGateway) {
+    out.push(
+      `Contract: every request is checked against the document (${values.strict ? 'strict: warnings fail the gate too' : 'errors fail the gate'}); report at GET ${gateway.url}${REPORT_PATH}`,
+    );
+  }
+  if (contractGateway && clientCmd !== undefined) {
+    console.log(redactText(out.join('\n')));
+    console.log(`Client cases: running the adapter once per case`);
+    await runClientCases(contractGateway, {
+      command: clientCmd,
+      only,
+      timeoutMs: caseTimeout * 1000,
+      onResult: (r) => console.log(redactText(`  [${r.passed ? 'pass' : r.severity === 'error' ? 'FAIL' : 'warn'}] ${r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`)),
+    });
+    await contractGateway.close();
+    return finish(contractGateway.session.report(), contractGateway.session.exitCode(), values.report);
+  }
+  out.push('Serving until Ctrl-C (SIGINT) or SIGTERM.');
   console.log(redactText(out.join('\n')));
 
   await new Promise<void>((resolve) => {
@@ -136,5 +222,21 @@ export async function run(args: string[]): Promise<number> {
   });
   await gateway.close();
   console.log('cardspec serve: stopped');
-  return 0;
+  if (!contractGateway) return 0;
+  return finish(contractGateway.session.report(), contractGateway.session.exitCode(), values.report);
+}
+
+/** Prints the contract report, writes it to `--report FILE`, and gives the gate's exit code. */
+async function finish(report: ContractReport, code: number, file: string | undefined): Promise<number> {
+  console.log(reportText(report).trimEnd());
+  if (file !== undefined) {
+    try {
+      await writeFile(file, file.toLowerCase().endsWith('.json') ? reportJson(report) : reportText(report));
+    } catch (err) {
+      console.error(redactText(`cardspec serve: cannot write the report to ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`));
+      return 2;
+    }
+    console.log(redactText(`Report written to ${file}`));
+  }
+  return code;
 }

@@ -92,7 +92,10 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
   const bad = envelopeProblems(envelope, ctx);
   if (bad.length > 0) return errorEnvelope(rt, ctx, ERR.invalidField, bad);
 
-  const objects = envelope.request as unknown[];
+  const sent = envelope.request as unknown[];
+  // A variant may change what it reads (the mutation hook); the real gateway reads the objects as sent.
+  const rewrite = rt.mutate?.request;
+  const objects = rewrite ? sent.map((o, index) => rewrite(o, { format: ctx.format, index })) : sent;
   const types = objects.flatMap(typesOf);
   const now = rt.clock.now();
   const timestamp = rt.clock.timestamp();

@@ -13,7 +13,7 @@ import type { Clock } from './clock';
 import type { Ledger } from './ledger';
 import { createRuntime, type Runtime } from './runtime';
 import { createHandler, DEFAULT_BODY_LIMIT } from './server';
-import type { GatewayMutation } from './types';
+import type { GatewayMutation, ObservedCall } from './types';
 
 export { processEnvelope, errorEnvelope } from './core';
 export { DEFAULT_CLOCK_START } from './clock';
@@ -26,6 +26,7 @@ export type {
   CallContext,
   GatewayMutation,
   MutationContext,
+  ObservedCall,
   OperationHandler,
   OperationInput,
   PartOutcome,
@@ -55,6 +56,11 @@ export interface GatewayOptions {
    * written, to the wire reply, and able to override an operation handler. Costs nothing when absent.
    */
   mutate?: GatewayMutation;
+  /**
+   * Sees every call to `/json/` and `/xml/` once answered, and every call refused with a 4xx: the hook of contract
+   * testing (src/contract). Costs nothing when absent; it cannot change an answer.
+   */
+  observe?: (call: ObservedCall) => void;
 }
 
 export interface RunningGateway {
@@ -78,7 +84,7 @@ export interface InProcessGateway {
 
 export function createGateway(opts: GatewayOptions = {}, baseUrl?: () => string): InProcessGateway {
   const runtime = createRuntime(opts);
-  const handle = createHandler(runtime, { bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT, log: opts.log, baseUrl });
+  const handle = createHandler(runtime, { bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT, log: opts.log, baseUrl, observe: opts.observe });
   return { handle, clock: runtime.clock, ledger: runtime.ledger, config: runtime.config.config, runtime };
 }
 

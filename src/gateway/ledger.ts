@@ -38,6 +38,15 @@ export class Ledger {
   private seq = 1000;
   private open: UnitOfWork | undefined;
 
+  /** `format` rewrites every new reference (a variant's other reference format: GatewayMutation.reference). */
+  constructor(private readonly format?: (standard: string) => string) {}
+
+  /** @internal A new reference: `<site number>-<node>-<sequence>`, or the variant's form of it. */
+  referenceFor(site: SiteInfo, seq: number): string {
+    const standard = `${site.number}-${NODE}-${seq}`;
+    return this.format ? this.format(standard) : standard;
+  }
+
   get size(): number {
     return this.records.size;
   }
@@ -167,7 +176,7 @@ export class UnitOfWork {
   /** A new transaction reference for a site: `<site number>-<node>-<sequence>`. */
   reference(site: SiteInfo): { transactionreference: string; seq: number } {
     const seq = this.ledger.drawSequence();
-    return { transactionreference: `${site.number}-${NODE}-${seq}`, seq };
+    return { transactionreference: this.ledger.referenceFor(site, seq), seq };
   }
 
   get(ref: string): TxRecord | undefined {

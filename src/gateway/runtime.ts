@@ -31,7 +31,7 @@ export function createRuntime(opts: RuntimeOptions = {}): Runtime {
   const ticking = opts.clockTicking ?? false;
   const start = opts.clockStart ?? (ticking ? Date.now() : DEFAULT_CLOCK_START);
   const clock = new Clock(start, ticking);
-  const ledger = new Ledger();
+  const ledger = new Ledger(opts.mutate?.reference);
   const runtime: Runtime = {
     config,
     ledger,

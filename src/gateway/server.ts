@@ -22,7 +22,7 @@ import { control } from './control';
 import { errorEnvelope, processEnvelope } from './core';
 import { ERR } from './errors';
 import type { Runtime } from './runtime';
-import type { CallContext, WireReply } from './types';
+import type { CallContext, ObservedCall, WireReply } from './types';
 
 /** Largest request body, compressed or not (cardspec's choice: "Rate limits... not shown"). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -33,6 +33,11 @@ export interface ServerOptions {
   readonly log?: (line: string) => void;
   /** `http://host:port` used for `acsurl` when a request has no usable Host header. */
   readonly baseUrl?: () => string;
+  /**
+   * Sees every call to `/json/` and `/xml/` once it is answered, and every call refused with a 4xx (contract testing,
+   * src/contract). Absent, it costs nothing; an observer that throws is logged and never changes an answer.
+   */
+  readonly observe?: (call: ObservedCall) => void;
 }
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -146,6 +151,25 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
   const auth = new Authenticator(rt.config.users);
   const log = opts.log;
   const wire = rt.mutate?.wire;
+  const observe = opts.observe;
+
+  function tell(call: ObservedCall): void {
+    try {
+      observe!(call);
+    } catch (err) {
+      log?.(redactText(`cardspec gateway: observer error: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  }
+
+  /** A 4xx answer, also shown to the observer. */
+  function refuse(req: IncomingMessage, res: ServerResponse, format: Format | undefined, status: number, message: string, headers: Record<string, string> = {}): void {
+    plain(res, status, message, headers);
+    if (observe) {
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      tell({ kind: 'refused', format, method: req.method ?? '', path: q < 0 ? url : url.slice(0, q), headers: req.headers, status, reason: message });
+    }
+  }
 
   function baseUrlOf(req: IncomingMessage): string {
     const host = req.headers.host;
@@ -179,19 +203,19 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
   function transport(req: IncomingMessage, res: ServerResponse, format: Format): void {
     if (req.method !== 'POST') {
       req.resume();
-      return plain(res, 405, `405 Method Not Allowed: use POST ${format === 'json' ? '/json/' : '/xml/'}`, { Allow: 'POST' });
+      return refuse(req, res, format, 405, `405 Method Not Allowed: use POST ${format === 'json' ? '/json/' : '/xml/'}`, { Allow: 'POST' });
     }
     const user = auth.user(req.headers.authorization);
     if (!user) {
       req.resume();
-      return plain(res, 401, '401 Unauthorized: HTTP basic authentication with a configured user is required (Authentication 1)', {
+      return refuse(req, res, format, 401, '401 Unauthorized: HTTP basic authentication with a configured user is required (Authentication 1)', {
         'WWW-Authenticate': 'Basic realm="cardspec", charset="UTF-8"',
       });
     }
     if (!contentTypeOk(req.headers['content-type'], ACCEPTED_TYPES[format])) {
       req.resume();
       const want = format === 'json' ? 'application/json' : 'text/xml or application/xml';
-      return plain(res, 415, `415 Unsupported Media Type: send Content-Type ${want} (UTF-8)`);
+      return refuse(req, res, format, 415, `415 Unsupported Media Type: send Content-Type ${want} (UTF-8)`);
     }
     const header = req.headers.requestreference;
     const ctx: CallContext = {
@@ -202,35 +226,63 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
       requestReference: typeof header === 'string' && /^[\x21-\x7e]{1,255}$/.test(header) ? header : undefined,
     };
     readBody(req, limit, (body) => {
+      let call: Processed | undefined;
       try {
-        if (!body.ok) return plain(res, body.status, body.message);
+        if (!body.ok) return refuse(req, res, format, body.status, body.message);
         const text = body.text.charCodeAt(0) === 0xfeff ? body.text.slice(1) : body.text;
-        answer(res, format, format === 'json' ? fromJson(text, ctx) : fromXml(text, ctx));
+        call = format === 'json' ? fromJson(text, ctx) : fromXml(text, ctx);
+        answer(res, format, call.env);
       } catch (err) {
         failSafe(res, format, err);
+      }
+      if (observe && call) {
+        const url = req.url ?? '/';
+        const q = url.indexOf('?');
+        tell({
+          kind: 'answered',
+          format,
+          method: req.method ?? 'POST',
+          path: q < 0 ? url : url.slice(0, q),
+          headers: req.headers,
+          text: call.text,
+          request: call.request,
+          problems: call.problems,
+          response: call.env,
+          ctx,
+        });
       }
     });
   }
 
-  function fromJson(text: string, ctx: CallContext): ResponseEnvelope {
+  /** An answered call: the envelope answered and, for an observer, what was read from the body. */
+  interface Processed {
+    env: ResponseEnvelope;
+    text: string;
+    request: unknown;
+    problems: readonly string[];
+  }
+
+  function fromJson(text: string, ctx: CallContext): Processed {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return errorEnvelope(rt, ctx, ERR.invalidField, ['request'], 'Malformed JSON: the body is not a JSON envelope');
+      const env = errorEnvelope(rt, ctx, ERR.invalidField, ['request'], 'Malformed JSON: the body is not a JSON envelope');
+      return { env, text, request: undefined, problems: ['the body is not JSON'] };
     }
-    return processEnvelope(rt, parsed, ctx);
+    return { env: processEnvelope(rt, parsed, ctx), text, request: parsed, problems: [] };
   }
 
-  function fromXml(text: string, ctx: CallContext): ResponseEnvelope {
+  function fromXml(text: string, ctx: CallContext): Processed {
     const { envelope, problems } = parseRequestBlock(text);
     // A block that could not be read at all is malformed; a readable one with problems (wrong version, a request
     // without a type) is answered by the envelope and request checks, field by field.
     if (!Array.isArray(envelope.request)) {
       const why = problems[0] ?? 'no <request> element';
-      return errorEnvelope(rt, ctx, ERR.invalidField, ['request'], redactText(`Malformed XML: ${why}`));
+      const env = errorEnvelope(rt, ctx, ERR.invalidField, ['request'], redactText(`Malformed XML: ${why}`));
+      return { env, text, request: undefined, problems: problems.length > 0 ? problems : ['no <request> element'] };
     }
-    return processEnvelope(rt, envelope, ctx);
+    return { env: processEnvelope(rt, envelope, ctx), text, request: envelope, problems };
   }
 
   /** Whatever went wrong, the client gets the documented shape: a 99999 part. */
@@ -333,7 +385,7 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
     }
     if (rt.control && path.startsWith('/_cardspec/')) return controlApi(req, res, path, q < 0 ? '' : url.slice(q + 1));
     req.resume();
-    plain(res, 404, `404 Not Found: ${path.slice(0, 100)} (the gateway serves POST /json/ and POST /xml/)`);
+    refuse(req, res, undefined, 404, `404 Not Found: ${path.slice(0, 100)} (the gateway serves POST /json/ and POST /xml/)`);
   }
 
   if (!log) {

@@ -3,6 +3,7 @@
  * and gives back. Kept apart so that the mutation hook (a faulty variant overriding a handler) and the modules of
  * the operations share one vocabulary.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestType } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import type { AcsStatus, Enrolment, Shield, UserConfig } from '../testdata';
@@ -147,6 +148,16 @@ export interface GatewayMutation {
   wire?(reply: WireReply, ctx: { readonly format: Format }): WireReply;
   /** Replace the handler of a request type. */
   operations?: Partial<Record<RequestType, (input: OperationInput, next: OperationHandler) => PartOutcome>>;
+  /**
+   * Change a request object before the request check (a variant that truncates, rewrites or mis-reads what it is
+   * sent: the check itself refuses before any handler runs). `index` is the object's place in `request`.
+   */
+  request?(request: unknown, ctx: { readonly format: Format; readonly index: number }): unknown;
+  /**
+   * Write transaction references in another format, given the standard `<site>-<node>-<sequence>` one. It must
+   * stay unique; the whole gateway (parents, follow-ups, the control API, the engine) then uses the new form.
+   */
+  reference?(standard: string): string;
 }
 
 /** What a handler gets: the prepared request, the parts already run in this request object, and the unit of work. */
@@ -169,3 +180,36 @@ export interface CallEnv {
   readonly date: string;
   readonly runtime: Runtime;
 }
+
+/**
+ * What the `observe` hook of the HTTP transport sees (contract testing, src/contract): every call to `/json/` and
+ * `/xml/` once answered, and every call the transport refused before an envelope could be answered. Values are as
+ * the client sent them (not masked): an observer must mask whatever it writes out.
+ */
+export type ObservedCall =
+  | {
+      readonly kind: 'answered';
+      readonly format: Format;
+      readonly method: string;
+      readonly path: string;
+      readonly headers: IncomingHttpHeaders;
+      /** The body as text, inflated when it came gzip- or deflate-encoded. */
+      readonly text: string;
+      /** The request envelope in its JSON form as the gateway read it (XML mapped); undefined when unreadable. */
+      readonly request: unknown;
+      /** XML: what src/wire/xml.ts found wrong with the block's structure; JSON: why the body did not parse. */
+      readonly problems: readonly string[];
+      /** The envelope answered (after any `mutate` of parts and envelope). */
+      readonly response: ResponseEnvelope;
+      readonly ctx: CallContext;
+    }
+  | {
+      readonly kind: 'refused';
+      /** The form of the endpoint, when the path was `/json/` or `/xml/`. */
+      readonly format?: Format;
+      readonly method: string;
+      readonly path: string;
+      readonly headers: IncomingHttpHeaders;
+      readonly status: number;
+      readonly reason: string;
+    };

@@ -1,0 +1,117 @@
+/**
+ * One answered call as the contract checks see it: the envelope as the client sent it (JSON form; XML mapped by
+ * src/wire/xml.ts), each request object with the row of the Request types table it is, the parts that answered it,
+ * and the validator's findings, computed once (src/validate: the kit has no second validator).
+ *
+ * Empty strings and `null` count as not sent, as the reference gateway reads them (docs/gateway.md: "real XML
+ * clients send empty elements for unset fields, PHP clients empty strings"): a client that sends
+ * `"parenttransactionreference": ""` for an unset field is not reported for it.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { OperationRow } from '../../schemas/operations';
+import type { CallContext, ObservedCall } from '../gateway';
+import { selectRow, validateRequestEnvelope, type Violation } from '../validate';
+import type { Format, RequestObject, ResponsePart } from '../wire/types';
+
+export interface RequestView {
+  readonly index: number;
+  /** The request object without empty and null values; undefined when it is not an object. */
+  readonly obj: RequestObject | undefined;
+  /** The request types it names, as far as they are strings. */
+  readonly types: readonly string[];
+  /** Its row of the Request types table (the validator's `selectRow`), when there is one. */
+  readonly row: OperationRow | undefined;
+  /** The response parts that answered it, in order. */
+  readonly parts: readonly ResponsePart[];
+}
+
+export interface CheckedCall {
+  /** Position of the call among those the session saw, from 1. */
+  readonly seq: number;
+  readonly format: Format;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The envelope with empty and null request values removed; undefined when the body could not be read. */
+  readonly envelope: Record<string, unknown> | undefined;
+  /** Why the body could not be read (JSON), or what the XML block's structure got wrong. */
+  readonly problems: readonly string[];
+  readonly requests: readonly RequestView[];
+  readonly parts: readonly ResponsePart[];
+  readonly ctx: CallContext;
+  /** What the validator finds in the envelope: every field, every row (masked). */
+  readonly schema: readonly Violation[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Drops the values that mean "not sent". */
+function withoutUnset(obj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== '' && v !== null && v !== undefined) out[k] = v;
+  return out;
+}
+
+/** The request types of a request object as the gateway reads them (one part each). */
+function typesOf(raw: unknown): string[] {
+  if (!isObject(raw)) return [];
+  const t = raw.requesttypedescriptions ?? raw.requesttypedescription;
+  if (typeof t === 'string') return [t];
+  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/**
+ * The parts of each request object: the gateway answers one part per request type, or one `ERROR` part for an
+ * object whose types cannot be read, in the order of the objects. When the counts do not add up (an envelope-level
+ * error answers one part for everything) no part is given to any object.
+ */
+function splitParts(objects: readonly unknown[], parts: readonly ResponsePart[]): ResponsePart[][] {
+  const counts = objects.map((o) => Math.max(1, typesOf(o).length));
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total !== parts.length) return objects.map(() => []);
+  let at = 0;
+  return counts.map((n) => {
+    const mine = parts.slice(at, at + n);
+    at += n;
+    return mine;
+  });
+}
+
+export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'answered' }>): CheckedCall {
+  const parts = Array.isArray(call.response.response) ? (call.response.response as unknown[]).filter(isObject) : [];
+  let envelope: Record<string, unknown> | undefined;
+  let requests: RequestView[] = [];
+  if (isObject(call.request)) {
+    const list = call.request.request;
+    const objects = Array.isArray(list) ? list.map((o) => (isObject(o) ? withoutUnset(o) : o)) : undefined;
+    envelope = objects ? { ...call.request, request: objects } : { ...call.request };
+    if (objects) {
+      const split = splitParts(objects, parts);
+      requests = objects.map((o, index) => ({
+        index,
+        obj: isObject(o) ? o : undefined,
+        types: typesOf(o),
+        row: isObject(o) ? selectRow(o) : undefined,
+        parts: split[index],
+      }));
+    }
+  }
+  return {
+    seq,
+    format: call.format,
+    path: call.path,
+    headers: call.headers,
+    envelope,
+    problems: call.problems,
+    requests,
+    parts,
+    ctx: call.ctx,
+    schema: envelope ? validateRequestEnvelope(envelope, call.format) : [],
+  };
+}
+
+/** `request[2].baseamount` -> `{ index: 2, field: 'baseamount' }`; envelope fields have no index. */
+export function locate(field: string): { index?: number; field: string } {
+  const m = /^request\[(\d+)\]\.?(.*)$/.exec(field);
+  if (!m) return { field };
+  return { index: Number(m[1]), field: m[2] };
+}

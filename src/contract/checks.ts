@@ -1,0 +1,524 @@
+/**
+ * The client's obligations, as a registry of small named checks. Each names the rule of features/rules.yaml it holds
+ * the client to (or a rule proposed in rules.ts) and quotes the document's sentence; test/contract/checks.test.ts
+ * proves every quote is the document's own words.
+ *
+ * Field values, lengths, types, required fields, fixed values and forbidden fields are the validator's findings
+ * (src/validate, from the dictionary and the Request types table): the checks here only say which obligation each
+ * finding breaks. What the validator cannot know (whether `md` and `pares` are the ones issued, whether a parent
+ * exists, whether a subscription uses stored credentials) is read from the gateway's ledger, the record of what it
+ * issued.
+ *
+ * Severity: `error` fails the gate; `warning` fails it only with `--strict`. A recommendation of the document
+ * ("recommended", "normally") is a warning, and so is anything resting on what the document does not show (the full
+ * AUTH field list, the follow-ups' shape, cardspec's body limit): the kit never fails a client on those.
+ */
+import { OPERATIONS, type OperationRow } from '../../schemas/operations';
+import type { Ledger, TxRecord } from '../gateway';
+import type { Violation } from '../validate';
+import type { CheckedCall, RequestView } from './call';
+import { locate } from './call';
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  readonly rule: string;
+  /** Where: `baseamount`, `request[0].md`, `header Accept`. Never a value. */
+  readonly field: string;
+  readonly severity: Severity;
+  /** In the document's terms; masked before it is stored. */
+  readonly message: string;
+}
+
+/** What checks may read besides the call: the gateway's ledger (transactions, issued `md` and `pares`). */
+export interface CheckContext {
+  readonly ledger: Ledger;
+}
+
+/** A call the transport refused before an envelope could be answered (401, 404, 405, 413, 415, 400). */
+export interface RefusedCall {
+  readonly format?: 'json' | 'xml';
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly reason: string;
+}
+
+interface CheckBase {
+  /** Stable name, shown in reports. */
+  readonly name: string;
+  /** The rules its findings name. */
+  readonly rules: readonly string[];
+  /** The document's sentence the check holds the client to, verbatim. */
+  readonly quote: string;
+}
+
+export interface RequestCheck extends CheckBase {
+  readonly on: 'answered';
+  run(call: CheckedCall, ctx: CheckContext): Finding[];
+}
+
+export interface TransportCheck extends CheckBase {
+  readonly on: 'refused';
+  run(call: RefusedCall): Finding[];
+}
+
+export type ContractCheck = RequestCheck | TransportCheck;
+
+// ---- helpers ------------------------------------------------------------------------------------------------------
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The validator's findings of some kinds, with the request object each belongs to (when it belongs to one). */
+function schemaFindings(call: CheckedCall, kinds: readonly string[]): { v: Violation; field: string; view?: RequestView }[] {
+  const out: { v: Violation; field: string; view?: RequestView }[] = [];
+  for (const v of call.schema) {
+    if (!kinds.includes(v.rule)) continue;
+    const at = locate(v.field);
+    out.push({ v, field: at.field, view: at.index === undefined ? undefined : call.requests[at.index] });
+  }
+  return out;
+}
+
+const finding = (rule: string, v: Violation, severity: Severity = v.severity): Finding => ({ rule, field: v.field, severity, message: v.message });
+
+const lower = (a: Severity, b: Severity): Severity => (a === 'warning' || b === 'warning' ? 'warning' : 'error');
+
+/** Walks a record and its ancestors (parent links of the ledger), nearest first. */
+function* lineage(ledger: Ledger, rec: TxRecord | undefined): Generator<TxRecord> {
+  for (let depth = 0; rec && depth < 64; depth++) {
+    yield rec;
+    rec = rec.parent === undefined ? undefined : ledger.get(rec.parent);
+  }
+}
+
+/** The record a request object names as its parent: by `parenttransactionreference`, or by `md`/`pares`. */
+function parentOf(view: RequestView, ledger: Ledger): TxRecord | undefined {
+  const o = view.obj;
+  if (!o) return undefined;
+  const ref = str(o.parenttransactionreference);
+  if (ref !== undefined) return ledger.get(ref);
+  const md = str(o.md);
+  const pares = str(o.pares);
+  if (md !== undefined || pares !== undefined) return ledger.threeDsBy(md, pares);
+  return undefined;
+}
+
+const FOLLOW_UPS = new Set(['TRANSACTIONUPDATE', 'TRANSACTIONQUERY']);
+
+// ---- the operation rows -------------------------------------------------------------------------------------------
+
+/**
+ * The rule of each row of the Request types table. Rows whose "Fields" cell is "the fields of AUTH" or "AUTH fields"
+ * rest on a list the document does not show ("The full list of fields accepted in an AUTH request: not shown"), and
+ * the follow-ups' shape is not shown either: their required fields are warnings.
+ */
+export const ROW_RULES: Readonly<Record<string, { rule: string; severity: Severity }>> = {
+  threedquery: { rule: '3DS-QUERY-REQUEST', severity: 'error' },
+  'auth-3ds-enrolled': { rule: '3DS-AUTH-ENROLLED', severity: 'error' },
+  'auth-3ds-not-enrolled': { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' },
+  'subscription-enrolled': { rule: 'SUB-ENROLLED', severity: 'error' },
+  'subscription-not-enrolled': { rule: 'SUB-NOT-ENROLLED', severity: 'error' },
+  'subscription-no-3ds': { rule: 'SUB-NO-3DS', severity: 'error' },
+  auth: { rule: 'FIELD-AUTH-FIELD-LIST', severity: 'warning' },
+  accountcheck: { rule: 'AC-SHAPE', severity: 'warning' },
+  store: { rule: 'STORE-SHAPE', severity: 'error' },
+  'riskdec-card': { rule: 'RISKDEC-CARD', severity: 'error' },
+  'riskdec-after-payment': { rule: 'RISKDEC-AFTER-PAYMENT', severity: 'error' },
+  'riskdec-then-auth': { rule: 'RISKDEC-FIRST', severity: 'warning' },
+  'auth-then-riskdec': { rule: 'RISKDEC-LAST', severity: 'warning' },
+  transactionupdate: { rule: 'SUB-UPDATE-SHAPE', severity: 'warning' },
+  transactionquery: { rule: 'STORE-QUERY-SHAPE', severity: 'warning' },
+};
+
+/** Recommendations that have a check of their own (or none: `credentialsonfile` may be omitted, see below). */
+const OWN_RECOMMENDATIONS = new Set(['useragent', 'securitycode', 'credentialsonfile']);
+
+/** One check per row: the fields the row's "Fields" cell names, and the card where the row leaves its source open. */
+function rowCheck(row: OperationRow): RequestCheck {
+  const { rule, severity } = ROW_RULES[row.id];
+  return {
+    on: 'answered',
+    name: `fields-of-${row.id}`,
+    rules: [rule],
+    quote: row.quote,
+    run: (call) =>
+      schemaFindings(call, ['required', 'card-source', 'recommended', 'minProperties'])
+        .filter(({ v, field, view }) => {
+          if (view?.row?.id !== row.id) return false;
+          if (v.rule === 'required' && field === 'requesttypedescriptions') return false;
+          return v.rule !== 'recommended' || !OWN_RECOMMENDATIONS.has(field);
+        })
+        .map(({ v }) => finding(rule, v, lower(v.severity, severity))),
+  };
+}
+
+// ---- the registry -------------------------------------------------------------------------------------------------
+
+export const REQUEST_CHECKS: readonly RequestCheck[] = [
+  {
+    on: 'answered',
+    name: 'envelope-body',
+    rules: ['TRANSPORT-REQUEST-BODY'],
+    quote: '| Request body | `{alias, version, request:[ {request object} ]}` |',
+    run: (call) => {
+      if (call.format === 'json' && call.envelope === undefined) {
+        return [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: 'error', message: `the body is not a JSON envelope {alias, version, request:[...]} (${call.problems.join('; ') || 'not an object'})` }];
+      }
+      return schemaFindings(call, ['required', 'type'])
+        .filter(({ v, view }) => view === undefined || (v.rule === 'type' && locate(v.field).field === ''))
+        .map(({ v }) => finding('TRANSPORT-REQUEST-BODY', v));
+    },
+  },
+  {
+    on: 'answered',
+    name: 'xml-block',
+    rules: ['XML-REQUEST-BLOCK', 'VER-XML'],
+    quote: 'The same operations are also offered as an XML request block (root `requestblock` with a `version` attribute).',
+    run: (call) =>
+      call.format !== 'xml'
+        ? []
+        : call.problems.map((p) => ({ rule: /version/i.test(p) ? 'VER-XML' : 'XML-REQUEST-BLOCK', field: 'requestblock', severity: 'error' as const, message: p })),
+  },
+  {
+    on: 'answered',
+    name: 'interface-version',
+    rules: ['VER-JSON'],
+    quote: 'The JSON envelope carries `version` with the value `1.00`, in both the request and the response.',
+    run: (call) => schemaFindings(call, ['enum']).filter(({ field, view }) => !view && field === 'version').map(({ v }) => finding('VER-JSON', v)),
+  },
+  {
+    on: 'answered',
+    name: 'one-request-object',
+    rules: ['ENV-ONE-REQUEST-OBJECT'],
+    quote: 'The body holds a list with one request object.',
+    run: (call) => schemaFindings(call, ['one-request-object']).map(({ v }) => finding('ENV-ONE-REQUEST-OBJECT', v)),
+  },
+  {
+    on: 'answered',
+    name: 'alias-of-the-account',
+    rules: ['SEC-ALIAS'],
+    quote: 'The request body also carries `alias`, the operator account identifier.',
+    run: (call) => {
+      const alias = call.envelope?.alias;
+      if (typeof alias !== 'string' || alias === call.ctx.user.alias) return [];
+      return [{ rule: 'SEC-ALIAS', field: 'alias', severity: 'error', message: `alias is not the operator account of the basic-auth user ${call.ctx.user.username}` }];
+    },
+  },
+  {
+    on: 'answered',
+    name: 'request-types-named',
+    rules: ['ENV-TYPES-NAMED', 'SUB-COMBINED'],
+    quote: 'The request object names one or more request types in `requesttypedescriptions`.',
+    run: (call) =>
+      schemaFindings(call, ['required', 'request-type', 'no-row', 'minItems', 'type'])
+        .filter(({ field, view }) => view !== undefined && field === 'requesttypedescriptions')
+        .map(({ v, view }) => finding(view!.types.includes('SUBSCRIPTION') && v.rule === 'request-type' ? 'SUB-COMBINED' : 'ENV-TYPES-NAMED', v)),
+  },
+  {
+    on: 'answered',
+    name: 'values-are-strings',
+    rules: ['FIELD-STRINGS'],
+    quote: 'All values in JSON requests and responses are strings, including numbers.',
+    run: (call) => schemaFindings(call, ['all-values-strings']).map(({ v }) => finding('FIELD-STRINGS', v)),
+  },
+  {
+    on: 'answered',
+    name: 'field-lengths',
+    rules: ['FIELD-LENGTHS', 'LIMIT-BASEAMOUNT'],
+    quote: 'The number is the maximum length, unless a range is given.',
+    run: (call) => schemaFindings(call, ['maxLength', 'minLength']).map(({ v, field }) => finding(field === 'baseamount' ? 'LIMIT-BASEAMOUNT' : 'FIELD-LENGTHS', v)),
+  },
+  {
+    on: 'answered',
+    name: 'field-types',
+    rules: ['FIELD-TYPES', 'FIELD-BASEAMOUNT-MINOR-UNITS', 'FIELD-POSTCODE-VALIDATION'],
+    quote: 'Types below follow the notation Alpha, Numeric, Alphanumeric and Char.',
+    run: (call) =>
+      schemaFindings(call, ['pattern']).map(({ v, field }) =>
+        finding(field === 'baseamount' ? 'FIELD-BASEAMOUNT-MINOR-UNITS' : field === 'billingpostcode' ? 'FIELD-POSTCODE-VALIDATION' : 'FIELD-TYPES', v),
+      ),
+  },
+  {
+    on: 'answered',
+    name: 'listed-values',
+    rules: ['SUB-TRANSACTIONACTIVE-VALUES', 'FIELD-TELEPHONETYPE', 'FIELD-TYPES'],
+    quote: 'Subscription status: `0` inactive, `1` active, `2` pending (default).',
+    run: (call) =>
+      schemaFindings(call, ['enum'])
+        .filter(({ field, view }) => view !== undefined && field !== 'accounttypedescription' && field !== 'requesttypedescriptions')
+        .map(({ v, field }) => finding(field === 'transactionactive' ? 'SUB-TRANSACTIONACTIVE-VALUES' : field === 'billingtelephonetype' ? 'FIELD-TELEPHONETYPE' : 'FIELD-TYPES', v)),
+  },
+  {
+    on: 'answered',
+    name: 'account-type-per-operation',
+    rules: ['FIELD-ACCOUNTTYPE-PAYMENTS', 'FIELD-ACCOUNTTYPE-THREEDQUERY', 'STORE-SHAPE', 'RISKDEC-CARD', 'RISKDEC-AFTER-PAYMENT'],
+    quote: '`ECOM` or `MOTO` for payments; `ECOM` only for THREEDQUERY; `CARDSTORE` for STORE; `FRAUDCONTROL` for RISKDEC.',
+    run: (call) => {
+      const found = schemaFindings(call, ['fixed', 'enum']).filter(({ field, view }) => view !== undefined && field === 'accounttypedescription');
+      // A value outside every list breaks the row's fixed value too: one finding, the row's.
+      const fixed = new Set(found.filter(({ v }) => v.rule === 'fixed').map(({ view }) => view!.index));
+      return found
+        .filter(({ v, view }) => v.rule === 'fixed' || !fixed.has(view!.index))
+        .map(({ v, view }) => {
+          const id = view!.row?.id;
+          const rule =
+            id === 'threedquery' ? 'FIELD-ACCOUNTTYPE-THREEDQUERY' : id === 'store' ? 'STORE-SHAPE' : id === 'riskdec-card' ? 'RISKDEC-CARD' : id === 'riskdec-after-payment' ? 'RISKDEC-AFTER-PAYMENT' : 'FIELD-ACCOUNTTYPE-PAYMENTS';
+          return finding(rule, v);
+        });
+    },
+  },
+  ...OPERATIONS.map(rowCheck),
+  {
+    on: 'answered',
+    name: 'securitycode-not-in-store',
+    rules: ['FIELD-SECURITYCODE-NOT-IN-STORE'],
+    quote: 'Must not be sent in STORE.',
+    run: (call) => schemaFindings(call, ['forbidden']).map(({ v }) => finding('FIELD-SECURITYCODE-NOT-IN-STORE', v)),
+  },
+  {
+    on: 'answered',
+    name: 'baseamount-above-zero',
+    rules: ['FIELD-BASEAMOUNT-POSITIVE'],
+    quote: 'It must be greater than zero, except that ACCOUNTCHECK allows `0`.',
+    run: (call) => schemaFindings(call, ['amount-above-zero']).map(({ v }) => finding('FIELD-BASEAMOUNT-POSITIVE', v)),
+  },
+  {
+    on: 'answered',
+    name: 'useragent-recommended',
+    rules: ['3DS-USERAGENT'],
+    quote: 'Strongly recommended; omitting it may forfeit the liability shift.',
+    run: (call) => schemaFindings(call, ['recommended']).filter(({ field }) => field === 'useragent').map(({ v }) => finding('3DS-USERAGENT', v, 'warning')),
+  },
+  {
+    on: 'answered',
+    name: 'securitycode-recommended',
+    rules: ['FIELD-SECURITYCODE-OPTIONAL'],
+    quote: 'Not strictly required, but recommended for security code checks; some banks decline without it.',
+    // Only where the card itself is sent: a cache token carries the code's check, and a child inherits it.
+    run: (call) =>
+      schemaFindings(call, ['recommended'])
+        .filter(({ field, view }) => field === 'securitycode' && view?.obj?.pan !== undefined)
+        .map(({ v }) => finding('FIELD-SECURITYCODE-OPTIONAL', v, 'warning')),
+  },
+  {
+    on: 'answered',
+    name: 'md-pares-as-issued',
+    rules: ['3DS-MD-PARES-UNMODIFIED'],
+    quote: 'The ACS return values `md` and `pares` must be submitted in full and unmodified.',
+    run: (call, { ledger }) => {
+      const out: Finding[] = [];
+      for (const view of call.requests) {
+        const md = str(view.obj?.md);
+        const pares = str(view.obj?.pares);
+        if (md === undefined && pares === undefined) continue;
+        const at = `request[${view.index}].`;
+        const issued = ledger.threeDsBy(md, pares)?.threeds;
+        const fail = (field: string, message: string): void => void out.push({ rule: '3DS-MD-PARES-UNMODIFIED', field: at + field, severity: 'error', message });
+        if (!issued) {
+          fail('md', 'neither md nor pares is one the gateway and its ACS issued: they must be submitted in full and unmodified');
+          continue;
+        }
+        if (md !== undefined && md !== issued.md) fail('md', `md is not the md the THREEDQUERY answered (${md.length} characters sent, ${issued.md?.length ?? 0} issued): it must be submitted in full and unmodified`);
+        if (pares !== undefined) {
+          if (issued.pares === undefined) fail('pares', 'pares was sent, but the ACS has returned no PaRes for this md yet: it must be the value returned by the ACS');
+          else if (pares !== issued.pares) fail('pares', `pares is not the PaRes the ACS returned (${pares.length} characters sent, ${issued.pares.length} issued): it must be submitted unmodified`);
+        }
+      }
+      return out;
+    },
+  },
+  {
+    on: 'answered',
+    name: 'parent-exists',
+    rules: ['FIELD-PARENT'],
+    quote: '`transactionreference` of an earlier request whose data is inherited.',
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const ref = str(view.obj?.parenttransactionreference);
+        if (ref === undefined || view.types.some((t) => FOLLOW_UPS.has(t))) return [];
+        const rec = ledger.get(ref);
+        if (rec && call.ctx.user.sites.includes(rec.sitereference)) return [];
+        return [{ rule: 'FIELD-PARENT', field: `request[${view.index}].parenttransactionreference`, severity: 'error' as const, message: 'parenttransactionreference names no earlier transaction of this account' }];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'enrolled-card-goes-to-the-acs',
+    rules: ['3DS-NEXT-Y'],
+    quote: "Send the customer's browser to `acsurl`. After the customer returns, send AUTH with `md` and `pares`.",
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        if (!o || !view.types.includes('AUTH') || o.md !== undefined || o.pares !== undefined) return [];
+        const parent = parentOf(view, ledger);
+        if (parent?.type !== 'THREEDQUERY' || parent.threeds?.enrolled !== 'Y' || parent.errorcode !== '0') return [];
+        return [
+          {
+            rule: '3DS-NEXT-Y',
+            field: `request[${view.index}].parenttransactionreference`,
+            severity: 'error' as const,
+            message: `the parent THREEDQUERY ${parent.transactionreference} answered enrolled Y with errorcode 0: the next step is the ACS, then an AUTH with md and pares, not an AUTH on parenttransactionreference`,
+          },
+        ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'riskdec-parent-is-a-payment',
+    rules: ['RISKDEC-AFTER-PAYMENT'],
+    quote: "`parenttransactionreference` (the payment's reference)",
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        if (view.row?.id !== 'riskdec-after-payment') return [];
+        const parent = parentOf(view, ledger);
+        if (!parent || parent.type === 'AUTH') return [];
+        return [
+          {
+            rule: 'RISKDEC-AFTER-PAYMENT',
+            field: `request[${view.index}].parenttransactionreference`,
+            severity: 'error' as const,
+            message: `a risk decision after a payment names the payment's reference; ${parent.transactionreference} is a ${parent.type}`,
+          },
+        ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'credentialsonfile-for-stored-credentials',
+    rules: ['FIELD-CREDENTIALSONFILE'],
+    quote: 'It must also be sent as `1` when a new subscription uses previously stored credentials.',
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        if (!o || !view.types.includes('SUBSCRIPTION') || o.pan !== undefined || o.cachetoken !== undefined || o.credentialsonfile === '1') return [];
+        // The card comes from an earlier transaction: stored when one of its line is a STORE, or was sent with
+        // credentialsonfile 1 ("`1` states that the submitted credentials are stored").
+        const stored = [...lineage(ledger, parentOf(view, ledger))].find((r) => r.type === 'STORE' || r.fields.credentialsonfile === '1');
+        if (!stored) return [];
+        return [
+          {
+            rule: 'FIELD-CREDENTIALSONFILE',
+            field: `request[${view.index}].credentialsonfile`,
+            severity: 'error' as const,
+            message: `a new subscription on previously stored credentials (${stored.type} ${stored.transactionreference}) must send credentialsonfile "1"`,
+          },
+        ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'amount-change-on-the-subscription',
+    rules: ['SUB-AMOUNT-UPDATE'],
+    quote: 'then sending a TRANSACTIONUPDATE with the SUBSCRIPTION reference and the new `baseamount`',
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        if (!o || view.types.join() !== 'TRANSACTIONUPDATE') return [];
+        const updates = o.updates;
+        if (typeof updates !== 'object' || updates === null || !('baseamount' in updates)) return [];
+        const refs = (o.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
+        const ref = Array.isArray(refs) ? str(refs[0]?.value) : undefined;
+        const rec = ref === undefined ? undefined : ledger.get(ref);
+        // The AUTH part of an AUTH+SUBSCRIPTION: the first payment, not the subscription.
+        const sub = rec?.type === 'AUTH' ? ledger.children(rec.transactionreference).find((c) => c.type === 'SUBSCRIPTION') : undefined;
+        if (!sub) return [];
+        return [
+          {
+            rule: 'SUB-AMOUNT-UPDATE',
+            field: `request[${view.index}].filter.transactionreference`,
+            severity: 'error' as const,
+            message: `the amount of a subscription is changed on the SUBSCRIPTION's reference (${sub.transactionreference}), not on the AUTH part's (${rec!.transactionreference})`,
+          },
+        ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'maestro-ecom-uses-3ds',
+    rules: ['3DS-MAESTRO'],
+    quote: 'E-commerce Maestro transactions must use 3-D Secure.',
+    // The card's scheme is the one the service answered (`paymenttypedescription`); which numbers are Maestro is not
+    // in the document, so this is a warning.
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        if (!o || !view.types.includes('AUTH') || o.md !== undefined || o.pares !== undefined) return [];
+        const auth = view.parts.find((p) => p.requesttypedescription === 'AUTH');
+        if (auth?.paymenttypedescription !== 'MAESTRO' || auth.accounttypedescription !== 'ECOM') return [];
+        if (parentOf(view, ledger)?.type === 'THREEDQUERY') return [];
+        return [{ rule: '3DS-MAESTRO', field: `request[${view.index}]`, severity: 'warning' as const, message: 'an e-commerce AUTH on a Maestro card without 3-D Secure (no THREEDQUERY before it)' }];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'accept-json',
+    rules: ['TRANSPORT-HEADERS'],
+    quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',
+    run: (call) => {
+      // The XML form's headers are not in the document (public facts only): never a finding.
+      if (call.format !== 'json') return [];
+      const accept = call.headers.accept;
+      if (accept === undefined) return [{ rule: 'TRANSPORT-HEADERS', field: 'header Accept', severity: 'warning', message: 'no Accept header; the document sends Accept: application/json' }];
+      if (acceptsJson(accept)) return [];
+      return [{ rule: 'TRANSPORT-HEADERS', field: 'header Accept', severity: 'error', message: 'the Accept header does not accept application/json, the form every answer comes in' }];
+    },
+  },
+];
+
+/** Whether an Accept header admits `application/json` (directly, `application/*` or `*\/*`, with a q above 0). */
+export function acceptsJson(header: string): boolean {
+  return header.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) return false;
+    return type === 'application/json' || type === 'application/*' || type === '*/*';
+  });
+}
+
+/** Paths that are not the client's to call: the browser's ACS pages and the kit's own control calls. */
+const NOT_THE_CLIENTS = /^\/(acs|_cardspec)(\/|$)/;
+
+export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
+  {
+    on: 'refused',
+    name: 'basic-authentication',
+    rules: ['SEC-BASIC-AUTH'],
+    quote: 'Every call uses HTTP basic authentication: a user name and password, sent as `<USERNAME>:<PASSWORD>`.',
+    run: (call) =>
+      call.status !== 401 ? [] : [{ rule: 'SEC-BASIC-AUTH', field: 'header Authorization', severity: 'error', message: 'no basic authentication of a configured user (no Authorization header, not Basic, or a wrong user name or password)' }],
+  },
+  {
+    on: 'refused',
+    name: 'content-type',
+    rules: ['TRANSPORT-HEADERS'],
+    quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',
+    run: (call) =>
+      call.status !== 415
+        ? []
+        : [{ rule: 'TRANSPORT-HEADERS', field: 'header Content-Type', severity: call.format === 'json' ? 'error' : 'warning', message: call.reason }],
+  },
+  {
+    on: 'refused',
+    name: 'method-and-path',
+    rules: ['TRANSPORT-JSON-PATH'],
+    quote: '| Method and path | `POST {base_url}/json/` |',
+    run: (call) =>
+      (call.status !== 404 && call.status !== 405) || NOT_THE_CLIENTS.test(call.path)
+        ? []
+        : [{ rule: 'TRANSPORT-JSON-PATH', field: 'path', severity: 'error', message: `${call.method} ${call.path.slice(0, 100)}: every operation is one POST to {base_url}/json/` }],
+  },
+  {
+    on: 'refused',
+    name: 'body-readable',
+    rules: ['TRANSPORT-REQUEST-BODY'],
+    quote: '| Request body | `{alias, version, request:[ {request object} ]}` |',
+    // A body over cardspec's limit is a warning: "Rate limits and the maximum number of request objects per call: not shown".
+    run: (call) =>
+      call.status !== 400 && call.status !== 413
+        ? []
+        : [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: call.status === 413 ? 'warning' : 'error', message: call.reason }],
+  },
+];
+
+export const CHECKS: readonly ContractCheck[] = [...REQUEST_CHECKS, ...TRANSPORT_CHECKS];

@@ -1,0 +1,127 @@
+/**
+ * The stand-in gateway of contract testing: the reference gateway (it answers exactly as `cardspec serve` does, so a
+ * real client keeps working) with a contract session on its `observe` hook, and `GET /_cardspec/contract` answering
+ * the report so far. In scenario mode (client conformance cases) the answers of the next call can be changed
+ * through the gateway's `mutate` hook: extra unknown fields, another `secrand`, an error code the client must pass on.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGateway, type GatewayMutation, type GatewayOptions, type InProcessGateway } from '../gateway';
+import { reportJson } from './report';
+import { ContractSession } from './session';
+
+export interface ContractOptions extends GatewayOptions {
+  /** Warnings fail the gate too (`--strict`). */
+  strict?: boolean;
+  /** Let `setMutation` change the answers call by call (client conformance cases). */
+  scenarios?: boolean;
+}
+
+export interface ContractGateway {
+  /** The request handler: the reference gateway's, plus `GET /_cardspec/contract`. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  readonly session: ContractSession;
+  readonly gateway: InProcessGateway;
+  /** Scenario mode: how the gateway's parts and envelope are changed from now on (undefined: not at all). */
+  setMutation(mutation: GatewayMutation | undefined): void;
+}
+
+export interface RunningContractGateway extends ContractGateway {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Where the report is served; under the control API's prefix, but served whether or not `--control` is on. */
+export const REPORT_PATH = '/_cardspec/contract';
+
+function scenarioMutation(base: GatewayMutation | undefined, current: () => GatewayMutation | undefined): GatewayMutation {
+  return {
+    ...base,
+    part: (part, ctx) => {
+      const m = current()?.part ?? base?.part;
+      return m ? m(part, ctx) : part;
+    },
+    envelope: (env, ctx) => {
+      const m = current()?.envelope ?? base?.envelope;
+      return m ? m(env, ctx) : env;
+    },
+  };
+}
+
+export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () => string): ContractGateway {
+  let current: GatewayMutation | undefined;
+  // The session reads the gateway's ledger, and the gateway calls the session: it is set right after the gateway is
+  // made, before any call can come.
+  let session: ContractSession | undefined;
+  const gateway = createGateway(
+    {
+      ...opts,
+      mutate: opts.scenarios ? scenarioMutation(opts.mutate, () => current) : opts.mutate,
+      observe: (call) => {
+        session?.observe(call);
+        opts.observe?.(call);
+      },
+    },
+    baseUrl,
+  );
+  const ready = new ContractSession(gateway.ledger, { strict: opts.strict });
+  session = ready;
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    if (path !== REPORT_PATH) return gateway.handle(req, res);
+    req.resume();
+    if (req.method !== 'GET') {
+      res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET' });
+      res.end(`405 Method Not Allowed: GET ${REPORT_PATH}\n`);
+      return;
+    }
+    const body = reportJson(ready.report());
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  return {
+    handle,
+    session: ready,
+    gateway,
+    setMutation: (m) => {
+      if (!opts.scenarios) throw new Error('setMutation needs a contract gateway created with scenarios: true');
+      current = m;
+    },
+  };
+}
+
+/** How often a ticking clock's midnights are looked for when no request comes (as startGateway does). */
+const TICK_MS = 60_000;
+
+/** The stand-in gateway on a socket (loopback and a free port unless given), as `cardspec serve --contract` runs it. */
+export function startContractGateway(opts: ContractOptions = {}): Promise<RunningContractGateway> {
+  let url = '';
+  const cg = createContractGateway(opts, () => url);
+  const server = createServer(cg.handle);
+  server.keepAliveTimeout = 5_000;
+  const host = opts.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const timer = cg.gateway.clock.ticking ? setInterval(() => cg.gateway.runtime.engine.catchUp(), TICK_MS) : undefined;
+      timer?.unref();
+      resolve({
+        ...cg,
+        url,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            if (timer) clearInterval(timer);
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * A contract session: what one stand-in gateway saw a client send. It receives every call through the gateway's
+ * `observe` hook, runs the check registry on it, and keeps the counts per operation, the transactions the client
+ * made (for the flows) and the violations, masked as they are stored. It never changes an answer: the client keeps
+ * working while its violations are recorded.
+ */
+import { OPERATION } from '../../schemas/operations';
+import type { Ledger, ObservedCall } from '../gateway';
+import { redactText } from '../redact';
+import type { ResponsePart } from '../wire/types';
+import { checkedCall, type CheckedCall } from './call';
+import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type Severity } from './checks';
+import { FLOWS, type Step, type UpdateStep } from './flows';
+import type { CaseResult, ContractReport, ContractViolation } from './report';
+import { ruleText } from './rules';
+
+export interface SessionOptions {
+  /** Warnings fail the gate too. */
+  readonly strict?: boolean;
+  /** Most violations kept in the list (all are counted). Default 1000. */
+  readonly maxListed?: number;
+}
+
+/** An answered call, as scenario mode reads it back: the parts the gateway answered. */
+export interface AnsweredCall {
+  readonly seq: number;
+  readonly types: readonly string[];
+  readonly parts: readonly ResponsePart[];
+}
+
+const UNRECOGNISED = 'unrecognised';
+const KEEP_ANSWERED = 100;
+
+export class ContractSession {
+  readonly strict: boolean;
+  private readonly maxListed: number;
+  private seq = 0;
+  private answered = 0;
+  private refused = 0;
+  private readonly byFormat = { json: 0, xml: 0 };
+  private readonly byOperation = new Map<string, number>();
+  private readonly list: ContractViolation[] = [];
+  private omitted = 0;
+  private readonly counts = { error: 0, warning: 0 };
+  private readonly byRule = new Map<string, { error: number; warning: number }>();
+  private readonly steps = new Map<string, Step>();
+  private readonly updates: UpdateStep[] = [];
+  private readonly recent: AnsweredCall[] = [];
+  private cases: CaseResult[] | undefined;
+
+  constructor(
+    private readonly ledger: Ledger,
+    opts: SessionOptions = {},
+  ) {
+    this.strict = opts.strict ?? false;
+    this.maxListed = opts.maxListed ?? 1000;
+  }
+
+  /** The gateway's `observe` hook. */
+  observe(call: ObservedCall): void {
+    if (call.kind === 'refused') return this.observeRefused(call);
+    const checked = checkedCall(++this.seq, call);
+    this.answered++;
+    this.byFormat[checked.format]++;
+    const findings: Finding[] = [];
+    const operation = operationOf(checked);
+    for (const check of REQUEST_CHECKS) {
+      for (const f of check.run(checked, { ledger: this.ledger })) {
+        findings.push(f);
+        this.record(checked.seq, operation, check.name, f);
+      }
+    }
+    this.track(checked, findings);
+  }
+
+  private observeRefused(call: Extract<ObservedCall, { kind: 'refused' }>): void {
+    const refused: RefusedCall = { format: call.format, method: call.method, path: call.path, status: call.status, reason: call.reason };
+    const findings = TRANSPORT_CHECKS.flatMap((check) => check.run(refused).map((f) => ({ check: check.name, f })));
+    // The browser's ACS pages and the kit's control calls are not the client's calls: they are not counted.
+    if (findings.length === 0 && !call.format) return;
+    const seq = ++this.seq;
+    this.refused++;
+    for (const { check, f } of findings) this.record(seq, `refused ${call.status}`, check, f);
+  }
+
+  private record(call: number, operation: string, check: string, f: Finding): void {
+    this.counts[f.severity]++;
+    const r = this.byRule.get(f.rule) ?? { error: 0, warning: 0 };
+    r[f.severity]++;
+    this.byRule.set(f.rule, r);
+    if (this.list.length >= this.maxListed) {
+      this.omitted++;
+      return;
+    }
+    this.list.push({ call, operation, check, rule: f.rule, field: redactText(f.field), severity: f.severity, message: redactText(f.message) });
+  }
+
+  /** Counts, the transactions made (for the flows) and the last answers (for scenario mode). */
+  private track(call: CheckedCall, findings: readonly Finding[]): void {
+    const clean = !findings.some((f) => f.severity === 'error');
+    if (call.requests.length === 0) this.count(UNRECOGNISED);
+    for (const view of call.requests) {
+      this.count(view.row?.id ?? UNRECOGNISED);
+      for (const part of view.parts) {
+        const ref = part.transactionreference;
+        if (typeof ref === 'string' && ref !== '') this.steps.set(ref, { ref, row: view.row?.id, clean });
+      }
+      if (view.types.join() === 'TRANSACTIONUPDATE' && view.obj) {
+        const refs = (view.obj.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
+        const target = Array.isArray(refs) && typeof refs[0]?.value === 'string' ? refs[0].value : undefined;
+        const updates = view.obj.updates;
+        const fields = typeof updates === 'object' && updates !== null ? Object.keys(updates) : [];
+        const errorcode = view.parts[0]?.errorcode;
+        this.updates.push({ target, fields, errorcode: typeof errorcode === 'string' ? errorcode : undefined, clean });
+      }
+    }
+    this.recent.push({ seq: call.seq, types: call.requests.flatMap((r) => r.types), parts: call.parts });
+    if (this.recent.length > KEEP_ANSWERED) this.recent.shift();
+  }
+
+  private count(id: string): void {
+    this.byOperation.set(id, (this.byOperation.get(id) ?? 0) + 1);
+  }
+
+  /** The position of the last call seen: `answeredSince(mark())` gives the calls made after this point. */
+  mark(): number {
+    return this.seq;
+  }
+
+  answeredSince(mark: number): AnsweredCall[] {
+    return this.recent.filter((c) => c.seq > mark);
+  }
+
+  /** The violations kept (masked), oldest first. */
+  violations(severity?: Severity): ContractViolation[] {
+    return severity ? this.list.filter((v) => v.severity === severity) : [...this.list];
+  }
+
+  /** Client conformance cases run against this session (scenario mode), shown in the report. */
+  setCases(results: CaseResult[]): void {
+    this.cases = results;
+  }
+
+  /** The gate: violations (with `strict`, warnings too), or a failed client case. */
+  failed(strict: boolean = this.strict): boolean {
+    if (this.counts.error > 0 || (strict && this.counts.warning > 0)) return true;
+    return (this.cases ?? []).some((c) => !c.passed && (strict || c.severity === 'error'));
+  }
+
+  exitCode(strict: boolean = this.strict): 0 | 1 {
+    return this.failed(strict) ? 1 : 0;
+  }
+
+  report(): ContractReport {
+    const graph = { ledger: this.ledger, steps: this.steps, updates: this.updates };
+    const byOperation = [...this.byOperation].map(([id, count]) => ({ id, title: OPERATION[id]?.title ?? 'no row of the Request types table', count }));
+    return {
+      kind: 'cardspec-contract-report',
+      strict: this.strict,
+      passed: !this.failed(),
+      requests: { total: this.answered + this.refused, answered: this.answered, refused: this.refused, json: this.byFormat.json, xml: this.byFormat.xml, byOperation },
+      flows: FLOWS.map((f) => {
+        const times = f.count(graph);
+        return { id: f.id, title: f.title, rules: [...f.rules], covered: times > 0, times };
+      }),
+      violations: {
+        errors: this.counts.error,
+        warnings: this.counts.warning,
+        byRule: [...this.byRule].map(([rule, n]) => {
+          const text = ruleText(rule);
+          return { rule, errors: n.error, warnings: n.warning, section: text?.section, quote: text?.quote, proposed: text?.source === 'proposed' || undefined };
+        }),
+        list: [...this.list],
+        omitted: this.omitted,
+      },
+      cases: this.cases,
+    };
+  }
+}
+
+/** The operation a call was: its row, or the request types it named. */
+function operationOf(call: CheckedCall): string {
+  if (call.requests.length === 0) return UNRECOGNISED;
+  return call.requests.map((r) => r.row?.id ?? (r.types.length ? r.types.join('+') : UNRECOGNISED)).join(', ');
+}

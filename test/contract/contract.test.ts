@@ -1,0 +1,270 @@
+/**
+ * `cardspec serve --contract` in-process: a stand-in gateway on loopback, a client sending over real HTTP. A
+ * well-behaved client goes through every documented flow with no violation; each obligation of the document, broken
+ * on purpose, is reported with its rule while the request is still answered as the reference gateway answers it; and
+ * what real SDKs send (extra fields, headers, gzip, XML quirks) is not reported.
+ */
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { after, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import type { RunningContractGateway } from '../../src/contract';
+import { card, envelope, JSON_HEADERS, PAYMENT, rules, SITE, standIn, SUBSCRIPTION, USER, type Obj, type Sender } from './helpers';
+
+const open: RunningContractGateway[] = [];
+after(async () => {
+  for (const gw of open) await gw.close();
+});
+async function fresh(opts: Parameters<typeof standIn>[0] = {}): Promise<{ gw: RunningContractGateway; client: Sender }> {
+  const s = await standIn(opts);
+  open.push(s.gw);
+  return s;
+}
+
+describe('a well-behaved client', () => {
+  it('goes through every documented flow with no violation, and the report says which flows it covered', async () => {
+    const { gw, client } = await fresh();
+    // Card store, then payments on the stored card.
+    const store = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o-1', accounttypedescription: 'CARDSTORE', ...card('authorised', false), billingpremise: '789' });
+    const paid = await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'o-2', parenttransactionreference: store.transactionreference });
+    // Ordinary AUTH with the card, and a risk decision after it; the combined forms.
+    await client.ok({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o-3', parenttransactionreference: paid.transactionreference });
+    await client.ok({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o-4', ...card('authorised') });
+    const first = await client.send({ requesttypedescriptions: ['RISKDEC', 'AUTH'], ...PAYMENT, cachetoken: await client.token('authorised') });
+    assert.deepEqual(first.map((p) => p.errorcode), ['0', '0']);
+    const last = await client.send({ requesttypedescriptions: ['AUTH', 'RISKDEC'], ...PAYMENT, cachetoken: await client.token('authorised') });
+    assert.deepEqual(last.map((p) => p.errorcode), ['0', '0']);
+    // 3-D Secure: enrolled (the ACS, then md and pares), not enrolled, unknown.
+    const queryY = await client.ok(client.threedquery(await client.token('authorised')));
+    const { md, pares } = await client.acs(queryY);
+    const auth3ds = await client.ok({ requesttypedescriptions: ['AUTH'], md, pares });
+    await client.ok({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o-5', parenttransactionreference: auth3ds.transactionreference });
+    const queryN = await client.ok(client.threedquery(await client.token('notEnrolled')));
+    await client.ok({ requesttypedescriptions: ['AUTH'], sitereference: SITE, parenttransactionreference: queryN.transactionreference });
+    const queryU = await client.ok(client.threedquery(await client.token('enrolmentUnknown')));
+    await client.ok({ requesttypedescriptions: ['AUTH'], sitereference: SITE, parenttransactionreference: queryU.transactionreference });
+    // A risk decision, then 3-D Secure on it (rule 5).
+    const risk = await client.ok({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o-6', ...card('authorised') });
+    await client.ok(client.threedquery(await client.token('authorised'), { parenttransactionreference: risk.transactionreference }));
+    // Subscriptions: enrolled, not enrolled, without 3-D Secure, on the stored card; then an amount change.
+    const queryS = await client.ok(client.threedquery(await client.token('authorised')));
+    const acsS = await client.acs(queryS);
+    const subY = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-1', ...SUBSCRIPTION, credentialsonfile: '1', ...acsS });
+    assert.deepEqual(subY.map((p) => p.errorcode), ['0', '0']);
+    const queryS2 = await client.ok(client.threedquery(await client.token('notEnrolled')));
+    const subN = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-2', ...SUBSCRIPTION, credentialsonfile: '1', parenttransactionreference: queryS2.transactionreference });
+    assert.deepEqual(subN.map((p) => p.errorcode), ['0', '0']);
+    const sub = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-3', ...SUBSCRIPTION, credentialsonfile: '1', ...card('authorised') });
+    assert.deepEqual(sub.map((p) => p.errorcode), ['0', '0']);
+    const subStored = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-4', ...SUBSCRIPTION, credentialsonfile: '1', parenttransactionreference: store.transactionreference });
+    assert.deepEqual(subStored.map((p) => p.errorcode), ['0', '0']);
+    const update = await client.ok({
+      requesttypedescriptions: ['TRANSACTIONUPDATE'],
+      filter: { sitereference: [{ value: SITE }], transactionreference: [{ value: sub[1].transactionreference }] },
+      updates: { baseamount: '2000' },
+    });
+    assert.equal(update.errorcode, '0');
+    // Account check with a zero amount, then a payment inheriting its fields (rule 4).
+    const check = await client.ok({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, baseamount: '0', billingpremise: '789', billingpostcode: 'TE45 6ST', ...card('authorised') });
+    await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, parenttransactionreference: check.transactionreference });
+
+    assert.deepEqual(gw.session.violations(), []);
+    assert.equal(gw.session.exitCode(true), 0);
+    const report = gw.session.report();
+    assert.equal(report.passed, true);
+    assert.deepEqual(
+      report.flows.filter((f) => !f.covered).map((f) => f.id),
+      [],
+    );
+    const ops = Object.fromEntries(report.requests.byOperation.map((o) => [o.id, o.count]));
+    assert.equal(ops.threedquery, 6);
+    assert.equal(ops.store, 1);
+    assert.equal(ops.transactionupdate, 1);
+    assert.equal(report.requests.json, report.requests.total);
+  });
+});
+
+describe('a client that breaks its obligations', () => {
+  it('is reported for a STORE with a security code, a numeric baseamount, an AUTH with baseamount 0 and a modified pares; each is still answered', async () => {
+    const { gw, client } = await fresh();
+    const store = await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') });
+    assert.equal(store.errorcode, '30000');
+    assert.deepEqual(store.errordata, ['securitycode']);
+    const numeric = await client.part({ requesttypedescriptions: ['AUTH'], ...PAYMENT, baseamount: 1050, ...card('authorised') });
+    assert.equal(numeric.errorcode, '30000');
+    const zero = await client.part({ requesttypedescriptions: ['AUTH'], ...PAYMENT, baseamount: '0', ...card('authorised') });
+    assert.deepEqual(zero.errordata, ['baseamount']);
+    const query = await client.ok(client.threedquery(await client.token('authorised')));
+    const { md, pares } = await client.acs(query);
+    const flipped = pares.slice(0, 10) + (pares[10] === 'A' ? 'B' : 'A') + pares.slice(11);
+    const auth = await client.part({ requesttypedescriptions: ['AUTH'], md, pares: flipped });
+    assert.equal(auth.errorcode, '60022', 'answered as the reference gateway answers a modified pares');
+
+    assert.deepEqual(rules(gw, 'error'), ['FIELD-SECURITYCODE-NOT-IN-STORE', 'FIELD-STRINGS', 'FIELD-BASEAMOUNT-POSITIVE', '3DS-MD-PARES-UNMODIFIED']);
+    const v = gw.session.violations('error');
+    assert.deepEqual(v.map((x) => x.field), ['request[0].securitycode', 'request[0].baseamount', 'request[0].baseamount', 'request[0].pares']);
+    assert.deepEqual(v.map((x) => x.call), [1, 2, 3, 5]);
+    assert.deepEqual(v.map((x) => x.operation), ['store', 'auth', 'auth', 'auth-3ds-enrolled']);
+    assert.equal(gw.session.exitCode(), 1);
+    assert.equal(gw.session.report().passed, false);
+  });
+
+  it('is reported for md truncated, a parent that does not exist, skipping the ACS, a wrong risk-decision parent, stored credentials without credentialsonfile and an amount change on the AUTH part', async () => {
+    const { gw, client } = await fresh();
+    const query = await client.ok(client.threedquery(await client.token('authorised')));
+    const { md, pares } = await client.acs(query);
+    await client.part({ requesttypedescriptions: ['AUTH'], md: md.slice(0, 40), pares });
+    await client.part({ requesttypedescriptions: ['AUTH'], ...PAYMENT, parenttransactionreference: '99-9-9999' });
+    const queryY = await client.ok(client.threedquery(await client.token('authorised')));
+    const skipped = await client.part({ requesttypedescriptions: ['AUTH'], sitereference: SITE, parenttransactionreference: queryY.transactionreference });
+    assert.equal(skipped.errorcode, '0', 'the reference gateway authorises it; the contract reports it');
+    const store = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
+    await client.part({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o', parenttransactionreference: store.transactionreference });
+    await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's', ...SUBSCRIPTION, parenttransactionreference: store.transactionreference });
+    const sub = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's', ...SUBSCRIPTION, credentialsonfile: '1', ...card('authorised') });
+    await client.part({
+      requesttypedescriptions: ['TRANSACTIONUPDATE'],
+      filter: { transactionreference: [{ value: sub[0].transactionreference }] },
+      updates: { baseamount: '2000' },
+    });
+    assert.deepEqual(rules(gw, 'error'), ['3DS-MD-PARES-UNMODIFIED', 'FIELD-PARENT', '3DS-NEXT-Y', 'RISKDEC-AFTER-PAYMENT', 'FIELD-CREDENTIALSONFILE', 'SUB-AMOUNT-UPDATE']);
+    const messages = gw.session.violations('error').map((v) => v.message).join('\n');
+    assert.match(messages, /md is not the md the THREEDQUERY answered \(40 characters sent, 64 issued\)/);
+    assert.doesNotMatch(messages, new RegExp(md.slice(0, 20).replace(/[+/=]/g, '.')), 'an md is never quoted');
+  });
+
+  it('is reported for the account type of the operation, the envelope, the request types, and the transport', async () => {
+    const { gw, client } = await fresh();
+    await client.part(client.threedquery(await client.token('authorised'), { accounttypedescription: 'MOTO' }));
+    await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'ECOM', ...card('authorised', false) });
+    await client.send([{ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }, { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }]);
+    await client.raw('/json/', JSON.stringify({ ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }), version: '2.00' }));
+    await client.raw('/json/', JSON.stringify({ ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }), alias: 'someone-else' }));
+    await client.part({ requesttypedescriptions: ['SUBSCRIPTION'], ...PAYMENT, ...SUBSCRIPTION, ...card('authorised') });
+    await client.part({ requesttypedescription: 'AUTH', ...PAYMENT, ...card('authorised') });
+    await client.part({ requesttypedescriptions: ['AUTH'], ...PAYMENT, billingtelephonetype: 'X', ...card('authorised') });
+    await client.raw('/json/', '{"alias": "x", "version"');
+    await client.raw('/json/', JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') })), { ...JSON_HEADERS, Accept: 'text/html' });
+    await client.raw('/json/', JSON.stringify(envelope({})), { 'Content-Type': 'application/json', Accept: 'application/json' });
+    await client.raw('/json/', JSON.stringify(envelope({})), { ...JSON_HEADERS, 'Content-Type': 'text/plain' });
+    await client.raw('/json/', undefined, JSON_HEADERS, 'GET');
+    await client.raw('/api/payments', '{}');
+    // The kit's own calls are not the client's: no finding.
+    await client.raw('/_cardspec/nothing-here', undefined, {}, 'GET');
+    assert.deepEqual(rules(gw, 'error'), [
+      'FIELD-ACCOUNTTYPE-THREEDQUERY',
+      'STORE-SHAPE',
+      'ENV-ONE-REQUEST-OBJECT',
+      'VER-JSON',
+      'SEC-ALIAS',
+      'SUB-COMBINED',
+      'ENV-TYPES-NAMED',
+      'FIELD-TELEPHONETYPE',
+      'TRANSPORT-REQUEST-BODY',
+      'TRANSPORT-HEADERS',
+      'SEC-BASIC-AUTH',
+      'TRANSPORT-HEADERS',
+      'TRANSPORT-JSON-PATH',
+      'TRANSPORT-JSON-PATH',
+    ]);
+    const report = gw.session.report();
+    assert.equal(report.requests.refused, 4);
+  });
+
+  it('gets warnings for recommendations: they fail the gate only with --strict', async () => {
+    const { gw, client } = await fresh();
+    const q = client.threedquery(await client.token('authorised'));
+    delete q.useragent;
+    await client.ok(q);
+    await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised', false) });
+    // With a cache token the security code came with the token: nothing to recommend.
+    await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, cachetoken: await client.token('authorised') });
+    // "E-commerce Maestro transactions must use 3-D Secure": which numbers are Maestro is not the document's.
+    const maestro = await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, pan: '6759000000000000', expirydate: '12/2031', securitycode: '123' });
+    assert.equal(maestro.paymenttypedescription, 'MAESTRO');
+    await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, accounttypedescription: 'MOTO', pan: '6759000000000000', expirydate: '12/2031', securitycode: '123' });
+    assert.deepEqual(rules(gw, 'error'), []);
+    assert.deepEqual(rules(gw, 'warning'), ['3DS-USERAGENT', 'FIELD-SECURITYCODE-OPTIONAL', '3DS-MAESTRO']);
+    assert.equal(gw.session.exitCode(), 0);
+    assert.equal(gw.session.exitCode(true), 1);
+    const { gw: strict, client: c2 } = await fresh({ strict: true });
+    await c2.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised', false) });
+    assert.equal(strict.session.exitCode(), 1);
+    assert.equal(strict.session.report().passed, false);
+  });
+});
+
+/** A POST through node:http, so that headers fetch would not send (Connection: close) go as written. */
+function nodePost(url: string, headers: Record<string, string>, body: Buffer | string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('what real SDKs send', () => {
+  it('is not a violation: extra envelope fields, per-request references, SDK headers, charset, gzip, Connection: close, escaped JSON, empty values', async () => {
+    const { gw, client } = await fresh();
+    const body = JSON.stringify({
+      ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), requestreference: 'A0001', versioninfo: 'Python::3.11::1.0.25::Linux', parenttransactionreference: '', billingcounty: null }),
+      libraryversion: 'python_1.0.25',
+    }).replace('12/2031', '12\\/2031');
+    const headers = {
+      Authorization: JSON_HEADERS.Authorization,
+      'Content-type': 'application/json;charset=utf-8',
+      Accept: 'application/json',
+      'Accept-Encoding': 'gzip',
+      'Content-Encoding': 'gzip',
+      Connection: 'close',
+      REQUESTREFERENCE: 'A12345678',
+      VERSIONINFO: 'Python::3.11.4::1.0.25::Linux',
+    };
+    const r = await nodePost(`${gw.url}/json/`, headers, gzipSync(body));
+    assert.equal(r.status, 200);
+    const answer = JSON.parse(r.text) as { requestreference: string; response: Obj[] };
+    assert.equal(answer.requestreference, 'A12345678');
+    assert.equal(answer.response[0].errorcode, '0');
+    // PHP: escaped slashes and non-ASCII as \u escapes.
+    const php = JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), billingfirstname: 'Zoë' }))
+      .replace('12/2031', '12\\/2031')
+      .replace('ë', '\\u00eb');
+    const p = await nodePost(`${gw.url}/json/`, { ...headers, 'Content-Encoding': 'identity' }, php);
+    assert.equal((JSON.parse(p.text) as { response: Obj[] }).response[0].errorcode, '0');
+    assert.deepEqual(gw.session.violations(), []);
+  });
+
+  it('is not a violation in XML: a blank first line, no declaration, empty elements for unset fields', async () => {
+    const { gw, client } = await fresh();
+    const c = card('authorised') as Record<string, string>;
+    const xml = `
+<requestblock version="3.67"><alias>${USER.alias}</alias><request type="AUTH"><operation><sitereference>${SITE}</sitereference><accounttypedescription>ECOM</accounttypedescription><parenttransactionreference></parenttransactionreference></operation><merchant><orderreference>x-1</orderreference></merchant><billing><amount currencycode="GBP">1050</amount><payment type="VISA"><pan>${c.pan}</pan><expirydate>${c.expirydate}</expirydate><securitycode>${c.securitycode}</securitycode></payment><county/><name><first></first></name></billing></request></requestblock>`;
+    const r = await client.raw('/xml/', xml, { Authorization: JSON_HEADERS.Authorization, 'Content-Type': 'text/xml;charset=utf-8', Accept: 'text/xml' });
+    assert.equal(r.status, 200);
+    assert.match(r.text, /<code>0<\/code>/);
+    assert.deepEqual(gw.session.violations(), []);
+    assert.equal(gw.session.report().requests.xml, 1);
+    // A block with the wrong version is reported against the XML rule.
+    await client.raw('/xml/', xml.replace('3.67', '3.66'), { Authorization: JSON_HEADERS.Authorization, 'Content-Type': 'text/xml' });
+    assert.deepEqual(rules(gw), ['VER-XML']);
+  });
+});
+
+describe('the report', () => {
+  it('is served at GET /_cardspec/contract, masked, and says each rule once with its quote', async () => {
+    const { gw, client } = await fresh({ control: false });
+    await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') });
+    await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') });
+    const r = await client.raw('/_cardspec/contract', undefined, {}, 'GET');
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type') ?? '', /application\/json/);
+    const report = JSON.parse(r.text) as { violations: { byRule: { rule: string; errors: number; quote?: string }[] } };
+    assert.deepEqual(report.violations.byRule, [{ rule: 'FIELD-SECURITYCODE-NOT-IN-STORE', errors: 2, warnings: 0, section: 'Resources and their fields > Common request fields', quote: 'Must not be sent in STORE.' }]);
+    assert.doesNotMatch(r.text, /4111111111111111/);
+    assert.equal((await client.raw('/_cardspec/contract', '{}', {})).status, 405);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * `cardspec serve --contract` through the real CLI, as a CI job runs it: serve in the background, run the client,
+ * stop with a signal, and gate on the exit status (1 when the client broke an obligation, else 0), with the report
+ * written to `--report FILE`. And the client cases through the example adapter (`--client-cmd`).
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { run as serve } from '../../src/cli/serve';
+import { card, envelope, JSON_HEADERS, PAYMENT, SITE } from './helpers';
+
+const ROOT = join(__dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'cardspec.js');
+const dir = mkdtempSync(join(tmpdir(), 'cardspec-contract-'));
+
+/** Starts `cardspec serve` with the arguments, resolves with its URL once it serves. */
+function start(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string; exit: Promise<number | null> }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const m = /JSON\s+POST (http:\/\/127\.0\.0\.1:[0-9]+)\/json\//.exec(out);
+      if (m && out.includes('Serving until')) resolve({ child, url: m[1], output: () => out, exit });
+    });
+    void exit.then((code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+const post = (url: string, request: Record<string, unknown>): Promise<Response> =>
+  fetch(`${url}/json/`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(envelope(request)) });
+
+describe('cardspec serve --contract', () => {
+  it('gates a CI job: violations exit 1 after SIGTERM, with the report written and masked', async () => {
+    const file = join(dir, 'report.json');
+    const s = await start(['--contract', '--report', file]);
+    assert.match(s.output(), /Contract: every request is checked/);
+    const res = await post(s.url, { requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') });
+    const body = (await res.json()) as { response: { errorcode: string }[] };
+    assert.equal(body.response[0].errorcode, '30000', 'answered as the reference gateway answers');
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exit, 1, s.output());
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { passed: boolean; violations: { list: { rule: string }[] } };
+    assert.equal(report.passed, false);
+    assert.deepEqual(report.violations.list.map((v) => v.rule), ['FIELD-SECURITYCODE-NOT-IN-STORE']);
+    assert.match(s.output(), /cardspec contract report: FAIL/);
+    assert.doesNotMatch(s.output() + readFileSync(file, 'utf8'), /4111111111111111|cardspec-password-1/);
+  });
+
+  it('passes a well-behaved client: exit 0 after SIGINT even with --strict, text report', async () => {
+    const file = join(dir, 'report.txt');
+    const s = await start(['--contract', '--strict', '--report', file]);
+    const res = await post(s.url, { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') });
+    assert.equal(((await res.json()) as { response: { errorcode: string }[] }).response[0].errorcode, '0');
+    s.child.kill('SIGINT');
+    assert.equal(await s.exit, 0, s.output());
+    assert.match(readFileSync(file, 'utf8'), /^cardspec contract report: PASS \(0 errors, 0 warnings\)/);
+  });
+
+  it('runs the client cases through the example adapter and exits with their verdict', async () => {
+    const file = join(dir, 'cases.json');
+    const adapter = `"${process.execPath}" -r ts-node/register/transpile-only "${join(ROOT, 'examples', 'payments-client', 'adapter.ts')}"`;
+    const child = spawn(process.execPath, [BIN, 'serve', '--client-cmd', adapter, '--cases', 'threedquery-enrolled-Y,auth-60022', '--report', file], { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0, out);
+    assert.match(out, /\[pass\] threedquery-enrolled-Y/);
+    assert.match(out, /\[pass\] auth-60022/);
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { cases: { id: string; passed: boolean }[] };
+    assert.deepEqual(report.cases.map((c) => [c.id, c.passed]), [['threedquery-enrolled-Y', true], ['auth-60022', true]]);
+  });
+
+  it('refuses contract options that do not fit, with exit 2 and the reason', async () => {
+    const printed: string[] = [];
+    const original = { log: console.log, error: console.error };
+    console.log = (...a: unknown[]) => void printed.push(a.join(' '));
+    console.error = (...a: unknown[]) => void printed.push(a.join(' '));
+    const run = async (...args: string[]): Promise<{ code: number; text: string }> => {
+      printed.length = 0;
+      const code = await serve(args);
+      return { code, text: printed.join('\n') };
+    };
+    try {
+      const help = await run('--help');
+      assert.equal(help.code, 0);
+      assert.match(help.text, /--contract[\s\S]*--report FILE[\s\S]*--strict[\s\S]*--client-cmd CMD/);
+      assert.match((await run('--report', 'x.json')).text, /--report need --contract/);
+      assert.equal((await run('--strict')).code, 2);
+      assert.match((await run('--cases', 'auth-60022')).text, /--cases need --client-cmd/);
+      const unknown = await run('--client-cmd', 'true', '--cases', 'auth-60022,no-such-case');
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.text, /unknown case\(s\) no-such-case/);
+      assert.equal((await run('--client-cmd', 'true', '--case-timeout', '0')).code, 2);
+      assert.equal((await run('--client-cmd', ' ')).code, 2);
+    } finally {
+      console.log = original.log;
+      console.error = original.error;
+    }
+  });
+});
