@@ -130,15 +130,27 @@ export function requestFor(row: OperationRow | string, options: RequestOptions =
   const cards = options.cards && options.cards.length > 0 ? fc.constantFrom(...options.cards) : testCard;
   const sources: readonly (readonly string[])[] = r.cardSource && r.cardSource.length > 0 ? r.cardSource : [[]];
   const forbidden = new Set(r.forbidden ?? []);
+  // The record arbitrary of one (card, card source) pair is the same every time: built once per pair, not once per
+  // generated request (the chainer runs for every value; building the record was most of a fuzz case's cost).
+  const built = new Map<TestCard, Map<readonly string[], fc.Arbitrary<RequestObject>>>();
   return fc.tuple(cards, fc.constantFrom(...sources)).chain(([card, source]) => {
-    const required = unique([...r.required, ...source]).filter((n) => !forbidden.has(n));
-    const all = unique([...required, ...(r.recommended ?? []), ...(r.optional ?? [])]).filter((n) => !forbidden.has(n));
-    const model: Record<string, fc.Arbitrary<unknown>> = {};
-    for (const name of all) model[name] = fieldArb(r, name, card);
-    return fc
-      .record(model, { noNullPrototype: true, requiredKeys: required })
-      .map((fields) => ({ requesttypedescriptions: [...r.requesttypes], ...settle(fields) }));
+    let perSource = built.get(card);
+    if (!perSource) built.set(card, (perSource = new Map()));
+    let arb = perSource.get(source);
+    if (!arb) perSource.set(source, (arb = recordFor(r, card, source, forbidden)));
+    return arb;
   });
+}
+
+/** The fields of a request of a row, for one card and one card source. */
+function recordFor(r: OperationRow, card: TestCard, source: readonly string[], forbidden: ReadonlySet<string>): fc.Arbitrary<RequestObject> {
+  const required = unique([...r.required, ...source]).filter((n) => !forbidden.has(n));
+  const all = unique([...required, ...(r.recommended ?? []), ...(r.optional ?? [])]).filter((n) => !forbidden.has(n));
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const name of all) model[name] = fieldArb(r, name, card);
+  return fc
+    .record(model, { noNullPrototype: true, requiredKeys: required })
+    .map((fields): RequestObject => ({ requesttypedescriptions: [...r.requesttypes], ...settle(fields) }));
 }
 
 /** A row of the table and a valid request object for it. */

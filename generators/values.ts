@@ -24,7 +24,29 @@ export function sideFor(name: string, direction: Direction): { def: FieldDef; si
 export function classString(type: TypeClass, minLength: number, maxLength?: number): fc.Arbitrary<string> {
   const alphabet = TYPE_CLASSES[type].alphabet;
   if (alphabet === '') return formatValue(type);
-  return fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+  // Arbitraries are immutable, so one per (class, lengths) serves every caller. Building `fc.string` is not cheap:
+  // fast-check tokenizes a list of "dangerous" strings against the unit, cached per unit object only; a fresh
+  // `constantFrom` per call made that happen for every field of every generated request (the fuzzer's hot path).
+  const key = `${type}\u0000${minLength}\u0000${maxLength ?? ''}`;
+  let arb = CLASS_STRINGS.get(key);
+  if (!arb) {
+    arb = fc.string({ unit: unitOf(alphabet), minLength, maxLength });
+    CLASS_STRINGS.set(key, arb);
+  }
+  return arb;
+}
+
+const CLASS_STRINGS = new Map<string, fc.Arbitrary<string>>();
+const UNITS = new Map<string, fc.Arbitrary<string>>();
+
+/** One character of an alphabet, one arbitrary per alphabet (see `classString`). */
+function unitOf(alphabet: string): fc.Arbitrary<string> {
+  let unit = UNITS.get(alphabet);
+  if (!unit) {
+    unit = fc.constantFrom(...alphabet);
+    UNITS.set(alphabet, unit);
+  }
+  return unit;
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -40,6 +62,18 @@ const isoDate = fc.date({ min: DATE_MIN, max: DATE_MAX, noInvalidDate: true }).m
 
 /** The classes that are formats rather than alphabets: dates, timestamps, URLs and email addresses. */
 export function formatValue(type: TypeClass): fc.Arbitrary<string> {
+  // One arbitrary per class (see `classString`): `fc.webUrl` and `fc.emailAddress` take milliseconds to build.
+  let arb = FORMATS.get(type);
+  if (!arb) {
+    arb = buildFormat(type);
+    FORMATS.set(type, arb);
+  }
+  return arb;
+}
+
+const FORMATS = new Map<TypeClass, fc.Arbitrary<string>>();
+
+function buildFormat(type: TypeClass): fc.Arbitrary<string> {
   switch (type) {
     case 'date-month':
       return fc

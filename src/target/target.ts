@@ -67,6 +67,37 @@ function shown(text: string): string {
   return masked.length > MAX_SHOWN ? `${masked.slice(0, MAX_SHOWN)}\n... (${masked.length - MAX_SHOWN} more characters)` : masked;
 }
 
+type ShownTexts = 'requestHeaders' | 'requestText' | 'responseText';
+
+/**
+ * The exchange with its masked texts (`requestHeaders`, `requestText`, `responseText`) as properties that mask on
+ * first read and keep the result. Masking a whole body costs more than many checks of it, and a fuzz run sends
+ * thousands of requests whose texts nobody reads (only a failure's are shown); whoever reads them still gets only
+ * masked text, as before. The properties are enumerable, so spreading or serializing an exchange sees them as
+ * plain (masked) values.
+ */
+function withShownTexts(ex: Omit<Exchange, ShownTexts>, headers: Readonly<Record<string, string>>, body: string | Buffer, answer: string): Exchange {
+  const lazily = <T>(make: () => T): PropertyDescriptor => {
+    let value: T | undefined;
+    let made = false;
+    return {
+      enumerable: true,
+      get: (): T => {
+        if (!made) {
+          value = make();
+          made = true;
+        }
+        return value as T;
+      },
+    };
+  };
+  return Object.defineProperties(ex, {
+    requestHeaders: lazily(() => redact(headers)),
+    requestText: lazily(() => shown(Buffer.isBuffer(body) ? body.toString('utf8') : body)),
+    responseText: lazily(() => (answer === '' ? '' : shown(answer))),
+  }) as Exchange;
+}
+
 function preview(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return JSON.stringify(redactText(oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine));
@@ -114,17 +145,16 @@ export class Target {
       for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
       headers[k] = v;
     }
-    const requestText = shown(Buffer.isBuffer(raw.body) ? raw.body.toString('utf8') : raw.body);
-    const requestHeaders = redact(headers);
+    const body = raw.body;
     try {
-      const res = await httpRequest({ url, method: raw.method ?? 'POST', headers, body: raw.body, limits: this.options.limits, agent: this.agent });
+      const res = await httpRequest({ url, method: raw.method ?? 'POST', headers, body, limits: this.options.limits, agent: this.agent });
       const text = res.body.toString('utf8');
-      const base = { format, url, status: res.status, headers: res.headers, requestHeaders, requestText, responseText: shown(text), durationMs: res.durationMs };
-      return { ...base, ...this.parse(text, res.status, res.headers['content-type']) };
+      const base = { format, url, status: res.status, headers: res.headers, durationMs: res.durationMs };
+      return withShownTexts({ ...base, ...this.parse(text, res.status, res.headers['content-type']) }, headers, body, text);
     } catch (e) {
       const message = e instanceof HttpFailure ? e.message : redactText(`request to ${url} failed: ${String(e)}`);
       const durationMs = e instanceof HttpFailure ? e.durationMs : 0;
-      return { format, url, status: e instanceof HttpFailure ? e.partial?.status : undefined, headers: {}, requestHeaders, requestText, responseText: '', durationMs, error: message, transportFailure: true };
+      return withShownTexts({ format, url, status: e instanceof HttpFailure ? e.partial?.status : undefined, headers: {}, durationMs, error: message, transportFailure: true }, headers, body, '');
     }
   }
 
