@@ -1,5 +1,5 @@
 /**
- * Redaction, proven: a run with test cards, security codes and a password leaves none of them in any file under
+ * Redaction, proven: a run (and a failing fuzz run) with test cards, security codes and a password leaves none of them in any file under
  * the reports folder nor in the console; the same run with masking switched off leaves all of them, so the scan
  * would see a leak. The fixture's steps quote an unmasked request in one assertion on purpose.
  */
@@ -155,4 +155,25 @@ test("cardspec serve's log holds no secret, and would with masking off", async (
   assert.deepEqual(scanText(safe, 'cardspec serve', creds).map(describeLeak), []);
   const unsafe = await serveLog({ ...env, CARDSPEC_UNSAFE_NO_REDACTION: '1' });
   assert.deepEqual(kinds(scanText(unsafe, 'cardspec serve', creds)), ['card-number', 'password', 'security-code']);
+});
+
+/**
+ * A fuzz run writes only to the console. Against a gateway that leaks the full card number in its AUTH parts, the
+ * failures printed (the shrunk counterexample, the answer, the replay command and the curl line with credentials)
+ * hold no secret; with masking off the same run prints the card numbers and the password, so the scan would see it.
+ */
+test('a failing fuzz run prints no card number, security code or password, and would with masking off', async () => {
+  const { fuzz } = await import('../fuzz/run');
+  const { panLeakInAuth } = await import('../fuzz/variants');
+  const args = (url: string): string[] => ['--target', url, '--property', 'requests', '--runs', '120', '--seed', '20260105', '--max-failures', '2', '--shrink-steps', '40', '--max-time', '60'];
+  const gw = await panLeakInAuth();
+  try {
+    const safe = await fuzz(args(gw.url));
+    assert.equal(safe.code, 1, 'the leaking gateway fails the fuzz run');
+    assert.deepEqual(scanText(safe.out + safe.err, 'fuzz console', BUILTIN_SCAN).slice(0, 20).map(describeLeak), []);
+    const unsafe = await withoutMasking(() => fuzz(args(gw.url)));
+    assert.ok(kinds(scanText(unsafe.out + unsafe.err, 'fuzz console', BUILTIN_SCAN)).includes('card-number'), 'with masking off the scan finds the card number');
+  } finally {
+    await gw.close();
+  }
 });
