@@ -57,3 +57,10 @@ Feature: Fields and limits
       | FR      | 75#001   | succeeded |
       | DE      | D-10115# | succeeded |
       | <omit>  | TE1#1ST  | succeeded |
+
+  # The formats are checked on every answer, by the document's schemas (steps/world.ts): this scenario is where a
+  # wrong one is reported under its rule. Whether a part carries these fields is not fixed by the document.
+  @rule:FIELD-TIMESTAMP @rule:FIELD-SETTLEDUEDATE @type:AUTH
+  Scenario: transactionstartedtimestamp is written YYYY-MM-DD HH:MM:SS and settleduedate YYYY-MM-DD
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    Then the AUTH succeeded

@@ -7,3 +7,4 @@ registerCommand('run', { summary: 'Run the conformance suite against a target', 
 registerCommand('serve', { summary: 'Run the reference gateway on loopback', load: () => import('./serve') });
 registerCommand('openapi', { summary: 'Write an OpenAPI 3.1 document of the JSON interface', load: () => import('./openapi') });
 registerCommand('fuzz', { summary: 'Fuzz a target with generated requests (fast-check)', load: () => import('./fuzz') });
+registerCommand('selfcheck', { summary: 'Run the suite against the gallery of faulty and benign gateways', load: () => import('./selfcheck') });

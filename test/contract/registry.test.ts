@@ -11,20 +11,14 @@ import { describe, it } from 'node:test';
 import { OPERATIONS } from '../../schemas/operations';
 import { CHECKS, CLIENT_CASES, FLOWS, PROPOSED_RULES, ROW_RULES } from '../../src/contract';
 import { loadCatalogue } from '../../src/report/catalogue';
+import { documentPath, normalise } from '../conformance/catalogue';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** The interface document: beside the repository (README.md links ../shared/spec/), or CARDSPEC_DOCUMENT. */
+/** The interface document, found as the catalogue test finds it (docs/spec/, kept equal to the shared original). */
 function documentText(): string {
-  const candidates = [process.env.CARDSPEC_DOCUMENT, path.join(ROOT, 'docs', 'card-payment-web-service.md'), path.join(ROOT, '..', 'shared', 'spec', 'card-payment-web-service.md')].filter(
-    (p): p is string => !!p,
-  );
-  const found = candidates.find((p) => fs.existsSync(p));
-  assert.ok(found, `the interface document was not found; looked at ${candidates.join(', ')} (set CARDSPEC_DOCUMENT)`);
-  return fs.readFileSync(found, 'utf8');
+  return fs.readFileSync(documentPath(), 'utf8');
 }
-
-const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 describe('the check registry', () => {
   const doc = normalise(documentText());

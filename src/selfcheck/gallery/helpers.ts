@@ -1,0 +1,66 @@
+/**
+ * Small tools the variants of the gallery are written with, so that each variant reads as the one change it makes:
+ * which parts it touches, which handler it wraps, which field it drops. Nothing here decides a verdict.
+ */
+import { ERR, type MutationContext, type OperationInput, type PartOutcome } from '../../gateway';
+import type { ErrorSpec } from '../../gateway/errors';
+import { errorPart } from '../../gateway/parts';
+import type { ResponseEnvelope, ResponsePart } from '../../wire/types';
+import type { BenignVariant, FaultyVariant } from '../types';
+
+export { ERR };
+
+export const faulty = (v: Omit<FaultyVariant, 'kind'>): FaultyVariant => ({ kind: 'faulty', ...v });
+export const benign = (v: Omit<BenignVariant, 'kind'>): BenignVariant => ({ kind: 'benign', ...v });
+
+/** The part is of this request type. */
+export const isType = (p: ResponsePart, type: string): boolean => p.requesttypedescription === type;
+
+/** The part answers a request object that named exactly these types, in this order. */
+export const answers = (ctx: MutationContext, ...types: string[]): boolean => ctx.requesttypes.join(',') === types.join(',');
+
+/** A successful part (errorcode `0`). */
+export const succeeded = (p: ResponsePart): boolean => p.errorcode === '0';
+
+/** The part without some fields. */
+export function without(p: ResponsePart, ...fields: string[]): ResponsePart {
+  const out = { ...p };
+  for (const f of fields) delete out[f];
+  return out;
+}
+
+/** The envelope without some fields. */
+export function envelopeWithout(env: ResponseEnvelope, ...fields: string[]): ResponseEnvelope {
+  const out = { ...env };
+  for (const f of fields) delete out[f];
+  return out;
+}
+
+/** The parts of an envelope, as a list (a variant may meet an envelope without any). */
+export const partsOf = (env: ResponseEnvelope): ResponsePart[] => (Array.isArray(env.response) ? (env.response as ResponsePart[]) : []);
+
+/** What a handler answers when it refuses: one failed part, nothing stored. */
+export const refuse = (type: string, spec: ErrorSpec, errordata?: readonly string[]): PartOutcome => ({ part: errorPart(type, spec, errordata) });
+
+/** A handler's outcome with its part changed (the record, if any, stays as stored). */
+export const withPart = (out: PartOutcome, change: (p: ResponsePart) => ResponsePart): PartOutcome => ({ ...out, part: change(out.part) });
+
+/** The input with some prepared fields replaced (what the handler then reads). */
+export function withPrepared(input: OperationInput, change: Partial<OperationInput['prepared']>): OperationInput {
+  return { ...input, prepared: { ...input.prepared, ...change } };
+}
+
+/** The transaction a handler's outcome stored, changed after the fact (the part stays as answered). */
+export function changeStored(input: OperationInput, out: PartOutcome, edit: Parameters<OperationInput['uow']['update']>[1]): PartOutcome {
+  if (out.record) input.uow.update(out.record.transactionreference, edit);
+  return out;
+}
+
+/** Request objects are plain objects here (anything else is left for the gateway's own check to refuse). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The request types a request object names. */
+export function typesOf(request: Record<string, unknown>): string[] {
+  const t = request.requesttypedescriptions;
+  return Array.isArray(t) ? t.map(String) : typeof request.requesttypedescription === 'string' ? [request.requesttypedescription] : [];
+}

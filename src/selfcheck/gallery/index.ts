@@ -1,0 +1,40 @@
+/**
+ * The gallery: every variant of the reference gateway the kit checks itself against, faulty ones (each breaking
+ * one rule of features/rules.yaml) and benign ones (differing only where the document allows). One file per area;
+ * the order here is the order of the table.
+ */
+import type { Variant } from '../types';
+import { ACS_AND_TRANSPORT } from './acs-and-transport';
+import { BENIGN } from './benign';
+import { ENVELOPE } from './envelope';
+import { ERRORS } from './errors';
+import { FIELDS } from './fields';
+import { INHERITANCE } from './inheritance';
+import { REQUEST_TYPE_VARIANTS } from './request-types';
+import { STATES } from './states';
+import { XML } from './xml';
+
+export const GALLERY: readonly Variant[] = [...ENVELOPE, ...FIELDS, ...REQUEST_TYPE_VARIANTS, ...STATES, ...ERRORS, ...INHERITANCE, ...ACS_AND_TRANSPORT, ...XML, ...BENIGN];
+
+const BY_NAME: ReadonlyMap<string, Variant> = new Map(GALLERY.map((v) => [v.name, v]));
+
+export function variantNamed(name: string): Variant | undefined {
+  return BY_NAME.get(name);
+}
+
+/**
+ * The variants a selection names: exact names, or `*` patterns (`xml-*`), or `faulty` / `benign`; all when empty.
+ * Unknown names are returned apart, for a clear usage error.
+ */
+export function selectVariants(selection: readonly string[]): { variants: Variant[]; unknown: string[] } {
+  if (selection.length === 0) return { variants: [...GALLERY], unknown: [] };
+  const unknown: string[] = [];
+  const chosen = new Set<Variant>();
+  for (const s of selection) {
+    const re = new RegExp(`^${s.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const hits = s === 'faulty' || s === 'benign' ? GALLERY.filter((v) => v.kind === s) : GALLERY.filter((v) => re.test(v.name));
+    if (hits.length === 0) unknown.push(s);
+    for (const v of hits) chosen.add(v);
+  }
+  return { variants: GALLERY.filter((v) => chosen.has(v)), unknown };
+}

@@ -1,0 +1,133 @@
+/**
+ * The self-check end to end, on real gateways on loopback: a faulty variant is caught by the scenario of its rule,
+ * a benign one passes the whole suite, a variant that changes nothing is NOT caught (the check can fail), removing
+ * the only scenario that catches a variant makes the self-check fail, the fuzz run and the worker processes work,
+ * and `cardspec selfcheck` exits and prints as documented without a card number in its output.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { run } from '../../src/cli/selfcheck';
+import { findCardNumbers } from '../../src/redact';
+import { variantNamed } from '../../src/selfcheck/gallery';
+import { ablate, catcherScenarios, runSelfcheck } from '../../src/selfcheck/runner';
+import { MARKERS } from '../../src/selfcheck/table';
+import type { Variant } from '../../src/selfcheck/types';
+import { passed } from '../../src/selfcheck/verdict';
+
+function named(...names: string[]): Variant[] {
+  return names.map((n) => {
+    const v = variantNamed(n);
+    if (!v) throw new Error(`no variant ${n}`);
+    return v;
+  });
+}
+
+/** `cardspec selfcheck` in this process, its console output captured. */
+async function selfcheck(args: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
+  console.error = console.log;
+  try {
+    const code = await run(args);
+    return { code, out: lines.join('\n') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+describe('the self-check on real gateways', () => {
+  it('catches a faulty variant by a scenario of its rule, through the hook and through a front, and passes a benign one', async () => {
+    const r = await runSelfcheck({ variants: named('secrand-constant', 'credentials-not-required', 'pretty-printed'), workers: 1, fuzz: false });
+    const [secrand, credentials, pretty] = r.verdicts;
+    assert.equal(secrand.ok, true, secrand.note);
+    assert.ok(secrand.caughtBy.every((c) => c.startsWith('features/envelope-and-transport.feature:')), secrand.caughtBy.join(', '));
+    assert.equal(credentials.ok, true, credentials.note);
+    assert.ok(credentials.caughtBy.some((c) => c.startsWith('features/authentication.feature:')));
+    assert.equal(pretty.ok, true, pretty.note);
+    assert.ok(pretty.scenariosRun > 200, `${pretty.scenariosRun} scenarios`);
+    assert.equal(passed(r.verdicts), true);
+  });
+
+  it('does not call a variant caught when it changes nothing: a gap is reported, and the self-check fails', async () => {
+    const unchanged: Variant = { kind: 'faulty', name: 'unchanged', area: 'envelope', rule: 'ENV-SECRAND', what: 'changes nothing', build: () => ({ mutate: { part: (p) => p } }) };
+    const r = await runSelfcheck({ variants: [unchanged], workers: 1, fuzz: false });
+    assert.equal(r.verdicts[0].ok, false);
+    assert.match(r.verdicts[0].note, /scenario\(s\) tagged @rule:ENV-SECRAND passed: a gap in the suite/);
+    assert.equal(passed(r.verdicts), false);
+  });
+
+  it('fails when the only scenario that catches a variant is removed (--without, --ablate)', async () => {
+    const variants = named('secrand-constant', 'store-without-orderreference');
+    const first = await runSelfcheck({ variants, workers: 1, fuzz: false });
+    for (const v of first.verdicts) assert.equal(catcherScenarios(v).length, 1, `${v.name} is caught by ${v.caughtBy.join(', ')}`);
+    const only = catcherScenarios(first.verdicts[0])[0];
+    const without = await runSelfcheck({ variants: variants.slice(0, 1), workers: 1, fuzz: false, exclude: [only] });
+    assert.equal(without.verdicts[0].ok, false, `still caught without ${only}`);
+    const ablations = await ablate(variants, first.verdicts, 1);
+    assert.deepEqual(ablations.map((a) => [a.name, a.stillCaught]), [['secrand-constant', false], ['store-without-orderreference', false]]);
+  });
+
+  it('runs the short fuzz run beside the suite: it flags a missing secrand, and passes a benign variant', async () => {
+    const r = await runSelfcheck({ variants: named('secrand-missing', 'keys-reversed'), workers: 1, fuzz: { runs: 40, modelRuns: 1, seed: 20260105 } });
+    const [missing, reversed] = r.verdicts;
+    assert.notEqual(missing.fuzzOk, undefined, 'the fuzz run did not run');
+    assert.ok(missing.fuzzRules.length > 0, 'the fuzz run flagged nothing on an envelope without secrand');
+    assert.equal(reversed.fuzzOk, true, reversed.note);
+    assert.equal(reversed.ok, true, reversed.note);
+  });
+
+  it('runs variants in worker processes with the same verdicts', async () => {
+    const r = await runSelfcheck({ variants: named('xml-version-3.66', 'parts-reversed', 'xml-without-declaration'), workers: 2, fuzz: false });
+    assert.deepEqual(
+      r.verdicts.map((v) => [v.name, v.ok]),
+      [
+        ['xml-version-3.66', true],
+        ['parts-reversed', true],
+        ['xml-without-declaration', true],
+      ],
+      r.verdicts.map((v) => v.note).join('\n'),
+    );
+    assert.ok(r.verdicts[0].caughtBy.every((c) => c.endsWith('[xml]')));
+  });
+});
+
+describe('cardspec selfcheck', () => {
+  it('exits 0 with the table and the score, writes the Markdown block, and exits 1 without the only catcher', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-selfcheck-')), 'table.md');
+    fs.writeFileSync(file, '# Results\n');
+    const ok = await selfcheck(['--only', 'secrand-constant', '--no-fuzz', '--workers', '1', '--markdown', file]);
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(ok.out, /^secrand-constant +faulty +ENV-SECRAND +envelope-and-transport\.feature:\d+.* caught +not run$/m);
+    assert.match(ok.out, /Detection score: 1\/1 faulty variants caught \(100%\), 0\/0 benign variants passed/);
+    const md = fs.readFileSync(file, 'utf8');
+    assert.ok(md.startsWith(`# Results\n\n${MARKERS.start}\n`), md);
+    assert.match(md, /\| `secrand-constant`: .* \| envelope \| `ENV-SECRAND` \| envelope-and-transport\.feature:\d+.*: secrand is a random string \| caught \| not run \|/);
+
+    const place = /envelope-and-transport\.feature:(\d+)/.exec(ok.out)![0];
+    const failed = await selfcheck(['--only', 'secrand-constant', '--no-fuzz', '--workers', '1', '--without', `features/${place}`]);
+    assert.equal(failed.code, 1, failed.out);
+    assert.match(failed.out, /NOT CAUGHT/);
+  });
+
+  it('never prints a full card number, even for variants that leak one', async () => {
+    const r = await selfcheck(['--only', 'maskedpan-unmasked,query-shows-card-number', '--no-fuzz', '--workers', '1']);
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(findCardNumbers(r.out), []);
+  });
+
+  it('answers a usage error with 2 and says what is wrong', async () => {
+    for (const args of [['--only', 'no-such-variant'], ['--workers', 'many'], ['--without', 'auth.feature'], ['--bogus']]) {
+      const r = await selfcheck(args);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.out}`);
+      assert.match(r.out, /cardspec selfcheck: /);
+    }
+    const help = await selfcheck(['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /Usage: cardspec selfcheck/);
+  });
+});
