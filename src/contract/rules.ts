@@ -19,24 +19,7 @@ export interface RuleText {
 }
 
 /** Obligations of a client that the catalogue does not name yet: to be added there (then removed here). */
-export const PROPOSED_RULES: readonly Omit<RuleText, 'source'>[] = [
-  {
-    id: 'FIELD-TYPES',
-    section: 'Resources and their fields',
-    quote: 'Types below follow the notation Alpha, Numeric, Alphanumeric and Char.',
-  },
-  {
-    id: 'FIELD-TELEPHONETYPE',
-    section: 'Resources and their fields > Billing fields (STORE and other requests)',
-    quote: '| `billingtelephonetype` | Char | 1 | `H` home, `M` mobile, `W` work. |',
-  },
-  {
-    id: '3DS-QUERY-REQUEST',
-    section: 'Endpoints > Request types (the fields sent in the request object)',
-    quote:
-      '| 3-D Secure enrolment check | `["THREEDQUERY"]` | required: `termurl`, `accept`, `cachetoken`, `currencyiso3a`, `accounttypedescription` (`ECOM`), `sitereference`, `baseamount`; recommended: `useragent` | 1 part with `enrolled`, `xid`, and for enrolled cards `acsurl`, `md`, `pareq`; also `threedversion` on some accounts |',
-  },
-];
+export const PROPOSED_RULES: readonly Omit<RuleText, 'source'>[] = [];
 
 let cache: Map<string, RuleText> | undefined;
 
