@@ -31,7 +31,7 @@ Measures, in one run, and prints one table (medians of several runs, ratios, ver
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
 
 Options:
-  --only LIST        comma-separated sections to run (default: all)
+  --only LIST        comma-separated sections to run (default: all); a partial run writes no file
   --reps N           repetitions per figure (default 3); the median is shown
   --duration S       seconds per measured load run (default 3)
   --warmup S         seconds of warm-up load per server before a row's runs (default 2)
@@ -216,6 +216,12 @@ export async function main(argv: string[]): Promise<number> {
   ];
   const markdown = [...header, '', table, '', ...notes(o), ''].join('\n');
   console.log('\n' + redactText(markdown));
+  // A partial run (--only) must not replace the whole table: its rows are printed above and nowhere else.
+  const partial = o.sections.length < SECTIONS.length;
+  if (partial) {
+    log('a partial run (--only): bench/results/latest.md and docs/bench.md are left as they were');
+    return rows.some((r) => r.subject === 'FAILED') ? 1 : 0;
+  }
   const resultsDir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'latest.md'), redactText(`# cardspec benchmark: latest run\n\nWritten by \`npm run bench\` (see docs/bench.md).\n\n${markdown}`));
