@@ -11,7 +11,7 @@ import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
-import type { Format } from '../wire/types';
+import { formatOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
 
@@ -45,7 +45,6 @@ Options:
 
 Exit codes: 0 clean, 1 a failure, 2 a usage or configuration error.`;
 
-class UsageError extends Error {}
 
 export interface CommandIO {
   readonly out: { write(text: string): void };
@@ -62,7 +61,6 @@ function wholeNumber(values: Record<string, unknown>, name: string, dflt: number
   return Number(text);
 }
 
-const FORMATS: Readonly<Record<string, readonly Format[]>> = { json: ['json'], xml: ['xml'], both: ['json', 'xml'] };
 
 export async function runCommand(args: string[], io: CommandIO): Promise<number> {
   const { PROPERTIES, runFuzz } = await import('../fuzz');
@@ -106,20 +104,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   }
   const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   try {
-    const target = str('target') ?? 'builtin';
-    if (target !== 'builtin') {
-      let u: URL;
-      try {
-        u = new URL(target);
-      } catch {
-        throw new UsageError(`--target must be "builtin" or an http(s) base URL, not "${target}"`);
-      }
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not "${target}"`);
-      if (u.search || u.hash) throw new UsageError('--target is a base URL: no query or fragment');
-    }
-    const formatName = str('format') ?? 'json';
-    const formats = FORMATS[formatName];
-    if (!formats) throw new UsageError(`--format must be json, xml or both, not "${formatName}"`);
+    const target = targetOption(str('target'));
+    const formats = formatOption(str('format'));
     const propertyText = str('property') ?? 'all';
     const properties = propertyText === 'all' ? [...PROPERTIES] : propertyText.split(',').map((p) => p.trim());
     const unknown = properties.filter((p) => !PROPERTIES.includes(p));

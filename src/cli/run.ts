@@ -19,6 +19,7 @@ import type { FormatResults, ScenarioResult } from '../report/messages';
 import { ControlClient } from '../target/control';
 import { CONTROL_CAPABILITIES, loadProfile, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
+import { formatOption, targetOption, UsageError } from './options';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -51,7 +52,6 @@ Options:
 
 Exit codes: 0 every scenario that ran passed, 1 a scenario failed, 2 a usage or configuration error.`;
 
-const FORMATS: Readonly<Record<string, readonly Format[]>> = { json: ['json'], xml: ['xml'], both: ['json', 'xml'] };
 
 /** Everything a run needs, checked. */
 interface Plan {
@@ -68,7 +68,6 @@ interface Plan {
   readonly parallel: number;
 }
 
-class UsageError extends Error {}
 
 function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   let values: Record<string, string | boolean | undefined>;
@@ -97,20 +96,8 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   if (values.help) return 'help';
   const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
 
-  const target = str('target') ?? 'builtin';
-  if (target !== 'builtin') {
-    let u: URL;
-    try {
-      u = new URL(target);
-    } catch {
-      throw new UsageError(`--target must be "builtin" or an http(s) base URL, not "${target}"`);
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not "${target}"`);
-    if (u.search || u.hash) throw new UsageError('--target is a base URL: no query or fragment (requests go to <base-url>/json/)');
-  }
-  const formatName = str('format') ?? 'json';
-  const formats = FORMATS[formatName];
-  if (!formats) throw new UsageError(`--format must be json, xml or both, not "${formatName}"`);
+  const target = targetOption(str('target'));
+  const formats = formatOption(str('format'));
 
   const parallelText = str('parallel') ?? '0';
   if (!/^[0-9]+$/.test(parallelText) || Number(parallelText) > 64) throw new UsageError(`--parallel must be a whole number from 0 to 64, not "${parallelText}"`);

@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { redactText } from '../redact';
+import { UsageError } from './options';
 
 export const USAGE = `Usage: cardspec selfcheck [options]
 
@@ -34,7 +35,6 @@ Options:
 
 Exit codes: 0 every faulty variant caught and every benign one passed, 1 otherwise, 2 a usage error.`;
 
-class UsageError extends Error {}
 
 function wholeNumber(text: string | undefined, name: string, dflt: number, min: number, max: number): number {
   if (text === undefined) return dflt;
