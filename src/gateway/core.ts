@@ -86,6 +86,8 @@ function typesOf(raw: unknown): string[] {
   return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
 }
 
+const NO_TYPES: readonly string[] = [];
+
 export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext): ResponseEnvelope {
   rt.engine.catchUp();
   if (!isObject(envelope)) return errorEnvelope(rt, ctx, ERR.invalidField, ['request']);
@@ -96,7 +98,8 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
   // A variant may change what it reads (the mutation hook); the real gateway reads the objects as sent.
   const rewrite = rt.mutate?.request;
   const objects = rewrite ? sent.map((o, index) => rewrite(o, { format: ctx.format, index })) : sent;
-  const types = objects.flatMap(typesOf);
+  // The types are read for the mutation hooks and for a 99999 answer only: no work per request without them.
+  const types = rt.mutate ? objects.flatMap(typesOf) : NO_TYPES;
   const now = rt.clock.now();
   const timestamp = rt.clock.timestamp();
   const env: CallEnv = { ctx, now, timestamp, date: rt.clock.today(), runtime: rt };
@@ -109,8 +112,10 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
   } catch {
     // "`99999` any: Unknown error; needs manual inspection." A bug must not leave half a request stored.
     uow.rollback();
-    const parts = types.length > 0 ? types.map((t) => errorPart(typeLabel(t), ERR.unknown)) : [errorPart('ERROR', ERR.unknown)];
-    return envelopeOf(ctx, parts, rt, types);
+    // Without hooks nothing changes the objects sent, so reading their types now reads what was sent.
+    const all = rt.mutate ? types : objects.flatMap(typesOf);
+    const parts = all.length > 0 ? all.map((t) => errorPart(typeLabel(t), ERR.unknown)) : [errorPart('ERROR', ERR.unknown)];
+    return envelopeOf(ctx, parts, rt, all);
   }
 }
 

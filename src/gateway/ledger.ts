@@ -164,8 +164,9 @@ export class Ledger {
 }
 
 export class UnitOfWork {
-  private readonly created = new Map<string, TxRecord>();
-  private readonly changed = new Map<string, TxRecord>();
+  // Created on first use: most units create one record and change none, and a Map is not free per request.
+  private created: Map<string, TxRecord> | undefined;
+  private changed: Map<string, TxRecord> | undefined;
   private done = false;
 
   constructor(
@@ -180,11 +181,11 @@ export class UnitOfWork {
   }
 
   get(ref: string): TxRecord | undefined {
-    return this.changed.get(ref) ?? this.created.get(ref) ?? this.ledger.get(ref);
+    return this.changed?.get(ref) ?? this.created?.get(ref) ?? this.ledger.get(ref);
   }
 
   add(rec: TxRecord): void {
-    this.created.set(rec.transactionreference, rec);
+    (this.created ??= new Map()).set(rec.transactionreference, rec);
   }
 
   update(ref: string, edit: (r: MutableRecord) => void): TxRecord {
@@ -192,16 +193,16 @@ export class UnitOfWork {
     if (!current) throw new Error(`ledger: no transaction ${ref}`);
     const copy: MutableRecord = { ...current };
     edit(copy);
-    if (this.created.has(ref)) this.created.set(ref, copy);
-    else this.changed.set(ref, copy);
+    if (this.created?.has(ref)) this.created.set(ref, copy);
+    else (this.changed ??= new Map()).set(ref, copy);
     return copy;
   }
 
   commit(): void {
     if (this.done) return;
     this.done = true;
-    for (const rec of this.created.values()) this.ledger.store(rec);
-    for (const rec of this.changed.values()) this.ledger.store(rec);
+    if (this.created) for (const rec of this.created.values()) this.ledger.store(rec);
+    if (this.changed) for (const rec of this.changed.values()) this.ledger.store(rec);
     this.ledger.close(this);
   }
 

@@ -22,15 +22,35 @@ function take(n: number): Buffer {
 // 64 symbols, so that a byte maps to a symbol without bias (byte & 63).
 const ALNUM64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Letters and digits only (62 symbols; a byte is drawn again when it falls outside them). */
+const ALNUM64_CODES = Buffer.from(ALNUM64, 'latin1');
+
+/**
+ * Letters and digits drawn in blocks: each symbol uniform over the 62 (a byte whose low six bits fall outside them
+ * is dropped), kept as one flat string that values are sliced from, so a value costs a slice, not a loop of
+ * concatenations. Every symbol is used once.
+ */
+let alnumBlock = '';
+let alnumPos = 0;
+
+function refillAlnum(): void {
+  const bytes = randomFillSync(Buffer.allocUnsafe(2048));
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] & 63;
+    if (b < 62) bytes[n++] = ALNUM64_CODES[b];
+  }
+  alnumBlock = bytes.toString('latin1', 0, n);
+  alnumPos = 0;
+}
+
+/** Letters and digits only (62 symbols). */
 export function randomAlnum(length: number): string {
   let out = '';
   while (out.length < length) {
-    const bytes = take(length - out.length + 4);
-    for (let i = 0; i < bytes.length && out.length < length; i++) {
-      const b = bytes[i] & 63;
-      if (b < 62) out += ALNUM64[b];
-    }
+    if (alnumPos >= alnumBlock.length) refillAlnum();
+    const want = Math.min(length - out.length, alnumBlock.length - alnumPos);
+    out += alnumBlock.slice(alnumPos, alnumPos + want);
+    alnumPos += want;
   }
   return out;
 }
@@ -43,7 +63,7 @@ export function randomInt(min: number, max: number): number {
 
 /** Base64 of `n` random bytes (3-D Secure v1 values are Base64). */
 export function randomBase64(n: number): string {
-  return Buffer.from(take(n)).toString('base64');
+  return take(n).toString('base64');
 }
 
 /** Lower-case hex of `n` random bytes. */

@@ -132,9 +132,11 @@ export function selectRow(types: readonly string[], own: Fields, parent: TxRecor
   }
 }
 
-/** Inheritable fields of a record or a request. STORE and RISKDEC parents do not pass on their account type. */
-function inheritable(fields: Fields, from?: RequestType): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Copies the inheritable fields of a record or a request into `out` (one object for parent and child, so a child's
+ * value overrides its parent's in place). STORE and RISKDEC parents do not pass on their account type.
+ */
+function inheritInto(out: Record<string, string>, fields: Fields, from?: RequestType): Record<string, string> {
   for (const k of Object.keys(fields)) {
     if (NOT_INHERITED.has(k)) continue;
     if (k === 'accounttypedescription' && (from === 'STORE' || from === 'RISKDEC')) continue;
@@ -153,8 +155,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   const names = read.types;
 
   // "Invalid requesttype" (public facts: 60018) for a type the document does not name.
-  const unknown = names.filter((t) => !KNOWN_TYPES.has(t));
-  if (unknown.length > 0) return fail(names, ERR.invalidRequesttype, unknown);
+  if (!names.every((t) => KNOWN_TYPES.has(t))) return fail(names, ERR.invalidRequesttype, names.filter((t) => !KNOWN_TYPES.has(t)));
   const types = names as RequestType[];
 
   // Every value a string, every known field within its type, length and listed values.
@@ -191,7 +192,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   if (!row) return fail(types, ERR.invalidField, ['requesttypedescriptions']);
 
   // "A later request inherits details (card, billing, delivery, other submitted fields) from an earlier one."
-  const fields: Record<string, string> = parent ? { ...inheritable(parent.fields, parent.type), ...inheritable(own) } : inheritable(own);
+  const fields: Record<string, string> = parent ? inheritInto(inheritInto({}, parent.fields, parent.type), own) : inheritInto({}, own);
 
   if (followUp) {
     return {
@@ -259,9 +260,12 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   if (!card && types.some((t) => CARD_TYPES.has(t)) && !bad.includes('expirydate') && !bad.includes('cachetoken')) {
     for (const f of row.cardSource?.[0] ?? ['pan', 'expirydate']) add(f);
   }
-  for (const [f, values] of Object.entries(row.fixed ?? {})) {
-    const v = fields[f];
-    if (v !== undefined && !values.includes(v)) add(f);
+  const fixed = row.fixed;
+  if (fixed) {
+    for (const f of Object.keys(fixed)) {
+      const v = fields[f];
+      if (v !== undefined && !fixed[f].includes(v)) add(f);
+    }
   }
   // "It must be greater than zero, except that ACCOUNTCHECK allows `0`."
   // Checked where the amount matters: sent, or required by the row (a STORE may inherit an ACCOUNTCHECK's `0`).

@@ -65,6 +65,24 @@ function contentTypeOk(header: string | undefined, accepted: readonly string[]):
   return !charset || /^utf-?8$/i.test(charset[1]);
 }
 
+/**
+ * `contentTypeOk` remembered per header text: clients send the same few headers on every call, and the answer
+ * depends on nothing else. Bounded, so odd headers cannot grow it.
+ */
+function typeChecker(accepted: readonly string[]): (header: string | undefined) => boolean {
+  const seen = new Map<string, boolean>();
+  return (header) => {
+    if (!header) return false;
+    let ok = seen.get(header);
+    if (ok === undefined) {
+      ok = contentTypeOk(header, accepted);
+      if (seen.size >= 64) seen.clear();
+      seen.set(header, ok);
+    }
+    return ok;
+  };
+}
+
 type Decoded = { ok: true; text: string } | { ok: false; status: number; message: string };
 
 /**
@@ -152,6 +170,7 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
   const log = opts.log;
   const wire = rt.mutate?.wire;
   const observe = opts.observe;
+  const typeOk: Record<Format, (header: string | undefined) => boolean> = { json: typeChecker(ACCEPTED_TYPES.json), xml: typeChecker(ACCEPTED_TYPES.xml) };
 
   function tell(call: ObservedCall): void {
     try {
@@ -171,11 +190,21 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
     }
   }
 
+  // The base address of each Host header seen: a client sends the same one on every call. Bounded like `typeChecker`.
+  const bases = { http: new Map<string, string>(), https: new Map<string, string>() };
   function baseUrlOf(req: IncomingMessage): string {
     const host = req.headers.host;
-    if (host && HOST.test(host)) {
+    if (host) {
       const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-      return `${proto}://${host}`;
+      const seen = bases[proto];
+      const hit = seen.get(host);
+      if (hit !== undefined) return hit;
+      if (HOST.test(host)) {
+        const base = `${proto}://${host}`;
+        if (seen.size >= 64) seen.clear();
+        seen.set(host, base);
+        return base;
+      }
     }
     return opts.baseUrl?.() ?? 'http://127.0.0.1';
   }
@@ -212,7 +241,7 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
         'WWW-Authenticate': 'Basic realm="cardspec", charset="UTF-8"',
       });
     }
-    if (!contentTypeOk(req.headers['content-type'], ACCEPTED_TYPES[format])) {
+    if (!typeOk[format](req.headers['content-type'])) {
       req.resume();
       const want = format === 'json' ? 'application/json' : 'text/xml or application/xml';
       return refuse(req, res, format, 415, `415 Unsupported Media Type: send Content-Type ${want} (UTF-8)`);
