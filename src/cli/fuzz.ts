@@ -6,12 +6,11 @@
  *
  * Exit codes: 0 clean, 1 a failure (shrunk, with a replay command), 2 a usage or configuration error.
  */
-import { parseArgs } from 'node:util';
 import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
-import { formatOption, targetOption, UsageError } from './options';
+import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
 
@@ -64,36 +63,31 @@ function wholeNumber(values: Record<string, unknown>, name: string, dflt: number
 
 export async function runCommand(args: string[], io: CommandIO): Promise<number> {
   const { PROPERTIES, runFuzz } = await import('../fuzz');
-  let values: Record<string, string | boolean | undefined>;
+  let values: OptionValues;
   try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        profile: { type: 'string' },
-        format: { type: 'string' },
-        property: { type: 'string' },
-        runs: { type: 'string' },
-        'model-runs': { type: 'string' },
-        'max-commands': { type: 'string' },
-        seed: { type: 'string' },
-        path: { type: 'string' },
-        rate: { type: 'string' },
-        timeout: { type: 'string' },
-        concurrency: { type: 'string' },
-        'max-time': { type: 'string' },
-        'max-failures': { type: 'string' },
-        'shrink-steps': { type: 'string' },
-        user: { type: 'string' },
-        password: { type: 'string' },
-        alias: { type: 'string' },
-        site: { type: 'string' },
-        'allow-live': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    values = parseOptions(args, {
+      target: { type: 'string' },
+      profile: { type: 'string' },
+      format: { type: 'string' },
+      property: { type: 'string' },
+      runs: { type: 'string' },
+      'model-runs': { type: 'string' },
+      'max-commands': { type: 'string' },
+      seed: { type: 'string' },
+      path: { type: 'string' },
+      rate: { type: 'string' },
+      timeout: { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-time': { type: 'string' },
+      'max-failures': { type: 'string' },
+      'shrink-steps': { type: 'string' },
+      user: { type: 'string' },
+      password: { type: 'string' },
+      alias: { type: 'string' },
+      site: { type: 'string' },
+      'allow-live': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
   } catch (e) {
     io.err.write(redactText(`cardspec fuzz: ${(e as Error).message}\n\n${USAGE}\n`));
     return 2;
@@ -102,7 +96,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     io.out.write(USAGE + '\n');
     return 0;
   }
-  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const str = (k: string): string | undefined => stringOption(values, k);
   try {
     const target = targetOption(str('target'));
     const formats = formatOption(str('format'));

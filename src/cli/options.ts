@@ -3,6 +3,7 @@
  * fuzz` accept and refuse the same things with the same words. A `UsageError` is a mistake in the command line:
  * the commands answer it with their usage text and exit code 2.
  */
+import { parseArgs } from 'node:util';
 import type { Format } from '../wire/types';
 
 export class UsageError extends Error {}
@@ -30,4 +31,18 @@ export function formatOption(text: string | undefined): readonly Format[] {
   const formats = FORMATS[name];
   if (!formats) throw new UsageError(`--format must be json, xml or both, not "${name}"`);
   return formats;
+}
+
+export type OptionValues = Record<string, string | boolean | undefined>;
+type OptionSpecs = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+/** node:util's parseArgs with the settings every command uses: strict, no positional arguments. */
+export function parseOptions(args: string[], options: OptionSpecs): OptionValues {
+  return parseArgs({ args, strict: true, allowPositionals: false, options }).values as OptionValues;
+}
+
+/** The text of a string option, or undefined when it was not given. */
+export function stringOption(values: OptionValues, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
 }

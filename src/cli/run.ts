@@ -9,7 +9,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
 import { FIELD } from '../../schemas/fields';
@@ -19,7 +18,7 @@ import type { FormatResults, ScenarioResult } from '../report/messages';
 import { ControlClient } from '../target/control';
 import { CONTROL_CAPABILITIES, loadProfile, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
-import { formatOption, targetOption, UsageError } from './options';
+import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -70,31 +69,26 @@ interface Plan {
 
 
 function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
-  let values: Record<string, string | boolean | undefined>;
+  let values: OptionValues;
   try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        format: { type: 'string' },
-        profile: { type: 'string' },
-        tags: { type: 'string' },
-        user: { type: 'string' },
-        password: { type: 'string' },
-        alias: { type: 'string' },
-        site: { type: 'string' },
-        reports: { type: 'string' },
-        parallel: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    values = parseOptions(args, {
+      target: { type: 'string' },
+      format: { type: 'string' },
+      profile: { type: 'string' },
+      tags: { type: 'string' },
+      user: { type: 'string' },
+      password: { type: 'string' },
+      alias: { type: 'string' },
+      site: { type: 'string' },
+      reports: { type: 'string' },
+      parallel: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
   if (values.help) return 'help';
-  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const str = (k: string): string | undefined => stringOption(values, k);
 
   const target = targetOption(str('target'));
   const formats = formatOption(str('format'));

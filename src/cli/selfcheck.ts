@@ -8,9 +8,8 @@
  * (and, with --ablate, every single catcher shown to be needed); 1 otherwise; 2 a usage error.
  */
 import * as fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { redactText } from '../redact';
-import { UsageError } from './options';
+import { OptionValues, parseOptions, stringOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec selfcheck [options]
 
@@ -45,24 +44,19 @@ function wholeNumber(text: string | undefined, name: string, dflt: number, min: 
 const list = (text: string | undefined): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export async function run(args: string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
+  let values: OptionValues;
   try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        only: { type: 'string' },
-        workers: { type: 'string' },
-        'no-fuzz': { type: 'boolean' },
-        'fuzz-runs': { type: 'string' },
-        without: { type: 'string' },
-        ablate: { type: 'boolean' },
-        markdown: { type: 'string' },
-        list: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    values = parseOptions(args, {
+      only: { type: 'string' },
+      workers: { type: 'string' },
+      'no-fuzz': { type: 'boolean' },
+      'fuzz-runs': { type: 'string' },
+      without: { type: 'string' },
+      ablate: { type: 'boolean' },
+      markdown: { type: 'string' },
+      list: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
   } catch (e) {
     console.error(redactText(`cardspec selfcheck: ${(e as Error).message}\n\n${USAGE}`));
     return 2;
@@ -71,7 +65,7 @@ export async function run(args: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const str = (k: string): string | undefined => stringOption(values, k);
 
   const { GALLERY, selectVariants } = await import('../selfcheck/gallery');
   if (values.list) {
