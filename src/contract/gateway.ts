@@ -4,9 +4,8 @@
  * the report so far. In scenario mode (client conformance cases) the answers of the next call can be changed
  * through the gateway's `mutate` hook: extra unknown fields, another `secrand`, an error code the client must pass on.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createGateway, type GatewayMutation, type GatewayOptions, type InProcessGateway } from '../gateway';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createGateway, listen, type GatewayMutation, type GatewayOptions, type InProcessGateway } from '../gateway';
 import { reportJson } from './report';
 import { ContractSession } from './session';
 
@@ -93,35 +92,10 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
   };
 }
 
-/** How often a ticking clock's midnights are looked for when no request comes (as startGateway does). */
-const TICK_MS = 60_000;
-
 /** The stand-in gateway on a socket (loopback and a free port unless given), as `cardspec serve --contract` runs it. */
-export function startContractGateway(opts: ContractOptions = {}): Promise<RunningContractGateway> {
+export async function startContractGateway(opts: ContractOptions = {}): Promise<RunningContractGateway> {
   let url = '';
   const cg = createContractGateway(opts, () => url);
-  const server = createServer(cg.handle);
-  server.keepAliveTimeout = 5_000;
-  const host = opts.host ?? '127.0.0.1';
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      const { port } = server.address() as AddressInfo;
-      url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-      const timer = cg.gateway.clock.ticking ? setInterval(() => cg.gateway.runtime.engine.catchUp(), TICK_MS) : undefined;
-      timer?.unref();
-      resolve({
-        ...cg,
-        url,
-        port,
-        close: () =>
-          new Promise<void>((done) => {
-            if (timer) clearInterval(timer);
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  const socket = await listen(cg.handle, cg.gateway.runtime, opts, (u) => (url = u));
+  return { ...cg, url: socket.url, port: socket.port, close: socket.close };
 }

@@ -91,10 +91,25 @@ export function createGateway(opts: GatewayOptions = {}, baseUrl?: () => string)
 /** How often a ticking clock's midnights are looked for when no request comes (a request also looks). */
 const TICK_MS = 60_000;
 
-export function startGateway(opts: GatewayOptions = {}): Promise<RunningGateway> {
-  let url = '';
-  const gw = createGateway(opts, () => url);
-  const server: Server = createServer(gw.handle);
+/** A gateway handler on a socket: its address, and how to stop it. */
+export interface Listening {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `handle` on `host:port` (loopback and a free port unless given). `url` is learnt once listening, so the
+ * handler reads it through `onUrl`'s setter (the ACS address in THREEDQUERY answers needs it). With a ticking clock,
+ * midnights are looked for even when no request comes, so settlement and payments happen on time.
+ */
+export function listen(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  runtime: Runtime,
+  opts: { host?: string; port?: number },
+  onUrl: (url: string) => void,
+): Promise<Listening> {
+  const server: Server = createServer(handle);
   // Keep-alive connections of clients must not hold close() up for the default five seconds.
   server.keepAliveTimeout = 5_000;
   const host = opts.host ?? '127.0.0.1';
@@ -103,16 +118,13 @@ export function startGateway(opts: GatewayOptions = {}): Promise<RunningGateway>
     server.listen(opts.port ?? 0, host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
-      url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-      const timer = gw.clock.ticking ? setInterval(() => gw.runtime.engine.catchUp(), TICK_MS) : undefined;
+      const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      onUrl(url);
+      const timer = runtime.clock.ticking ? setInterval(() => runtime.engine.catchUp(), TICK_MS) : undefined;
       timer?.unref();
       resolve({
         url,
         port,
-        clock: gw.clock,
-        ledger: gw.ledger,
-        config: gw.config,
-        runtime: gw.runtime,
         close: () =>
           new Promise<void>((done) => {
             if (timer) clearInterval(timer);
@@ -122,4 +134,11 @@ export function startGateway(opts: GatewayOptions = {}): Promise<RunningGateway>
       });
     });
   });
+}
+
+export async function startGateway(opts: GatewayOptions = {}): Promise<RunningGateway> {
+  let url = '';
+  const gw = createGateway(opts, () => url);
+  const socket = await listen(gw.handle, gw.runtime, opts, (u) => (url = u));
+  return { url: socket.url, port: socket.port, clock: gw.clock, ledger: gw.ledger, config: gw.config, runtime: gw.runtime, close: socket.close };
 }
