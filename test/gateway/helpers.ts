@@ -203,3 +203,11 @@ export async function gateway(opts: GatewayOptions = {}): Promise<{ client: Clie
   const gw = await startGateway({ control: true, ...opts });
   return { client: new Client(gw), gw };
 }
+
+/** The paths of every string in `value` equal to `needle`. */
+export function valuesEqualTo(value: unknown, needle: string, at = '$'): string[] {
+  if (typeof value === 'string') return value === needle ? [at] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => valuesEqualTo(v, needle, `${at}[${i}]`));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => valuesEqualTo(v, needle, `${at}.${k}`));
+  return [];
+}
