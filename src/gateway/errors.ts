@@ -4,6 +4,7 @@
  * not shown"); the others are the public codes of public-facts.md, used where the document is silent.
  * docs/gateway.md lists each with the trigger that produces it.
  */
+import { ERROR } from '../../schemas/errors';
 
 export interface ErrorSpec {
   readonly code: string;
@@ -11,16 +12,18 @@ export interface ErrorSpec {
 }
 
 const e = (code: string, message: string): ErrorSpec => ({ code, message });
+/** A code whose `errormessage` the document fixes takes it from the Errors table (schemas/errors.ts). */
+const fixed = (code: string): ErrorSpec => e(code, ERROR[code].message ?? '');
 
 export const ERR = {
   /** Errors: "`0` any: Successful; `errormessage` is `Ok`." */
-  ok: e('0', 'Ok'),
+  ok: fixed('0'),
   /** Errors: "`30000` Invalid field"; public facts: any request type, with `errordata` naming the field(s). */
   invalidField: e('30000', 'Invalid field'),
   /** Errors: "`60031` The payment type is not supported for 3-D Secure." */
   no3ds: e('60031', 'Payment type not supported for 3-D Secure'),
   /** Errors: "`60022` Customer not authenticated. `errormessage` is `Unauthenticated`." */
-  unauthenticated: e('60022', 'Unauthenticated'),
+  unauthenticated: fixed('60022'),
   /** Errors: "`70000` Customer authenticated but the bank declined." */
   decline: e('70000', 'Decline'),
   /** Errors: "`60025` Additional fields mandated for merchants with category code 6012 were not sent." */
