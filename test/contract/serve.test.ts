@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { run as serve } from '../../src/cli/serve';
 import { card, envelope, JSON_HEADERS, PAYMENT, SITE } from './helpers';
+import { serveInProcess } from '../gateway/helpers';
 
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'cardspec.js');
@@ -78,15 +78,7 @@ describe('cardspec serve --contract', () => {
   });
 
   it('refuses contract options that do not fit, with exit 2 and the reason', async () => {
-    const printed: string[] = [];
-    const original = { log: console.log, error: console.error };
-    console.log = (...a: unknown[]) => void printed.push(a.join(' '));
-    console.error = (...a: unknown[]) => void printed.push(a.join(' '));
-    const run = async (...args: string[]): Promise<{ code: number; text: string }> => {
-      printed.length = 0;
-      const code = await serve(args);
-      return { code, text: printed.join('\n') };
-    };
+    const { run, restore } = serveInProcess();
     try {
       const help = await run('--help');
       assert.equal(help.code, 0);
@@ -100,8 +92,7 @@ describe('cardspec serve --contract', () => {
       assert.equal((await run('--client-cmd', 'true', '--case-timeout', '0')).code, 2);
       assert.equal((await run('--client-cmd', ' ')).code, 2);
     } finally {
-      console.log = original.log;
-      console.error = original.error;
+      restore();
     }
   });
 });

@@ -211,3 +211,27 @@ export function valuesEqualTo(value: unknown, needle: string, at = '$'): string[
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => valuesEqualTo(v, needle, `${at}.${k}`));
   return [];
 }
+
+/**
+ * `cardspec serve` run in this process (the same `run` the CLI calls) with what it prints captured, so that usage
+ * checks cost no process start. `restore` puts the console back: call it in a `finally`.
+ */
+export function serveInProcess(): { run(...args: string[]): Promise<{ code: number; text: string }>; restore(): void } {
+  const printed: string[] = [];
+  const original = { log: console.log, error: console.error };
+  console.log = (...a: unknown[]) => void printed.push(a.join(' '));
+  console.error = (...a: unknown[]) => void printed.push(a.join(' '));
+  return {
+    async run(...args) {
+      printed.length = 0;
+      // Loaded here, not at the top: the other gateway tests need none of the CLI.
+      const { run: serveCommand } = await import('../../src/cli/serve');
+      const code = await serveCommand(args);
+      return { code, text: printed.join('\n') };
+    },
+    restore() {
+      console.log = original.log;
+      console.error = original.error;
+    },
+  };
+}

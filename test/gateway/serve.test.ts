@@ -8,9 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { run as serve } from '../../src/cli/serve';
 import { DEFAULT_CONFIG } from '../../src/testdata';
-import { AUTH_HEADER, card, PAYMENT, USER } from './helpers';
+import { AUTH_HEADER, card, PAYMENT, serveInProcess, USER } from './helpers';
 
 const BIN = join(__dirname, '..', '..', 'bin', 'cardspec.js');
 
@@ -52,15 +51,7 @@ describe('cardspec serve', () => {
 
   it('--help exits 0; a bad port, an unknown option or a bad configuration file exits 2 with the reason', async () => {
     // In-process (the same `run` the CLI calls), capturing what it prints: one process start is enough per file.
-    const printed: string[] = [];
-    const original = { log: console.log, error: console.error };
-    console.log = (...a: unknown[]) => void printed.push(a.join(' '));
-    console.error = (...a: unknown[]) => void printed.push(a.join(' '));
-    const run = async (...args: string[]): Promise<{ code: number; text: string }> => {
-      printed.length = 0;
-      const code = await serve(args);
-      return { code, text: printed.join('\n') };
-    };
+    const { run, restore } = serveInProcess();
     try {
       const help = await run('--help');
       assert.equal(help.code, 0);
@@ -81,8 +72,7 @@ describe('cardspec serve', () => {
       assert.match((await run('--config', file)).text, /not JSON/);
       assert.equal((await run('--config', join(dir, 'missing.json'))).code, 2);
     } finally {
-      console.log = original.log;
-      console.error = original.error;
+      restore();
     }
   });
 });
