@@ -5,29 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { startContractGateway, type ContractOptions, type RunningContractGateway } from '../../src/contract';
-import { DEFAULT_CONFIG, TEST_CARDS, type CardName } from '../../src/testdata';
+import type { CardName } from '../../src/testdata';
 
-export const USER = DEFAULT_CONFIG.users[0];
-export const SITE = 'test_site12345';
-export const AUTH_HEADER = 'Basic ' + Buffer.from(`${USER.username}:${USER.password}`).toString('base64');
+// The built-in account, card fields and payment fields are the gateway tests' own: one place for both suites.
+import { AUTH_HEADER, card, type Obj, PAYMENT, SITE, SUBSCRIPTION_FIELDS, USER } from '../gateway/helpers';
+
+export { AUTH_HEADER, card, type Obj, PAYMENT, SITE, USER };
 export const JSON_HEADERS = { Authorization: AUTH_HEADER, 'Content-Type': 'application/json', Accept: 'application/json' };
 
-export type Obj = Record<string, unknown>;
-
-export const PAYMENT = { sitereference: SITE, accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050' } as const;
-export const SUBSCRIPTION = {
-  subscriptiontype: 'RECURRING',
-  subscriptionunit: 'MONTH',
-  subscriptionfrequency: '1',
-  subscriptionnumber: '1',
-  subscriptionfinalnumber: '12',
-  subscriptionbegindate: '2026-02-05',
-} as const;
-
-export function card(name: CardName, withCode = true): Obj {
-  const c = TEST_CARDS[name];
-  return withCode ? { pan: c.pan, expirydate: c.expirydate, securitycode: c.securitycode } : { pan: c.pan, expirydate: c.expirydate };
-}
+/** The subscription fields without `credentialsonfile`, which the contract checks look at on their own. */
+const { credentialsonfile: _onFile, ...subscription } = SUBSCRIPTION_FIELDS;
+export const SUBSCRIPTION = subscription;
 
 export const envelope = (request: Obj | Obj[]): Obj => ({ alias: USER.alias, version: '1.00', request: Array.isArray(request) ? request : [request] });
 
