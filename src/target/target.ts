@@ -9,7 +9,8 @@ import type { Agent } from 'node:http';
 import { redact, redactText } from '../redact';
 import { buildRequestBlock, detectXmlKind, parseResponseBlock } from '../wire/xml';
 import { JSON_VERSION, type Format, type RequestEnvelope, type RequestObject, type ResponseEnvelope } from '../wire/types';
-import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpLimits } from './http';
+import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
+import { KeepAliveClient } from './keepalive';
 
 export interface TargetOptions {
   /** Base URL, without the `/json/` path: `http://127.0.0.1:8080`. */
@@ -104,10 +105,26 @@ function preview(text: string): string {
 }
 
 export class Target {
-  private readonly agent: Agent;
+  /** Plain-http targets (loopback above all): the lean client; HTTPS: node:https with a keep-alive agent. */
+  private readonly exchange: (req: HttpRequest) => Promise<HttpResponse>;
+  private readonly closeConnections: () => void;
+
+  /** What most calls send: the format's address and headers, with the target's credentials (built once). */
+  private readonly formatUrl: string;
+  private readonly defaultHeaders: Readonly<Record<string, string>>;
 
   constructor(readonly options: TargetOptions) {
-    this.agent = keepAliveAgent(options.baseUrl);
+    this.formatUrl = this.url(options.format === 'json' ? options.jsonPath : options.xmlPath);
+    this.defaultHeaders = Object.freeze(this.headersFor({}));
+    if (/^http:/i.test(options.baseUrl)) {
+      const client = new KeepAliveClient();
+      this.exchange = (req) => client.request(req);
+      this.closeConnections = () => client.close();
+    } else {
+      const agent: Agent = keepAliveAgent(options.baseUrl);
+      this.exchange = (req) => httpRequest({ ...req, agent });
+      this.closeConnections = () => agent.destroy();
+    }
   }
 
   get format(): Format {
@@ -133,21 +150,11 @@ export class Target {
   /** Any body to any path, with the format's headers unless overridden: for transport scenarios. */
   async sendRaw(raw: RawRequest): Promise<Exchange> {
     const format = this.format;
-    const url = this.url(raw.path ?? (format === 'json' ? this.options.jsonPath : this.options.xmlPath));
-    const headers: Record<string, string> =
-      format === 'json'
-        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-        : // The document shows no XML headers; these are the public XML client's (public-facts.md).
-          { 'Content-Type': 'text/xml;charset=utf-8', Accept: 'text/xml' };
-    const auth = raw.auth === undefined ? this.defaultAuth() : raw.auth;
-    if (auth) headers.Authorization = basicAuth(auth.user, auth.password);
-    for (const [k, v] of Object.entries(raw.headers ?? {})) {
-      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
-      headers[k] = v;
-    }
+    const url = raw.path === undefined ? this.formatUrl : this.url(raw.path);
+    const headers = raw.headers === undefined && raw.auth === undefined ? this.defaultHeaders : this.headersFor(raw);
     const body = raw.body;
     try {
-      const res = await httpRequest({ url, method: raw.method ?? 'POST', headers, body, limits: this.options.limits, agent: this.agent });
+      const res = await this.exchange({ url, method: raw.method ?? 'POST', headers, body, limits: this.options.limits });
       const text = res.body.toString('utf8');
       const base = { format, url, status: res.status, headers: res.headers, durationMs: res.durationMs };
       return withShownTexts({ ...base, ...this.parse(text, res.status, res.headers['content-type']) }, headers, body, text);
@@ -158,6 +165,22 @@ export class Target {
     }
   }
 
+  /** The format's headers with the given credentials and overrides (a header given replaces one of any case). */
+  private headersFor(raw: Pick<RawRequest, 'headers' | 'auth'>): Record<string, string> {
+    const headers: Record<string, string> =
+      this.format === 'json'
+        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+        : // The document shows no XML headers; these are the public XML client's (public-facts.md).
+          { 'Content-Type': 'text/xml;charset=utf-8', Accept: 'text/xml' };
+    const auth = raw.auth === undefined ? this.defaultAuth() : raw.auth;
+    if (auth) headers.Authorization = basicAuth(auth.user, auth.password);
+    for (const [k, v] of Object.entries(raw.headers ?? {})) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
+      headers[k] = v;
+    }
+    return headers;
+  }
+
   private defaultAuth(): { user: string; password: string } | null {
     const { user, password } = this.options;
     return user !== undefined && password !== undefined ? { user, password } : null;
@@ -166,7 +189,7 @@ export class Target {
   /** The answer as an envelope, or why it is not one. Never throws. */
   private parse(text: string, status: number, contentType: string | undefined): { envelope?: ResponseEnvelope; xmlProblems?: string[]; error?: string } {
     const what = `HTTP ${status}${contentType ? `, ${contentType}` : ''}`;
-    if (text.trim() === '') return { error: `the answer has an empty body (${what})` };
+    if (!/\S/.test(text)) return { error: `the answer has an empty body (${what})` };
     if (this.format === 'json') {
       let doc: unknown;
       try {
@@ -206,6 +229,6 @@ export class Target {
   }
 
   close(): void {
-    this.agent.destroy();
+    this.closeConnections();
   }
 }
