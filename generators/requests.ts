@@ -104,19 +104,19 @@ function fieldArb(row: OperationRow, name: string, card: TestCard): fc.Arbitrary
 const unique = (names: readonly string[]): string[] => [...new Set(names)];
 
 /** Settles conditional values and drops an alias spelling (`billingprefix`) when its canonical field is present. */
-function settle(obj: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
+function settle(obj: Record<string, unknown>, into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const k in obj) {
+    const v = obj[k];
     const def = FIELD[k];
     if (def?.aliasOf && obj[def.aliasOf] !== undefined) continue;
     if (v instanceof Conditional) {
       const when = def?.validatedWhen;
-      out[k] = when && when.values.includes(String(obj[when.field] ?? '')) ? v.strict : v.lax;
+      into[k] = when && when.values.includes(String(obj[when.field] ?? '')) ? v.strict : v.lax;
     } else {
-      out[k] = v;
+      into[k] = v;
     }
   }
-  return out;
+  return into;
 }
 
 export interface RequestOptions {
@@ -150,7 +150,7 @@ function recordFor(r: OperationRow, card: TestCard, source: readonly string[], f
   for (const name of all) model[name] = fieldArb(r, name, card);
   return fc
     .record(model, { noNullPrototype: true, requiredKeys: required })
-    .map((fields): RequestObject => ({ requesttypedescriptions: [...r.requesttypes], ...settle(fields) }));
+    .map((fields): RequestObject => settle(fields, { requesttypedescriptions: [...r.requesttypes] }));
 }
 
 /** A row of the table and a valid request object for it. */
