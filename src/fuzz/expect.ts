@@ -77,7 +77,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Empty and null values count as not sent (public-facts.md: XML clients send empty elements for unset fields). */
 export function sentFields(obj: Record<string, unknown>): RequestObject {
   const out: RequestObject = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== '' && v !== null && v !== undefined) out[k] = v;
+  for (const k in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
+    const v = obj[k];
+    if (v !== '' && v !== null && v !== undefined) out[k] = v;
+  }
   return out;
 }
 
@@ -184,10 +188,11 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   const sourceFields = sources.flat();
   // Rows of the same request types differ by what links or carries the card (RISKDEC on card data or after a
   // payment): with neither sent, what is missing may be named after any of them.
-  const siblings = rowsFor(types).flatMap((r) => [...r.required.filter((f) => merged[f] === undefined), ...(r.cardSource ?? []).flat()]);
-  if (missing.length > 0) note([...missing, ...siblings, ...(missing.some((f) => sourceFields.includes(f)) ? sourceFields : [])], `${missing.join(', ')} not sent; "${row.title}" requires it`, ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY');
+  // (Worked out only when something is missing: most requests miss nothing.)
+  const siblings = (): string[] => rowsFor(types).flatMap((r) => [...r.required.filter((f) => merged[f] === undefined), ...(r.cardSource ?? []).flat()]);
+  if (missing.length > 0) note([...missing, ...siblings(), ...(missing.some((f) => sourceFields.includes(f)) ? sourceFields : [])], `${missing.join(', ')} not sent; "${row.title}" requires it`, ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY');
   if (!acsLinked && sources.length > 0 && !sources.some((set) => set.every((f) => obj[f] !== undefined))) {
-    note([...sourceFields, ...siblings], `no card: "${row.title}" needs ${sources.map((s) => s.join('+')).join(' or ')}`, ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY');
+    note([...sourceFields, ...siblings()], `no card: "${row.title}" needs ${sources.map((s) => s.join('+')).join(' or ')}`, ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY');
   }
   // A card is its number and its expiry together ("`pan`, `expirydate`"): half of a card source is no card,
   // unless a parent or another source supplies the card (then what the half means is not shown).
