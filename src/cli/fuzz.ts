@@ -8,6 +8,7 @@
  */
 import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
+import { availableParallelism } from 'node:os';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
@@ -31,7 +32,10 @@ Options:
                                --property and one --format
   --rate R                     at most R requests per second
   --timeout MS                 time allowed for one answer (default: the profile's, 15000)
-  --concurrency N              requests in flight at once (default: 8)
+  --concurrency N              requests in flight at once (default: 8), shared by the threads
+  --threads N|auto             threads that generate, send and judge requests (default: auto: one per core, at
+                               most 4, for runs of 2,000 requests or more without --rate or --path; else 1);
+                               a seed gives the same cases whatever the number
   --max-time S                 seconds the whole run may take (default: 600)
   --max-failures N             stop sending once N cases failed (default: 50)
   --shrink-steps N             requests one shrink may send (default: 300)
@@ -61,6 +65,19 @@ function wholeNumber(values: Record<string, unknown>, name: string, dflt: number
 }
 
 
+/** Runs at least this long pay for starting threads (each loads the kit: about a second). */
+export const AUTO_THREADS_MIN_RUNS = 2000;
+
+/**
+ * `--threads auto`: one thread per core, at most 4, where the run is long enough to pay for starting them and
+ * nothing needs one thread (a rate limit is one clock; a replay is one case). Against a local target the kit is
+ * what runs out of CPU first, so its cases are spread over the cores the target leaves.
+ */
+export function autoThreads(runs: number, single: boolean): number {
+  if (single || runs < AUTO_THREADS_MIN_RUNS) return 1;
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
 export async function runCommand(args: string[], io: CommandIO): Promise<number> {
   const { PROPERTIES, runFuzz } = await import('../fuzz');
   let values: OptionValues;
@@ -78,6 +95,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       rate: { type: 'string' },
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
+      threads: { type: 'string' },
       'max-time': { type: 'string' },
       'max-failures': { type: 'string' },
       'shrink-steps': { type: 'string' },
@@ -123,6 +141,11 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       if (!(rate > 0) || !Number.isFinite(rate) || rate > 100_000) throw new UsageError(`--rate must be a number of requests per second above 0, not "${rateText}"`);
     }
 
+    const runs = wholeNumber(values, 'runs', 1000, 1, 1_000_000);
+    const threadsText = str('threads') ?? 'auto';
+    if (threadsText !== 'auto' && !/^[1-9][0-9]?$/.test(threadsText)) throw new UsageError(`--threads must be auto or a whole number from 1 to 99, not "${threadsText}"`);
+    const threads = threadsText === 'auto' ? autoThreads(runs, rate !== undefined || path !== undefined) : Number(threadsText);
+
     const profileSpec = str('profile') ?? 'builtin';
     const profile = loadProfile(profileSpec);
     const user = str('user') ?? io.env.CARDSPEC_USER ?? profile.credentials?.user;
@@ -152,7 +175,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       profile,
       formats,
       properties,
-      runs: wholeNumber(values, 'runs', 1000, 1, 1_000_000),
+      runs,
       modelRuns: wholeNumber(values, 'model-runs', 20, 1, 100_000),
       maxCommands: wholeNumber(values, 'max-commands', 20, 1, 200),
       seed,
@@ -160,6 +183,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       rate,
       timeoutMs: wholeNumber(values, 'timeout', profile.limits.totalTimeoutMs, 1, 600_000),
       concurrency: wholeNumber(values, 'concurrency', 8, 1, 256),
+      threads,
       maxTimeMs: wholeNumber(values, 'max-time', 600, 1, 86_400) * 1000,
       maxFailures: wholeNumber(values, 'max-failures', 50, 1, 1_000_000),
       shrinkSteps: wholeNumber(values, 'shrink-steps', 300, 0, 100_000),

@@ -42,6 +42,8 @@ export interface FuzzPlan {
   /** Time allowed for one answer. */
   readonly timeoutMs: number;
   readonly concurrency: number;
+  /** Threads that generate, send and judge cases (./threads.ts); 1 when absent. */
+  readonly threads?: number;
   /** Time allowed for the whole run. */
   readonly maxTimeMs: number;
   /** Stop sending once this many cases failed. */
@@ -133,6 +135,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
           seed: plan.seed,
           runs: plan.runs,
           concurrency: plan.concurrency,
+          threads: plan.threads,
           rate,
           deadline,
           path: plan.path,

@@ -67,6 +67,7 @@ function oracleTable(outcomes: readonly RequestFuzzOutcome[]): string[] {
   }
   const sent = outcomes.map((o) => padLeft(`${o.sent} sent`, 22)).join('');
   lines.push(pad('(requests)', 61) + sent);
+  if (outcomes.some((o) => o.threads > 1)) lines.push(pad('(threads)', 61) + outcomes.map((o) => padLeft(String(o.threads), 22)).join(''));
   const kinds = outcomes.map((o) => padLeft(`${o.expectations.valid}/${o.expectations.invalid + o.expectations.refused}/${o.expectations.open}`, 22)).join('');
   lines.push(pad('(valid/invalid/open cases)', 61) + kinds);
   return lines;

@@ -2,9 +2,9 @@
  * The request fuzzer: fast-check generates cases (./cases.ts) from a seed, the target answers them, and the oracles
  * (./oracles.ts) judge each answer. It runs in two phases, so that it is both fast and replayable:
  *
- * 1. Detection: fast-check draws case after case (the property never fails, it only hands each case over), and
- *    up to `concurrency` of them are in flight at once, paced by `--rate`. Case n of seed S is exactly the value
- *    fast-check replays with `{seed: S, path: "n"}`.
+ * 1. Detection (./detect.ts): fast-check draws case after case, up to `concurrency` of them in flight at once,
+ *    paced by `--rate`; on several threads (./threads.ts) each draws its own range of the same seed. Case n of
+ *    seed S is exactly the value fast-check replays with `{seed: S, path: "n"}`.
  * 2. Shrinking: for the first case each failing oracle caught, fast-check replays `path: "n"` against the target
  *    with a property that fails when that oracle does, and shrinks it one request at a time. The shrunk case's path
  *    (`n:a:b:...`) replays it directly: `cardspec fuzz --seed S --path n:a:b`.
@@ -15,16 +15,19 @@ import fc from 'fast-check';
 import type { OperationRow } from '../../schemas/operations';
 import { redact, redactText } from '../redact';
 import type { Target } from '../target/target';
-import { parseRequestBlock } from '../wire/xml';
-import type { Format, RequestEnvelope } from '../wire/types';
+import type { Format } from '../wire/types';
 import { PLAIN_XML } from '../../generators/xml';
-import { bodyOf, caseArbitrary, envelopeOf, type FuzzCase } from './cases';
-import { expectFor, type ExpectContext } from './expect';
-import { judge, ORACLES, type CaseRun, type Oracle, type OracleContext, type Severity } from './oracles';
+import { caseArbitrary, envelopeOf, type FuzzCase } from './cases';
+import type { ExpectContext } from './expect';
+import { detect, emptyDetection, evaluate, type Detection, type OracleStats } from './detect';
+import { ORACLES, type CaseRun, type Oracle, type OracleContext, type Severity } from './oracles';
 import type { Deadline, RateLimiter } from './pace';
-import { Slots } from './pace';
 import type { Pool } from './pool';
-import { sendWithRetry } from './send';
+import { expectContextOf, runCase } from './run-case';
+import { detectOnThreads } from './threads';
+
+export type { OracleStats } from './detect';
+export { expectContextOf, runCase } from './run-case';
 
 export interface RequestFuzzOptions {
   /** The target, speaking `format`. */
@@ -36,6 +39,8 @@ export interface RequestFuzzOptions {
   readonly seed: number;
   readonly runs: number;
   readonly concurrency: number;
+  /** Threads for detection (1: this one). More are used only without --rate and with the built-in oracles. */
+  readonly threads?: number;
   readonly rate?: RateLimiter;
   readonly deadline: Deadline;
   /** Replay one case (`n` or `n:a:b...`) instead of a run. */
@@ -49,11 +54,6 @@ export interface RequestFuzzOptions {
   readonly oracles?: readonly Oracle[];
   readonly rows?: readonly OperationRow[];
   readonly onProgress?: (done: number, failing: number) => void;
-}
-
-export interface OracleStats {
-  checked: number;
-  failed: number;
 }
 
 /** A failure, shrunk where it could be, everything in it masked. */
@@ -93,6 +93,8 @@ export interface RequestFuzzOutcome {
   /** The run stopped early (deadline, or too many failing cases). */
   readonly stoppedEarly?: string;
   readonly durationMs: number;
+  /** Threads the detection ran on. */
+  readonly threads: number;
 }
 
 const MAX_ANSWER = 2000;
@@ -107,33 +109,6 @@ export function describeCase(c: FuzzCase): string {
     parts.push(`XML ${c.xml.declaration ? 'with' : 'without'} declaration${c.xml.leadingBlankLine ? ', blank first line' : ''}`);
   }
   return parts.join(', ');
-}
-
-export function expectContextOf(pool: Pool, alias: string): ExpectContext {
-  return {
-    alias,
-    site: pool.context.site,
-    currency: pool.context.currency,
-    cards: pool.context.cards,
-    cachetokens: pool.context.cachetokens ?? [],
-    parents: pool.made,
-  };
-}
-
-/** Sends one case and gathers what the oracles need. */
-export async function runCase(c: FuzzCase, opts: Pick<RequestFuzzOptions, 'target' | 'format' | 'alias'>, ectx: ExpectContext): Promise<CaseRun> {
-  const body = bodyOf(c, opts.alias, opts.format);
-  // JSON carries every value of a case as it is (strings, numbers, booleans, null, lists, objects); XML does not,
-  // so its expectations are read from what the block maps back to.
-  const wire: RequestEnvelope = opts.format === 'json' ? envelopeOf(c, opts.alias) : parseRequestBlock(body).envelope;
-  let expect = expectFor(wire, ectx);
-  const styled = c.xml && (c.xml.declaration !== PLAIN_XML.declaration || c.xml.leadingBlankLine !== PLAIN_XML.leadingBlankLine);
-  if (styled && expect.expectation.kind === 'valid') {
-    // public-facts.md says real clients write blocks this way; the document shows no XML layout at all.
-    expect = { ...expect, expectation: { kind: 'open', why: 'the block is laid out as public XML clients write it (public-facts.md only)' } };
-  }
-  const exchange = await sendWithRetry(() => opts.target.sendRaw({ body }));
-  return { case: c, format: opts.format, body, expect, exchange };
 }
 
 function counterexample(opts: RequestFuzzOptions, oracle: Oracle, path: string, message: string, run: CaseRun, shrinks: number, reproduced: boolean): Counterexample {
@@ -165,88 +140,81 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
   const oracles = opts.oracles ?? ORACLES;
   const ectx = expectContextOf(opts.pool, opts.alias);
   const arb = caseArbitrary({ context: opts.pool.context, alias: opts.alias, format: opts.format, rows: opts.rows });
-  const stats = new Map<string, OracleStats>(oracles.map((o) => [o.name, { checked: 0, failed: 0 }]));
-  const expectations = { valid: 0, invalid: 0, refused: 0, open: 0 };
-  const firstFailure = new Map<string, { index: number; message: string; run: CaseRun }>();
-  let sent = 0;
-  let failing = 0;
-  let stoppedEarly: string | undefined;
-
-  const evaluate = async (run: CaseRun, index: number | string): Promise<boolean> => {
-    expectations[run.expect.expectation.kind]++;
-    let failedError = false;
-    for (const { oracle, failure } of await judge(run, opts.oracleContext, oracles)) {
-      const s = stats.get(oracle.name)!;
-      s.checked++;
-      if (failure === undefined) continue;
-      s.failed++;
-      if (oracle.severity === 'error') failedError = true;
-      if (!firstFailure.has(oracle.name)) firstFailure.set(oracle.name, { index: typeof index === 'number' ? index : -1, message: failure, run });
-    }
-    return failedError;
-  };
+  const outcome = (found: Detection, counterexamples: Counterexample[], threads = 1): RequestFuzzOutcome => ({
+    property: 'requests',
+    format: opts.format,
+    seed: opts.seed,
+    sent: found.sent,
+    stats: new Map<string, OracleStats>(oracles.map((o) => [o.name, found.stats[o.name] ?? { checked: 0, failed: 0 }])),
+    expectations: found.expectations,
+    counterexamples,
+    stoppedEarly: found.stoppedEarly,
+    durationMs: performance.now() - started,
+    threads,
+  });
 
   if (opts.path !== undefined) {
     // Replay: the one case at `path`, every oracle, no shrinking.
     const path = opts.path;
+    const found = emptyDetection(oracles);
     await fc.check(
       fc.asyncProperty(arb, async (c) => {
         await opts.rate?.take();
         const run = await runCase(c, opts, ectx);
-        sent++;
-        await evaluate(run, path);
+        found.sent++;
+        await evaluate(found, run, -1, opts.oracleContext, oracles);
         return true;
       }),
       { seed: opts.seed, path, numRuns: 1 },
     );
-    const counterexamples = [...firstFailure.entries()].map(([name, f]) => counterexample(opts, oracles.find((o) => o.name === name)!, path, f.message, f.run, 0, true));
-    return { property: 'requests', format: opts.format, seed: opts.seed, sent, stats, expectations, counterexamples, durationMs: performance.now() - started };
+    const counterexamples = Object.entries(found.firsts).map(([name, f]) => counterexample(opts, oracles.find((o) => o.name === name)!, path, f.message, f.run, 0, true));
+    return outcome(found, counterexamples);
   }
 
-  // Phase 1: detection, concurrent and paced.
-  const slots = new Slots(opts.concurrency);
-  const inflight = new Set<Promise<void>>();
-  let index = 0;
-  let done = 0;
-  await fc.check(
-    fc.asyncProperty(arb, async (c) => {
-      const i = index++;
-      if (stoppedEarly) return true;
-      if (opts.deadline.passed) {
-        stoppedEarly = 'the time limit was reached';
-        return true;
-      }
-      if (failing >= opts.maxFailingCases) {
-        stoppedEarly = `${failing} cases failed (the limit of --max-failures)`;
-        return true;
-      }
-      await slots.acquire();
-      await opts.rate?.take();
-      const p = runCase(c, opts, ectx)
-        .then(async (run) => {
-          sent++;
-          if (await evaluate(run, i)) failing++;
+  // Phase 1: detection, concurrent and paced; on threads where that is safe (one rate limiter and custom oracles
+  // live in this thread only).
+  const threads = opts.threads !== undefined && opts.threads > 1 && !opts.rate && !opts.oracles && opts.runs > 1 ? opts.threads : 1;
+  const found =
+    threads > 1
+      ? await detectOnThreads({
+          threads,
+          oracles,
+          target: opts.target.options,
+          ledger: opts.oracleContext.ledger?.options,
+          pans: opts.oracleContext.pans,
+          context: opts.pool.context,
+          made: [...opts.pool.made],
+          alias: opts.alias,
+          format: opts.format,
+          rows: opts.rows?.map((r) => r.id),
+          seed: opts.seed,
+          count: opts.runs,
+          concurrency: opts.concurrency,
+          remainingMs: opts.deadline.remainingMs,
+          maxFailingCases: opts.maxFailingCases,
+          onProgress: opts.onProgress,
         })
-        .catch((e: unknown) => {
-          // A kit bug must not pass for a clean run.
-          stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
-        })
-        .finally(() => {
-          slots.release();
-          inflight.delete(p);
-          done++;
-          opts.onProgress?.(done, failing);
+      : await detect({
+          target: opts.target,
+          format: opts.format,
+          alias: opts.alias,
+          arb,
+          ectx,
+          oracles,
+          oracleContext: opts.oracleContext,
+          seed: opts.seed,
+          start: 0,
+          count: opts.runs,
+          concurrency: opts.concurrency,
+          rate: opts.rate,
+          deadline: opts.deadline,
+          maxFailingCases: opts.maxFailingCases,
+          onProgress: opts.onProgress,
         });
-      inflight.add(p);
-      return true;
-    }),
-    { seed: opts.seed, numRuns: opts.runs, interruptAfterTimeLimit: Math.max(1, Math.ceil(opts.deadline.remainingMs)) },
-  );
-  await Promise.all([...inflight]);
 
   // Phase 2: shrink the first failure of each oracle, errors first.
   const counterexamples: Counterexample[] = [];
-  const order = [...firstFailure.entries()].sort(([a], [b]) => rank(oracles, a) - rank(oracles, b));
+  const order = Object.entries(found.firsts).sort(([a], [b]) => rank(oracles, a) - rank(oracles, b));
   for (const [name, f] of order) {
     const oracle = oracles.find((o) => o.name === name)!;
     if (opts.shrinkSteps === 0 || counterexamples.length >= opts.maxShrunk || opts.deadline.passed || f.index < 0) {
@@ -255,7 +223,7 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
     }
     counterexamples.push(await shrink(opts, arb, oracle, f.index, f, ectx));
   }
-  return { property: 'requests', format: opts.format, seed: opts.seed, sent, stats, expectations, counterexamples, stoppedEarly, durationMs: performance.now() - started };
+  return outcome(found, counterexamples, threads);
 }
 
 function rank(oracles: readonly Oracle[], name: string): number {

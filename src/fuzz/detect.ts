@@ -1,0 +1,166 @@
+/**
+ * The detection phase of the request fuzzer over one range of case indices: fast-check draws the cases of the range
+ * (the property never fails, it only hands each case over), up to `concurrency` of them are in flight at once,
+ * paced by `--rate`, and every applicable oracle judges each answer.
+ *
+ * A range is replayable by itself: case n of seed S is the value fast-check gives at path "n", and a run started at
+ * path "a" with `numRuns: k` gives exactly the cases a .. a+k-1 of the whole run (the values are drawn from the
+ * seed's n-th jump, whatever came before). That is what lets threads share a run (./threads.ts) and still find,
+ * for a seed, the same cases as one thread.
+ */
+import fc from 'fast-check';
+import { redactText } from '../redact';
+import type { Target } from '../target/target';
+import type { Format } from '../wire/types';
+import type { FuzzCase } from './cases';
+import type { ExpectContext } from './expect';
+import { judge, type CaseRun, type Oracle, type OracleContext } from './oracles';
+import { Slots, type Deadline, type RateLimiter } from './pace';
+import { runCase } from './run-case';
+
+export interface OracleStats {
+  checked: number;
+  failed: number;
+}
+
+export type ExpectationCounts = Record<'valid' | 'invalid' | 'refused' | 'open', number>;
+
+/** The first case (the lowest index) an oracle failed on. */
+export interface FirstFailure {
+  readonly index: number;
+  readonly message: string;
+  readonly run: CaseRun;
+}
+
+/** What a detection found: plain data, so that it can cross from a thread. */
+export interface Detection {
+  sent: number;
+  /** Cases that failed an error oracle. */
+  failing: number;
+  readonly stats: Record<string, OracleStats>;
+  readonly expectations: ExpectationCounts;
+  readonly firsts: Record<string, FirstFailure>;
+  stoppedEarly?: string;
+}
+
+export interface DetectOptions {
+  readonly target: Target;
+  readonly format: Format;
+  readonly alias: string;
+  readonly arb: fc.Arbitrary<FuzzCase>;
+  readonly ectx: ExpectContext;
+  readonly oracles: readonly Oracle[];
+  readonly oracleContext: OracleContext;
+  readonly seed: number;
+  /** The first case index of the range, and how many cases it holds. */
+  readonly start: number;
+  readonly count: number;
+  readonly concurrency: number;
+  readonly rate?: RateLimiter;
+  readonly deadline: Deadline;
+  /** Stop starting cases once this many failed an error oracle. */
+  readonly maxFailingCases: number;
+  /** Why to stop starting cases, when something outside the range says so (another thread hit the failure limit). */
+  readonly stopped?: () => string | undefined;
+  readonly onProgress?: (done: number, failing: number) => void;
+}
+
+export function emptyDetection(oracles: readonly Oracle[]): Detection {
+  return {
+    sent: 0,
+    failing: 0,
+    stats: Object.fromEntries(oracles.map((o) => [o.name, { checked: 0, failed: 0 }])),
+    expectations: { valid: 0, invalid: 0, refused: 0, open: 0 },
+    firsts: {},
+  };
+}
+
+/** Judges one answered case into `into`; true when an error oracle failed. */
+export async function evaluate(into: Detection, run: CaseRun, index: number, ctx: OracleContext, oracles: readonly Oracle[]): Promise<boolean> {
+  into.expectations[run.expect.expectation.kind]++;
+  let failedError = false;
+  for (const { oracle, failure } of await judge(run, ctx, oracles)) {
+    const s = into.stats[oracle.name];
+    s.checked++;
+    if (failure === undefined) continue;
+    s.failed++;
+    if (oracle.severity === 'error') failedError = true;
+    const known = into.firsts[oracle.name];
+    if (!known || (index >= 0 && index < known.index)) into.firsts[oracle.name] = { index, message: failure, run };
+  }
+  return failedError;
+}
+
+/** Adds a thread's detection into the run's. */
+export function mergeDetection(into: Detection, part: Detection): void {
+  into.sent += part.sent;
+  into.failing += part.failing;
+  for (const [name, s] of Object.entries(part.stats)) {
+    const t = (into.stats[name] ??= { checked: 0, failed: 0 });
+    t.checked += s.checked;
+    t.failed += s.failed;
+  }
+  for (const k of Object.keys(into.expectations) as (keyof ExpectationCounts)[]) into.expectations[k] += part.expectations[k];
+  for (const [name, f] of Object.entries(part.firsts)) {
+    const known = into.firsts[name];
+    if (!known || f.index < known.index) into.firsts[name] = f;
+  }
+  into.stoppedEarly ??= part.stoppedEarly;
+}
+
+/** Sends and judges the cases of one range. */
+export async function detect(opts: DetectOptions): Promise<Detection> {
+  const found = emptyDetection(opts.oracles);
+  if (opts.count <= 0) return found;
+  const slots = new Slots(opts.concurrency);
+  const inflight = new Set<Promise<void>>();
+  let index = opts.start;
+  let done = 0;
+  await fc.check(
+    fc.asyncProperty(opts.arb, async (c) => {
+      const i = index++;
+      if (found.stoppedEarly) return true;
+      const outside = opts.stopped?.();
+      if (outside) {
+        found.stoppedEarly = outside;
+        return true;
+      }
+      if (opts.deadline.passed) {
+        found.stoppedEarly = 'the time limit was reached';
+        return true;
+      }
+      if (found.failing >= opts.maxFailingCases) {
+        found.stoppedEarly = `${found.failing} cases failed (the limit of --max-failures)`;
+        return true;
+      }
+      await slots.acquire();
+      await opts.rate?.take();
+      const p = runCase(c, opts, opts.ectx)
+        .then(async (run) => {
+          found.sent++;
+          if (await evaluate(found, run, i, opts.oracleContext, opts.oracles)) found.failing++;
+        })
+        .catch((e: unknown) => {
+          // A kit bug must not pass for a clean run.
+          found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
+        })
+        .finally(() => {
+          slots.release();
+          inflight.delete(p);
+          done++;
+          opts.onProgress?.(done, found.failing);
+        });
+      inflight.add(p);
+      return true;
+    }),
+    {
+      seed: opts.seed,
+      numRuns: opts.count,
+      // Case n of a seed is fast-check's path "n" (see the module comment).
+      ...(opts.start > 0 ? { path: String(opts.start) } : {}),
+      interruptAfterTimeLimit: Math.max(1, Math.ceil(opts.deadline.remainingMs)),
+    },
+  );
+  await Promise.all([...inflight]);
+  return found;
+}

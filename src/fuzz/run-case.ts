@@ -1,0 +1,40 @@
+/**
+ * One fuzz case sent and answered: its body in the run's format, what the document lets the kit expect of the
+ * answer (./expect.ts), and the exchange. Shared by detection (./detect.ts), replay and shrinking (./requests.ts).
+ */
+import { PLAIN_XML } from '../../generators/xml';
+import type { Target } from '../target/target';
+import { parseRequestBlock } from '../wire/xml';
+import type { Format, RequestEnvelope } from '../wire/types';
+import { bodyOf, envelopeOf, type FuzzCase } from './cases';
+import { expectFor, type ExpectContext } from './expect';
+import type { CaseRun } from './oracles';
+import type { Pool } from './pool';
+import { sendWithRetry } from './send';
+
+export function expectContextOf(pool: Pool, alias: string): ExpectContext {
+  return {
+    alias,
+    site: pool.context.site,
+    currency: pool.context.currency,
+    cards: pool.context.cards,
+    cachetokens: pool.context.cachetokens ?? [],
+    parents: pool.made,
+  };
+}
+
+/** Sends one case and gathers what the oracles need. */
+export async function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
+  const body = bodyOf(c, opts.alias, opts.format);
+  // JSON carries every value of a case as it is (strings, numbers, booleans, null, lists, objects); XML does not,
+  // so its expectations are read from what the block maps back to.
+  const wire: RequestEnvelope = opts.format === 'json' ? envelopeOf(c, opts.alias) : parseRequestBlock(body).envelope;
+  let expect = expectFor(wire, ectx);
+  const styled = c.xml && (c.xml.declaration !== PLAIN_XML.declaration || c.xml.leadingBlankLine !== PLAIN_XML.leadingBlankLine);
+  if (styled && expect.expectation.kind === 'valid') {
+    // public-facts.md says real clients write blocks this way; the document shows no XML layout at all.
+    expect = { ...expect, expectation: { kind: 'open', why: 'the block is laid out as public XML clients write it (public-facts.md only)' } };
+  }
+  const exchange = await sendWithRetry(() => opts.target.sendRaw({ body }));
+  return { case: c, format: opts.format, body, expect, exchange };
+}
