@@ -71,6 +71,43 @@ export function checkFor(file: string, fragment = ''): Check {
   return check;
 }
 
+/** A yes/no check of a schema file: the compiled function itself, for a fast path that needs no errors. */
+export function passes(file: string): (value: unknown) => boolean {
+  let test = tests.get(file);
+  if (!test) {
+    const validate = instance().getSchema(SCHEMA_BASE + file);
+    if (!validate) throw new Error(`cardspec: no schema ${file}; run \`npm run schemas\``);
+    test = (value: unknown): boolean => validate(value) === true;
+    tests.set(file, test);
+  }
+  return test;
+}
+
+const tests = new Map<string, (value: unknown) => boolean>();
+
+/**
+ * The response envelope's own checks without its parts' (`response.items` left out), compiled once from the
+ * committed schema. Every response part schema holds every check of the envelope's `response-part` (build.ts
+ * builds both from the same properties and base rules and adds to the part schemas only), so a part that passes
+ * its type's schema passes the envelope's items too: checking both is done only to report, not to decide.
+ */
+export function passesEnvelopeShell(file: string): (value: unknown) => boolean {
+  let test = shells.get(file);
+  if (!test) {
+    const a = instance();
+    const root = structuredClone(roots.get(file)) as { $id: string; properties?: { response?: { items?: unknown } } };
+    if (!root?.properties?.response) throw new Error(`cardspec: ${file} has no response list; run \`npm run schemas\``);
+    delete root.properties.response.items;
+    root.$id = root.$id.replace(/\.schema\.json$/, '.shell.schema.json');
+    const validate = a.compile(root);
+    test = (value: unknown): boolean => validate(value) === true;
+    shells.set(file, test);
+  }
+  return test;
+}
+
+const shells = new Map<string, (value: unknown) => boolean>();
+
 /** The parsed root of a schema file (for its title and annotations such as `x-recommended`). */
 export function schemaRoot(file: string): Record<string, unknown> {
   instance();
