@@ -21,7 +21,7 @@ export const FUZZ_MIN_RATIO = 0.5;
 export const FUZZ_CONCURRENCY = 8;
 /** The seed of every measured fuzz run: the same cases each time. */
 export const FUZZ_SEED = 20260105;
-/** The first run of a fresh fuzzer process is slow (loading, JIT): it is dropped. */
+/** The first runs of a fresh fuzzer process are slow (loading, threads, JIT): they are dropped. */
 const WARMUP_CASES = 2000;
 
 async function fuzzOnce(child: BenchChild, spec: Omit<FuzzSpec, 'type'>): Promise<FuzzRep> {
@@ -45,24 +45,24 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
   try {
     const ready = await gateway.next(30_000);
     if (ready.type !== 'ready') throw new Error('gateway server: unexpected message');
-    log('fuzz: warm-up run ...');
+    log('fuzz: warm-up runs ...');
+    // The first run starts the fuzzer's threads and builds its arbitraries; the second's rate is a warm one.
+    await fuzzOnce(fuzzer, { url: ready.url, runs: WARMUP_CASES, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 });
     const warm = await fuzzOnce(fuzzer, { url: ready.url, runs: WARMUP_CASES, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 });
-    // Enough cases for a run of about one load run's length or more (the warm-up's rate is still a cold one), so
-    // that both sides are measured over similar times.
-    const runs = Math.max(3000, Math.min(20_000, Math.round((Number.isFinite(warm.rate) ? warm.rate : 1000) * s.durationSec * 2)));
+    // Enough cases for a run of about one load run's length, so that both sides are measured over similar times.
+    const runs = Math.max(3000, Math.min(40_000, Math.round((Number.isFinite(warm.rate) ? warm.rate : 1000) * s.durationSec)));
+    log(`fuzz: recording the bodies of ${runs} cases (one thread, not measured) ...`);
+    const recorded = await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: runs });
+    const bodies = recorded.bodies;
+    if (bodies.length === 0) throw new Error('the fuzzer sent no case');
     const fuzzReps: FuzzRep[] = [];
     const loadReps: LoadRep[] = [];
-    let bodies: readonly string[] = [];
     const load: LoadSettings = { ...s, connections: FUZZ_CONCURRENCY };
     for (let round = 0; round < s.reps; round++) {
       log(`fuzz: round ${round + 1} of ${s.reps}: cardspec fuzz, ${runs} cases ...`);
-      const rep = await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: round === 0 ? runs : 0 });
-      fuzzReps.push(rep);
-      if (round === 0) bodies = rep.bodies;
-      if (bodies.length === 0) throw new Error('the fuzzer sent no case');
+      fuzzReps.push(await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 }));
       log(`fuzz: round ${round + 1} of ${s.reps}: autocannon, the same ${bodies.length} bodies ...`);
-      const fuzzHeaders = fuzzReps[0].headers;
-      const r = await gen.run(ready.url, { ...fuzzHeaders, authorization: authorization() }, { kind: 'cycle', bodies, path: fuzzReps[0].path }, { ...load, warmupSec: round === 0 ? s.warmupSec : 0, reps: 1 }, false);
+      const r = await gen.run(ready.url, { ...recorded.headers, authorization: authorization() }, { kind: 'cycle', bodies, path: recorded.path }, { ...load, warmupSec: round === 0 ? s.warmupSec : 0, reps: 1 }, false);
       loadReps.push(...r);
     }
     const fuzzRate = median(fuzzReps.map((r) => r.rate));
@@ -74,7 +74,7 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
     return [
       {
         measure: 'Fuzz (requests, JSON)',
-        subject: `cardspec fuzz, ${FUZZ_CONCURRENCY} in flight`,
+        subject: `cardspec fuzz, ${FUZZ_CONCURRENCY} in flight, ${fuzzReps[0].threads} thread(s)`,
         figure: `${rate(fuzzRate, 'case')} (${runs} cases/run${notes ? `; ${notes}` : ''})`,
         ratio: `${ratio(fuzzRate, ceiling.rate)} of autocannon`,
         target: `>= ${FUZZ_MIN_RATIO} of autocannon: ${verdict(value, FUZZ_MIN_RATIO)}`,

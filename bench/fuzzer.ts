@@ -1,12 +1,15 @@
 /**
  * The fuzzer under measurement, alone in its process: `runFuzz` (what `cardspec fuzz` runs once its options are
- * parsed) with the request property only, against a gateway in another process, with the CLI's defaults. Every
- * case is generated, sent and judged by every oracle (the ledger oracle asks the gateway's test-control API too).
+ * parsed) with the request property only, against a gateway in another process, with the CLI's defaults (threads
+ * included: `--threads auto`). Every case is generated, sent and judged by every oracle (the ledger oracle asks the
+ * gateway's test-control API too).
  *
- * To give autocannon the same payloads, this child records the bodies the fuzzer sends: `Target.prototype.send` and
- * `sendRaw` are wrapped here, in this benchmark process only, and a body is kept when `sendRaw` is called directly
- * (a fuzz case) rather than through `send` (setting up the pool of parent transactions).
+ * To give autocannon the same payloads, this child records the bodies the fuzzer sends, on a run of one thread
+ * (a seed gives the same cases on any number of threads): `Target.prototype.send` and `sendRaw` are wrapped here,
+ * in this benchmark process only, and a body is kept when `sendRaw` is called directly (a fuzz case) rather than
+ * through `send` (setting up the pool of parent transactions).
  */
+import { autoThreads } from '../src/cli/fuzz';
 import { runFuzz, type FuzzPlan } from '../src/fuzz';
 import { loadProfile } from '../src/target/profile';
 import { Target, type RawRequest } from '../src/target/target';
@@ -18,7 +21,7 @@ export interface FuzzSpec {
   readonly runs: number;
   readonly seed: number;
   readonly concurrency: number;
-  /** Keep the bodies sent (first run), at most this many. */
+  /** Keep the bodies sent, at most this many: a run on one thread, for autocannon, not measured. */
   readonly record: number;
 }
 
@@ -31,6 +34,7 @@ export interface FuzzRep {
   readonly bodies: readonly string[];
   readonly headers: Readonly<Record<string, string>>;
   readonly path: string;
+  readonly threads: number;
 }
 
 let viaSend = 0;
@@ -56,6 +60,7 @@ async function handle(spec: FuzzSpec): Promise<void> {
   const credentials = profile.credentials;
   if (!credentials) throw new Error('the builtin profile has no credentials');
   // The CLI's defaults (src/cli/fuzz.ts), for the request property in JSON.
+  const threads = spec.record > 0 ? 1 : autoThreads(spec.runs, false);
   const plan: FuzzPlan = {
     target: spec.url,
     profile,
@@ -67,6 +72,7 @@ async function handle(spec: FuzzSpec): Promise<void> {
     seed: spec.seed,
     timeoutMs: profile.limits.totalTimeoutMs,
     concurrency: spec.concurrency,
+    threads,
     maxTimeMs: 600_000,
     maxFailures: 50,
     shrinkSteps: 300,
@@ -95,6 +101,7 @@ async function handle(spec: FuzzSpec): Promise<void> {
     // What the fuzzer's Target sends with each JSON body (src/target/target.ts), for autocannon to send alike.
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     path: profile.paths.json,
+    threads: outcome?.threads ?? threads,
   };
   tell({ type: 'result', data: rep });
 }

@@ -274,7 +274,11 @@ function securityCodes(v: unknown, path: string, found: string[]): void {
   }
 }
 
-const isSecurityCodeKey = (k: string): boolean => (k.split('/').pop() ?? '').toLowerCase() === 'securitycode';
+function isSecurityCodeKey(k: string): boolean {
+  const slash = k.lastIndexOf('/');
+  const leaf = slash < 0 ? k : k.slice(slash + 1);
+  return leaf.length === 12 && leaf.toLowerCase() === 'securitycode';
+}
 
 export const ORACLE: Readonly<Record<string, Oracle>> = Object.fromEntries(ORACLES.map((o) => [o.name, o]));
 
