@@ -137,7 +137,9 @@ export async function detectOnThreads(run: RunJob): Promise<Detection> {
           w.on('message', onMessage);
           w.once('error', onError);
           w.once('exit', onExit);
-          const perThread = Math.max(1, Math.round(concurrency / shares.length));
+          // --concurrency is the run's: shared out, the first threads taking one more where it does not divide.
+          const n = shares.length;
+          const perThread = Math.max(1, Math.floor(concurrency / n) + (k < concurrency % n ? 1 : 0));
           w.postMessage({ ...shared, type: 'detect', job, start: share.start, count: share.count, concurrency: perThread } satisfies ToThread);
         }),
     ),

@@ -18,10 +18,12 @@ import type { FromThread, ShardJob, ToThread } from './threads';
 const PROGRESS_EVERY = 64;
 
 const stops = new Map<number, string>();
+const running = new Set<number>();
 
 async function run(job: ShardJob): Promise<void> {
   const post = (m: FromThread): void => parentPort!.postMessage(m);
   const target = new Target(job.target);
+  running.add(job.job);
   try {
     const made = new Map(job.made);
     const rows = job.rows?.map((id) => OPERATION[id]).filter((r) => r !== undefined);
@@ -52,11 +54,13 @@ async function run(job: ShardJob): Promise<void> {
     post({ type: 'error', job: job.job, message: redactText(e instanceof Error ? (e.stack ?? e.message) : String(e)) });
   } finally {
     target.close();
+    running.delete(job.job);
     stops.delete(job.job);
   }
 }
 
 parentPort?.on('message', (m: ToThread) => {
-  if (m.type === 'stop') stops.set(m.job, m.reason);
-  else void run(m);
+  if (m.type === 'stop') {
+    if (running.has(m.job)) stops.set(m.job, m.reason);
+  } else void run(m);
 });
