@@ -37,7 +37,7 @@ Options:
   --warmup S         seconds of warm-up load per server before a row's runs (default 2)
   --connections N    concurrent connections of the load generator (default 10)
   --budget S         seconds the suite section may take (default 180): rounds that would not fit are not started
-  --update-docs      also replace the table in docs/bench.md
+  --update-docs      also replace the table in docs/bench.md and README.md
   -h, --help         this text`;
 
 interface Options {
@@ -147,14 +147,15 @@ async function section<T>(name: string, log: (l: string) => void, fn: () => Prom
   }
 }
 
-function updateDocs(markdown: string): void {
-  const file = path.join(ROOT, 'docs', 'bench.md');
+/** Replaces what stands between the `bench:latest` markers of a file of the repository. */
+function updateDocs(relative: string, markdown: string): void {
+  const file = path.join(ROOT, relative);
   const text = fs.readFileSync(file, 'utf8');
   const begin = '<!-- bench:latest:begin -->';
   const end = '<!-- bench:latest:end -->';
   const i = text.indexOf(begin);
   const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`docs/bench.md has no ${begin} ... ${end} markers`);
+  if (i < 0 || j < i) throw new Error(`${relative} has no ${begin} ... ${end} markers`);
   fs.writeFileSync(file, text.slice(0, i + begin.length) + '\n' + markdown.trim() + '\n' + text.slice(j));
 }
 
@@ -227,8 +228,10 @@ export async function main(argv: string[]): Promise<number> {
   fs.writeFileSync(path.join(resultsDir, 'latest.md'), redactText(`# cardspec benchmark: latest run\n\nWritten by \`npm run bench\` (see docs/bench.md).\n\n${markdown}`));
   log(`wrote bench/results/latest.md`);
   if (o.updateDocs) {
-    updateDocs(redactText(markdown));
-    log('updated the table in docs/bench.md');
+    updateDocs('docs/bench.md', redactText(markdown));
+    // The README shows the table and when and where it was measured; the notes on method stay in docs/bench.md.
+    updateDocs('README.md', redactText([...header, '', table].join('\n')));
+    log('updated the table in docs/bench.md and README.md');
   }
   return rows.some((r) => r.subject === 'FAILED') ? 1 : 0;
 }
