@@ -68,9 +68,8 @@ export function envelopeOf(c: FuzzCase, alias: string): RequestEnvelope {
   }
 }
 
-/** The body a case sends, in a format. */
-export function bodyOf(c: FuzzCase, alias: string, format: Format): string {
-  const env = envelopeOf(c, alias);
+/** The body a case sends, in a format (from its envelope, when the caller has it already). */
+export function bodyOf(c: FuzzCase, alias: string, format: Format, env: RequestEnvelope = envelopeOf(c, alias)): string {
   return format === 'json' ? JSON.stringify(env) : xmlRequestBody(env, c.xml ?? PLAIN_XML);
 }
 

@@ -25,10 +25,11 @@ export function expectContextOf(pool: Pool, alias: string): ExpectContext {
 
 /** Sends one case and gathers what the oracles need. */
 export async function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
-  const body = bodyOf(c, opts.alias, opts.format);
+  const env = envelopeOf(c, opts.alias);
+  const body = bodyOf(c, opts.alias, opts.format, env);
   // JSON carries every value of a case as it is (strings, numbers, booleans, null, lists, objects); XML does not,
   // so its expectations are read from what the block maps back to.
-  const wire: RequestEnvelope = opts.format === 'json' ? envelopeOf(c, opts.alias) : parseRequestBlock(body).envelope;
+  const wire: RequestEnvelope = opts.format === 'json' ? env : parseRequestBlock(body).envelope;
   let expect = expectFor(wire, ectx);
   const styled = c.xml && (c.xml.declaration !== PLAIN_XML.declaration || c.xml.leadingBlankLine !== PLAIN_XML.leadingBlankLine);
   if (styled && expect.expectation.kind === 'valid') {
