@@ -61,16 +61,18 @@ export function timedOut(ex: Exchange): boolean {
   return transportFailed(ex) && /within [0-9]+ ms/.test(ex.error ?? '');
 }
 
-const envelopeViolations = new WeakMap<CaseRun, Violation[]>();
+/**
+ * The last run validated and its violations: the two oracles that read them judge the same run one after the
+ * other. (A WeakMap keyed by run did the same at the cost of an ephemeron per case for the garbage collector.)
+ */
+let lastValidated: { run: CaseRun; violations: Violation[] } | undefined;
 
 /** The schema violations of the answer, computed once per run (with the parts requested, where the document says). */
 export function violationsOf(run: CaseRun): Violation[] {
-  let v = envelopeViolations.get(run);
-  if (!v) {
-    v = run.exchange.envelope ? validateResponseEnvelope(run.exchange.envelope, run.expect.parts, run.format).filter((x) => x.severity === 'error') : [];
-    envelopeViolations.set(run, v);
-  }
-  return v;
+  if (lastValidated?.run === run) return lastValidated.violations;
+  const violations = run.exchange.envelope ? validateResponseEnvelope(run.exchange.envelope, run.expect.parts, run.format).filter((x) => x.severity === 'error') : [];
+  lastValidated = { run, violations };
+  return violations;
 }
 
 const PART_COUNT_RULES = new Set(['one-part-per-type', 'part-order']);
