@@ -1,7 +1,7 @@
 /**
  * The fuzzer under measurement, alone in its process: `runFuzz` (what `cardspec fuzz` runs once its options are
- * parsed) with the request property only, against a gateway in another process, with the CLI's defaults (threads
- * included: `--threads auto`). Every case is generated, sent and judged by every oracle (the ledger oracle asks the
+ * parsed) with the request property only, against a gateway in another process, with the CLI's defaults (one thread:
+ * `--threads 1`). Every case is generated, sent and judged by every oracle (the ledger oracle asks the
  * gateway's test-control API too).
  *
  * To give autocannon the same payloads, this child records the bodies the fuzzer sends, on a run of one thread
@@ -9,7 +9,6 @@
  * in this benchmark process only, and a body is kept when `sendRaw` is called directly (a fuzz case) rather than
  * through `send` (setting up the pool of parent transactions).
  */
-import { autoThreads } from '../src/cli/fuzz';
 import { runFuzz, type FuzzPlan } from '../src/fuzz';
 import { loadProfile } from '../src/target/profile';
 import { Target, type RawRequest } from '../src/target/target';
@@ -60,7 +59,7 @@ async function handle(spec: FuzzSpec): Promise<void> {
   const credentials = profile.credentials;
   if (!credentials) throw new Error('the builtin profile has no credentials');
   // The CLI's defaults (src/cli/fuzz.ts), for the request property in JSON.
-  const threads = spec.record > 0 ? 1 : autoThreads(spec.runs, false);
+  const threads = 1;
   const plan: FuzzPlan = {
     target: spec.url,
     profile,

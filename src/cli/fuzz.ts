@@ -33,9 +33,9 @@ Options:
   --rate R                     at most R requests per second
   --timeout MS                 time allowed for one answer (default: the profile's, 15000)
   --concurrency N              requests in flight at once (default: 8), shared by the threads
-  --threads N|auto             threads that generate, send and judge requests (default: auto: one per core, at
-                               most 4, for runs of 2,000 requests or more without --rate or --path; else 1);
-                               a seed gives the same cases whatever the number
+  --threads N|auto             threads that generate, send and judge requests (default: 1; auto: one per core,
+                               at most 4, for runs of 2,000 requests or more without --rate or --path); a seed
+                               gives the same cases whatever the number. Each thread costs about a second to start
   --max-time S                 seconds the whole run may take (default: 600)
   --max-failures N             stop sending once N cases failed (default: 50)
   --shrink-steps N             requests one shrink may send (default: 300)
@@ -71,7 +71,9 @@ export const AUTO_THREADS_MIN_RUNS = 2000;
 /**
  * `--threads auto`: one thread per core, at most 4, where the run is long enough to pay for starting them and
  * nothing needs one thread (a rate limit is one clock; a replay is one case). Against a local target the kit is
- * what runs out of CPU first, so its cases are spread over the cores the target leaves.
+ * what runs out of CPU first, so its cases can be spread over the cores the target leaves. Not the default: on the
+ * 2-core machine the benchmark runs on, starting the threads (each loads the kit) cost more than they saved over
+ * 10,000 requests (docs/fuzz.md).
  */
 export function autoThreads(runs: number, single: boolean): number {
   if (single || runs < AUTO_THREADS_MIN_RUNS) return 1;
@@ -142,7 +144,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     }
 
     const runs = wholeNumber(values, 'runs', 1000, 1, 1_000_000);
-    const threadsText = str('threads') ?? 'auto';
+    const threadsText = str('threads') ?? '1';
     if (threadsText !== 'auto' && !/^[1-9][0-9]?$/.test(threadsText)) throw new UsageError(`--threads must be auto or a whole number from 1 to 99, not "${threadsText}"`);
     const threads = threadsText === 'auto' ? autoThreads(runs, rate !== undefined || path !== undefined) : Number(threadsText);
 
