@@ -66,15 +66,15 @@ export function errorEnvelope(rt: Runtime, ctx: CallContext, spec: ErrorSpec, er
 }
 
 /** Envelope fields at fault, in the order the document lists them. */
-function envelopeProblems(envelope: Record<string, unknown>, ctx: CallContext): string[] {
-  const bad: string[] = [];
+function envelopeProblems(envelope: Record<string, unknown>, ctx: CallContext): string[] | undefined {
+  let bad: string[] | undefined;
   // "`alias`: Identifies the operator account. In the examples it equals the basic-auth user name."
-  if (envelope.alias !== ctx.user.alias) bad.push('alias');
+  if (envelope.alias !== ctx.user.alias) (bad ??= []).push('alias');
   // "The JSON envelope carries `version` with the value `1.00`"; "The XML ... blocks carry a `version` attribute with
   // the value `3.67`", which src/wire/xml.ts maps to the JSON form's `1.00`.
-  if (envelope.version !== JSON_VERSION) bad.push('version');
+  if (envelope.version !== JSON_VERSION) (bad ??= []).push('version');
   const list = envelope.request;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_REQUEST_OBJECTS) bad.push('request');
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_REQUEST_OBJECTS) (bad ??= []).push('request');
   return bad;
 }
 
@@ -87,12 +87,13 @@ function typesOf(raw: unknown): string[] {
 }
 
 const NO_TYPES: readonly string[] = [];
+const NO_OUTCOMES: readonly PartOutcome[] = Object.freeze([]);
 
 export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext): ResponseEnvelope {
   rt.engine.catchUp();
   if (!isObject(envelope)) return errorEnvelope(rt, ctx, ERR.invalidField, ['request']);
   const bad = envelopeProblems(envelope, ctx);
-  if (bad.length > 0) return errorEnvelope(rt, ctx, ERR.invalidField, bad);
+  if (bad) return errorEnvelope(rt, ctx, ERR.invalidField, bad);
 
   const sent = envelope.request as unknown[];
   // A variant may change what it reads (the mutation hook); the real gateway reads the objects as sent.
@@ -105,8 +106,14 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
   const env: CallEnv = { ctx, now, timestamp, date: rt.clock.today(), runtime: rt };
   const uow = rt.ledger.begin();
   try {
-    const parts: ResponsePart[] = [];
-    for (const raw of objects) for (const o of runRequestObject(raw, uow, env)) parts.push(o.part);
+    let parts: ResponsePart[];
+    if (objects.length === 1) {
+      // The usual call: one request object, its parts in a list of the right size (a `[]` pushed to gets room for 16).
+      parts = runRequestObject(objects[0], uow, env).map((o) => o.part);
+    } else {
+      parts = [];
+      for (const raw of objects) for (const o of runRequestObject(raw, uow, env)) parts.push(o.part);
+    }
     uow.commit();
     return envelopeOf(ctx, parts, rt, types);
   } catch {
@@ -128,12 +135,23 @@ function runRequestObject(raw: unknown, uow: ReturnType<Runtime['ledger']['begin
   }
   const prepared = checked.prepared;
   const overrides = env.runtime.mutate?.operations;
+  const types = prepared.types;
+  if (types.length === 1) {
+    // The usual request object: one type, nothing before it, and a list of exactly one (a `[]` that is pushed to
+    // starts with room for sixteen).
+    const type = types[0];
+    const input: OperationInput = { type, index: 0, prepared, previous: NO_OUTCOMES, uow, env };
+    const override = overrides?.[type];
+    return [override ? override(input, HANDLERS[type]) : HANDLERS[type](input)];
+  }
+  // Handlers see the parts before their own, so the list grows as they run.
   const outcomes: PartOutcome[] = [];
-  prepared.types.forEach((type, index) => {
+  for (let index = 0; index < types.length; index++) {
+    const type = types[index];
     const input: OperationInput = { type, index, prepared, previous: outcomes, uow, env };
     const handler = HANDLERS[type];
     const override = overrides?.[type];
     outcomes.push(override ? override(input, handler) : handler(input));
-  });
+  }
   return outcomes;
 }

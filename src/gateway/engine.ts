@@ -28,15 +28,18 @@ const MAX_PAYMENTS_PER_RUN = 10_000;
 export class Engine {
   /** The instant up to which every midnight has been run. */
   private doneUntil: number;
+  /** The first midnight after `doneUntil`: what every request compares the clock with. */
+  private nextRun: number;
 
   constructor(private readonly rt: Runtime) {
     this.doneUntil = rt.clock.now();
+    this.nextRun = nextMidnight(this.doneUntil);
   }
 
   /** For a ticking clock: runs the midnights that passed since the last run (cheap when none did). */
   catchUp(): void {
     const now = this.rt.clock.now();
-    if (now >= nextMidnight(this.doneUntil)) this.runUntil(now);
+    if (now >= this.nextRun) this.runUntil(now);
   }
 
   /** Runs every midnight in (last run, target]. The caller moves the clock to `target` afterwards. */
@@ -49,6 +52,7 @@ export class Engine {
       this.doneUntil = m;
     }
     if (target > this.doneUntil) this.doneUntil = target;
+    this.nextRun = nextMidnight(this.doneUntil);
     return total;
   }
 

@@ -8,13 +8,17 @@ import { randomFillSync } from 'node:crypto';
 const POOL = Buffer.allocUnsafe(8192);
 let pos = POOL.length;
 
-function take(n: number): Buffer {
-  if (n > POOL.length) return randomFillSync(Buffer.allocUnsafe(n));
+/**
+ * `n` fresh random bytes of the pool written as text (`base64`, `hex`), read in place: a view of the pool would be
+ * an object per value.
+ */
+function takeAs(n: number, encoding: 'base64' | 'hex'): string {
+  if (n > POOL.length) return randomFillSync(Buffer.allocUnsafe(n)).toString(encoding);
   if (pos + n > POOL.length) {
     randomFillSync(POOL);
     pos = 0;
   }
-  const out = POOL.subarray(pos, pos + n);
+  const out = POOL.toString(encoding, pos, pos + n);
   pos += n;
   return out;
 }
@@ -55,18 +59,24 @@ export function randomAlnum(length: number): string {
   return out;
 }
 
-/** An integer in [min, max], inclusive. */
+/** An integer in [min, max], inclusive. Read from the pool in place: a view of it would be an object per call. */
 export function randomInt(min: number, max: number): number {
   const span = max - min + 1;
-  return min + (take(4).readUInt32BE(0) % span);
+  if (pos + 4 > POOL.length) {
+    randomFillSync(POOL);
+    pos = 0;
+  }
+  const n = POOL.readUInt32BE(pos);
+  pos += 4;
+  return min + (n % span);
 }
 
 /** Base64 of `n` random bytes (3-D Secure v1 values are Base64). */
 export function randomBase64(n: number): string {
-  return take(n).toString('base64');
+  return takeAs(n, 'base64');
 }
 
 /** Lower-case hex of `n` random bytes. */
 export function randomHex(n: number): string {
-  return take(n).toString('hex');
+  return takeAs(n, 'hex');
 }

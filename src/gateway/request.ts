@@ -1,16 +1,18 @@
 /**
  * The request check: one request object in, either a PreparedRequest (types, operation row, own and inherited
  * fields, parent, card) or the error every part answers. It is the dictionary-derived check: field values go
- * through `checkFields` / `checkValue` of schemas/check.ts, and required, fixed, forbidden and card-source rules come
- * from the row of schemas/operations.ts. Nothing here writes to the ledger, so a refused request stores nothing.
+ * through the compiled checks of schemas/check.ts as read.ts reads them (and `checkFields` names the fields at fault
+ * when any is), and required, fixed, forbidden and card-source rules come from the row of schemas/operations.ts.
+ * Nothing here writes to the ledger, so a refused request stores nothing.
  */
-import { FIELD, REQUEST_TYPES, type RequestType } from '../../schemas/fields';
-import { checkFields, checkValue } from '../../schemas/check';
+import { REQUEST_TYPES, type RequestType } from '../../schemas/fields';
+import { checkFields, fieldChecks, type CompiledField } from '../../schemas/check';
 import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
 import type { SiteInfo } from './config';
 import { ERR, type ErrorSpec } from './errors';
 import { parseTimestamp } from './clock';
 import { securityResult } from './parts';
+import { normalise, NOT_INHERITED, type Normalised } from './read';
 import type { UnitOfWork } from './ledger';
 import type { CallEnv, CardData, Fields, PreparedRequest, SecurityResult, TxRecord } from './types';
 
@@ -26,23 +28,6 @@ export type CheckResult =
       readonly extra?: Fields;
     };
 
-/** Fields that belong to one call and are not inherited by a child request. */
-const NOT_INHERITED = new Set([
-  'requesttypedescriptions',
-  'requesttypedescription',
-  'parenttransactionreference',
-  'pan',
-  'expirydate',
-  'securitycode',
-  'cachetoken',
-  'md',
-  'pares',
-  'requestreference',
-  'versioninfo',
-  'settlestatus',
-  'transactionactive',
-]);
-
 /** Request types that work on a card: the card comes from `pan`, a `cachetoken` or the parent. */
 const CARD_TYPES: ReadonlySet<RequestType> = new Set(['AUTH', 'THREEDQUERY', 'ACCOUNTCHECK', 'STORE', 'RISKDEC']);
 
@@ -51,6 +36,9 @@ export const SUBSCRIPTION_TYPES = ['RECURRING', 'INSTALLMENT'] as const;
 export const SUBSCRIPTION_UNITS = ['DAY', 'MONTH'] as const;
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(REQUEST_TYPES);
+/** The dictionary's check of one item of `requesttypedescriptions` (looked up once). */
+let typesChecker: CompiledField | undefined;
+const typesCheck = (): CompiledField => (typesChecker ??= fieldChecks('request').get('requesttypedescriptions')!);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const fail = (types: readonly string[], error: ErrorSpec, errordata?: readonly string[], extra?: Fields): CheckResult => ({
@@ -61,50 +49,16 @@ const fail = (types: readonly string[], error: ErrorSpec, errordata?: readonly s
   extra,
 });
 
-interface Normalised {
-  own: Record<string, string>;
-  types?: unknown;
-  singular?: unknown;
-  filter?: unknown;
-  updates?: unknown;
-  /** Fields whose JSON type is not a string ("All values in JSON requests and responses are strings"). */
-  wrongType: string[];
-}
-
-/**
- * Empty and null values count as not sent: real XML clients send empty elements for unset fields, and PHP clients
- * empty strings. An ACS `realPan` is dropped here, before anything could store or echo it.
- */
-function normalise(obj: Record<string, unknown>): Normalised {
-  const out: Normalised = { own: {}, wrongType: [] };
-  for (const key of Object.keys(obj)) {
-    const v = obj[key];
-    if (v === null || v === '' || v === undefined) continue;
-    if (key.length === 7 && key.toLowerCase() === 'realpan') continue;
-    switch (key) {
-      case 'requesttypedescriptions':
-        out.types = v;
-        continue;
-      case 'requesttypedescription':
-        out.singular = v;
-        continue;
-      case 'filter':
-        out.filter = v;
-        continue;
-      case 'updates':
-        out.updates = v;
-        continue;
-    }
-    if (typeof v === 'string') out.own[key] = v;
-    else out.wrongType.push(key);
-  }
-  return out;
+/** Whether every item of a list is a string. */
+function allStrings(list: readonly unknown[]): boolean {
+  for (const t of list) if (typeof t !== 'string') return false;
+  return true;
 }
 
 /** The request types named, or why they cannot be read. */
 function readTypes(n: Normalised): { types: string[] } | { error: ErrorSpec; types: string[]; errordata: string[] } {
   const list = n.types;
-  const listed = Array.isArray(list) && list.every((t) => typeof t === 'string') ? (list as string[]) : undefined;
+  const listed = Array.isArray(list) && allStrings(list) ? (list as string[]) : undefined;
   if (list !== undefined && n.singular !== undefined) {
     return { error: ERR.bothRequesttypeFields, types: listed ?? [], errordata: ['requesttypedescriptions', 'requesttypedescription'] };
   }
@@ -120,16 +74,31 @@ function readTypes(n: Normalised): { types: string[] } | { error: ErrorSpec; typ
 /** The row of the "Request types" table that this request object is, by its types and the fields it carries. */
 export function selectRow(types: readonly string[], own: Fields, parent: TxRecord | undefined): OperationRow | undefined {
   const threeDs = own.md !== undefined || own.pares !== undefined;
-  switch (types.join(',')) {
-    case 'AUTH':
-      return OPERATION[threeDs ? 'auth-3ds-enrolled' : parent?.type === 'THREEDQUERY' ? 'auth-3ds-not-enrolled' : 'auth'];
-    case 'AUTH,SUBSCRIPTION':
-      return OPERATION[threeDs ? 'subscription-enrolled' : own.parenttransactionreference !== undefined ? 'subscription-not-enrolled' : 'subscription-no-3ds'];
-    case 'RISKDEC':
-      return OPERATION[own.parenttransactionreference !== undefined ? 'riskdec-after-payment' : 'riskdec-card'];
-    default:
-      return rowsFor(types)[0];
+  const first = types[0];
+  if (types.length === 1 && first === 'AUTH') {
+    return OPERATION[threeDs ? 'auth-3ds-enrolled' : parent?.type === 'THREEDQUERY' ? 'auth-3ds-not-enrolled' : 'auth'];
   }
+  if (types.length === 2 && first === 'AUTH' && types[1] === 'SUBSCRIPTION') {
+    return OPERATION[threeDs ? 'subscription-enrolled' : own.parenttransactionreference !== undefined ? 'subscription-not-enrolled' : 'subscription-no-3ds'];
+  }
+  if (types.length === 1 && first === 'RISKDEC') {
+    return OPERATION[own.parenttransactionreference !== undefined ? 'riskdec-after-payment' : 'riskdec-card'];
+  }
+  return firstRowFor(types);
+}
+
+/**
+ * The first row of a list of request types, remembered per list (the table is fixed): lists of one type by the
+ * type, longer lists by their JSON text, in two maps so that no two lists share a key. Bounded, as the lists a
+ * caller may make up are not.
+ */
+const FIRST_ROWS = { single: new Map<string, OperationRow | undefined>(), longer: new Map<string, OperationRow | undefined>() };
+function firstRowFor(types: readonly string[]): OperationRow | undefined {
+  const [map, key] = types.length === 1 ? [FIRST_ROWS.single, types[0]] : [FIRST_ROWS.longer, JSON.stringify(types)];
+  if (map.has(key)) return map.get(key);
+  const row = rowsFor(types)[0];
+  if (map.size < 256) map.set(key, row);
+  return row;
 }
 
 /**
@@ -145,7 +114,36 @@ function inheritInto(out: Record<string, string>, fields: Fields, from?: Request
   return out;
 }
 
+/**
+ * What a child inherits of its parent's fields: a record's fields are inheritable fields already (the request check
+ * made them), so most are copied whole, in one allocation; fields that hold anything a child must not inherit go
+ * field by field.
+ */
+function inheritedFrom(parent: TxRecord): Record<string, string> {
+  const f = parent.fields;
+  const noAccountType = parent.type === 'STORE' || parent.type === 'RISKDEC';
+  for (const k of Object.keys(f)) if (NOT_INHERITED.has(k) || (noAccountType && k === 'accounttypedescription')) return inheritInto({}, f, parent.type);
+  return { ...f };
+}
+
 const isPositiveInteger = (v: string): boolean => /^[0-9]+$/.test(v) && Number(v) >= 1;
+
+/** Whether every request type is one the document names. */
+function allKnown(names: readonly string[]): boolean {
+  for (const t of names) if (!KNOWN_TYPES.has(t)) return false;
+  return true;
+}
+
+/** Whether a site is the caller's and configured. */
+function canUse(env: CallEnv, sitereference: string): boolean {
+  return env.ctx.user.sites.includes(sitereference) && env.runtime.config.sites.has(sitereference);
+}
+
+/** Whether one of the request types works on a card. */
+function needsCard(types: readonly RequestType[]): boolean {
+  for (const t of types) if (CARD_TYPES.has(t)) return true;
+  return false;
+}
 
 export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): CheckResult {
   if (!isObject(raw)) return fail([], ERR.invalidField, ['request']);
@@ -155,19 +153,23 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   const names = read.types;
 
   // "Invalid requesttype" (public facts: 60018) for a type the document does not name.
-  if (!names.every((t) => KNOWN_TYPES.has(t))) return fail(names, ERR.invalidRequesttype, names.filter((t) => !KNOWN_TYPES.has(t)));
+  if (!allKnown(names)) return fail(names, ERR.invalidRequesttype, names.filter((t) => !KNOWN_TYPES.has(t)));
   const types = names as RequestType[];
 
-  // Every value a string, every known field within its type, length and listed values.
-  const problems = new Set<string>(n.wrongType);
-  for (const t of types) if (checkValue(FIELD.requesttypedescriptions, 'request', t, n.own)) problems.add('requesttypedescriptions');
-  for (const p of checkFields(n.own, 'request')) problems.add(p.field);
-  if (problems.size > 0) return fail(types, ERR.invalidField, [...problems]);
+  // Every value a string, every known field within its type, length and listed values. The walk above found
+  // whether anything is wrong; only then are the fields at fault named, in the order `checkFields` gives.
+  let typesOk = true;
+  for (const t of types) if (!typesCheck().accepts(t, n.own)) typesOk = false;
+  if (n.wrongType || !typesOk || n.invalid) {
+    const problems = new Set<string>(n.wrongType);
+    if (!typesOk) problems.add('requesttypedescriptions');
+    for (const p of checkFields(n.own, 'request')) problems.add(p.field);
+    return fail(types, ERR.invalidField, [...problems]);
+  }
 
   const rt = env.runtime;
   const own: Fields = n.own;
   const followUp = types.length === 1 && (types[0] === 'TRANSACTIONUPDATE' || types[0] === 'TRANSACTIONQUERY');
-  const canUse = (sitereference: string): boolean => env.ctx.user.sites.includes(sitereference) && rt.config.sites.has(sitereference);
 
   // The parent: by `md`/`pares` for an AUTH after 3-D Secure, else by `parenttransactionreference`.
   let parent: TxRecord | undefined;
@@ -176,7 +178,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
     const missing = ['md', 'pares'].filter((f) => own[f] === undefined);
     if (missing.length > 0) return fail(types, ERR.invalidField, missing);
     const query = rt.ledger.threeDsBy(own.md, own.pares);
-    if (!query || !canUse(query.sitereference) || query.type !== 'THREEDQUERY') {
+    if (!query || !canUse(env, query.sitereference) || query.type !== 'THREEDQUERY') {
       // "An AUTH whose `pares` or `md` was modified does not authenticate": nothing to attach it to, so nothing is stored.
       return fail(types, ERR.unauthenticated, undefined, { status: 'N', settlestatus: '3' });
     }
@@ -185,14 +187,14 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
     parent = query;
   } else if (!followUp && own.parenttransactionreference !== undefined) {
     parent = uow.get(own.parenttransactionreference);
-    if (!parent || !canUse(parent.sitereference)) return fail(types, ERR.missingParent, ['parenttransactionreference']);
+    if (!parent || !canUse(env, parent.sitereference)) return fail(types, ERR.missingParent, ['parenttransactionreference']);
   }
 
   const row = selectRow(types, own, parent);
   if (!row) return fail(types, ERR.invalidField, ['requesttypedescriptions']);
 
   // "A later request inherits details (card, billing, delivery, other submitted fields) from an earlier one."
-  const fields: Record<string, string> = parent ? inheritInto(inheritInto({}, parent.fields, parent.type), own) : inheritInto({}, own);
+  const fields: Record<string, string> = parent ? inheritInto(inheritedFrom(parent), n.inheritable) : n.inheritable;
 
   if (followUp) {
     return {
@@ -201,16 +203,18 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
     };
   }
 
-  const bad: string[] = [];
+  // The fields at fault, each once; a list only once one is found.
+  let bad: string[] | undefined;
   const add = (f: string): void => {
-    if (!bad.includes(f)) bad.push(f);
+    if (!bad) bad = [f];
+    else if (!bad.includes(f)) bad.push(f);
   };
 
   // The site: configured, the caller's, and with the features its request types need ("Card store and
   // fraud-control features must be enabled on the account by the provider").
   let site: SiteInfo | undefined;
   if (fields.sitereference !== undefined) {
-    site = canUse(fields.sitereference) ? rt.config.sites.get(fields.sitereference) : undefined;
+    site = canUse(env, fields.sitereference) ? rt.config.sites.get(fields.sitereference) : undefined;
     if (!site) return fail(types, ERR.invalidField, ['sitereference']);
     // The configuration's own string, so that every record of a site shares one.
     fields.sitereference = site.config.sitereference;
@@ -257,7 +261,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
               : fields[f] !== undefined;
     if (!present) add(f);
   }
-  if (!card && types.some((t) => CARD_TYPES.has(t)) && !bad.includes('expirydate') && !bad.includes('cachetoken')) {
+  if (!card && needsCard(types) && !bad?.includes('expirydate') && !bad?.includes('cachetoken')) {
     for (const f of row.cardSource?.[0] ?? ['pan', 'expirydate']) add(f);
   }
   const fixed = row.fixed;
@@ -272,7 +276,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   const amountMatters = own.baseamount !== undefined || row.required.includes('baseamount');
   if (amountMatters && fields.baseamount !== undefined && /^0+$/.test(fields.baseamount) && !row.zeroAmount) add('baseamount');
   if (types.includes('SUBSCRIPTION')) for (const f of subscriptionProblems(fields)) add(f);
-  if (bad.length > 0 || !site) return fail(types, ERR.invalidField, bad.length > 0 ? bad : ['sitereference']);
+  if (bad || !site) return fail(types, ERR.invalidField, bad ?? ['sitereference']);
 
   return { ok: true, prepared: { types, row, own, fields, site, parent, card, securitycodeResult, threeds } };
 }

@@ -1,9 +1,11 @@
 /**
  * The gateway's small parts on their own: the clock's calendar, the configuration check, the request check's row
- * selection.
+ * selection and field check.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { checkFields, checkValue, fieldChecks } from '../../schemas/check';
 import { addMonths, addUnits, Clock, formatTimestamp, parseTimestamp } from '../../src/gateway/clock';
 import { checkConfig, ConfigError, resolveConfig } from '../../src/gateway/config';
 import { selectRow } from '../../src/gateway/request';
@@ -67,5 +69,35 @@ describe('row selection (the "Request types" table)', () => {
     assert.equal(selectRow(['RISKDEC'], { parenttransactionreference: '1-2-3' }, undefined)?.id, 'riskdec-after-payment');
     assert.equal(selectRow(['RISKDEC', 'AUTH'], {}, undefined)?.id, 'riskdec-then-auth');
     assert.equal(selectRow(['STORE', 'AUTH'], {}, undefined), undefined);
+  });
+});
+
+describe('the field check the request check uses (schemas/check.ts)', () => {
+  it('counts characters, not UTF-16 units, where the units alone cannot decide', () => {
+    const astral = '\u{1F600}'; // one character, two UTF-16 units
+    const order = fieldChecks('request').get('orderreference')!;
+    // 200 characters in 400 units: within the 255 the document allows.
+    assert.equal(order.accepts(astral.repeat(200), {}), true);
+    assert.deepEqual(checkFields({ orderreference: astral.repeat(200) }, 'request'), []);
+    // 256 characters: one too many, whatever the units.
+    assert.equal(order.accepts(astral.repeat(256), {}), false);
+    assert.equal(checkFields({ orderreference: astral.repeat(256) }, 'request')[0]?.problem.kind, 'too-long');
+    // A card number of 12 to 19 digits: 11 is too short, 12 fine.
+    const pan = fieldChecks('request').get('pan')!;
+    assert.deepEqual([pan.accepts('4'.repeat(11), {}), pan.accepts('4'.repeat(12), {}), pan.accepts('4'.repeat(20), {})], [false, true, false]);
+  });
+
+  it('the compiled check accepts exactly what `checkValue` accepts, for every field and any text', () => {
+    const printable = fc.string({ unit: fc.constantFrom(...'aZ09 _-+()/@.#\u0000\u001f\u007f\n~é😀'.split('')), maxLength: 40 });
+    const anyText = fc.oneof(printable, fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
+    for (const [name, { def, accepts }] of fieldChecks('request')) {
+      fc.assert(
+        fc.property(anyText, fc.constantFrom('GB', 'FR', ''), (value, country) => {
+          const context = { billingcountryiso2a: country };
+          assert.equal(accepts(value, context), checkValue(def, 'request', value, context) === null, `${name}: ${JSON.stringify(value)}`);
+        }),
+        { numRuns: 300, seed: 20260105 },
+      );
+    }
   });
 });

@@ -6,9 +6,11 @@ import { cardFor, type AcsStatus, type Enrolment } from '../../testdata';
 import type { SiteInfo } from '../config';
 import { ERR, type ErrorSpec } from '../errors';
 import type { UnitOfWork } from '../ledger';
-import { cardPart, ECHOED, errorPart, merchantPart, PartBuilder, securityPart, statusPart } from '../parts';
+import { ECHOED, errorPart, PartTemplates, presentBits, putCard, putEcho, putMerchant, putResult, putSecurity, putStatus } from '../parts';
 import { randomBase64 } from '../random';
-import type { CardData, Fields, PartOutcome, SecurityResult, TxRecord } from '../types';
+import type { ResponsePart } from '../../wire/types';
+import { DerivedRecord, type RecordData } from '../records';
+import type { CardData, Fields, PartOutcome, SecurityResult } from '../types';
 
 export interface PaymentSpec {
   readonly type: 'AUTH' | 'ACCOUNTCHECK';
@@ -38,8 +40,51 @@ function eciFor(scheme: string, status: AcsStatus): string | undefined {
   return undefined;
 }
 
+/** Payment parts by shape (see PartTemplates). */
+const TEMPLATES = new PartTemplates();
+
 /** Authorisation codes of the test bank: `TEST00` to `TEST99` by sequence number (shared strings, not one per record). */
 const AUTHCODES = Array.from({ length: 100 }, (_, i) => `TEST${String(i).padStart(2, '0')}`);
+
+/** The 3-D Secure data a payment answered with: `enrolled`, `xid`, and after the ACS, `status`. */
+type ThreeDsAnswer = NonNullable<PaymentSpec['threeds']>;
+
+/**
+ * A payment's record (AUTH, ACCOUNTCHECK): it keeps what its part is made from beside the record's own data, and
+ * makes the part again when read (records.ts).
+ */
+class PaymentRecord extends DerivedRecord {
+  readonly operator: string;
+  /** The settle status answered (the record's own changes with settlement and updates; the answer does not). */
+  readonly answeredSettlestatus: string;
+  // Only 3-D Secure AUTHs and the engine's payments have these: held only when set (see DerivedRecord).
+  declare readonly answeredThreeds?: ThreeDsAnswer;
+  declare readonly cavv?: string;
+  declare readonly extra?: Fields;
+
+  constructor(data: RecordData, operator: string, answeredSettlestatus: string, answeredThreeds: ThreeDsAnswer | undefined, cavv: string | undefined, extra: Fields | undefined, setPart?: ResponsePart) {
+    super(data, setPart);
+    this.operator = operator;
+    this.answeredSettlestatus = answeredSettlestatus;
+    const self = this as { -readonly [K in 'answeredThreeds' | 'cavv' | 'extra']?: PaymentRecord[K] };
+    if (answeredThreeds !== undefined) self.answeredThreeds = answeredThreeds;
+    if (cavv !== undefined) self.cavv = cavv;
+    if (extra !== undefined) self.extra = extra;
+  }
+
+  /** The bank's answer, from the errorcode the record holds. */
+  get result(): ErrorSpec {
+    return this.errorcode === ERR.unauthenticated.code ? ERR.unauthenticated : this.errorcode === ERR.decline.code ? ERR.decline : ERR.ok;
+  }
+
+  protected makePart(): ResponsePart {
+    return paymentPart(this);
+  }
+
+  copy(): PaymentRecord {
+    return new PaymentRecord(this, this.operator, this.answeredSettlestatus, this.answeredThreeds, this.cavv, this.extra, this.partSet);
+  }
+}
 
 export function takePayment(uow: UnitOfWork, spec: PaymentSpec): PartOutcome {
   const test = cardFor(spec.card.pan);
@@ -47,16 +92,6 @@ export function takePayment(uow: UnitOfWork, spec: PaymentSpec): PartOutcome {
   if (test.unknownError) return { part: errorPart(spec.type, ERR.unknown) };
 
   const { transactionreference, seq } = uow.reference(spec.site);
-  const b = new PartBuilder()
-    .set('transactionreference', transactionreference)
-    .set('requesttypedescription', spec.type)
-    .set('parenttransactionreference', spec.parent)
-    .set('transactionstartedtimestamp', spec.timestamp)
-    .echo(spec.fields, ECHOED);
-  cardPart(b, spec.card);
-  merchantPart(b, spec.operator);
-  statusPart(b);
-
   let result: ErrorSpec;
   let settlestatus: string;
   if (spec.unauthenticated) {
@@ -67,43 +102,86 @@ export function takePayment(uow: UnitOfWork, spec: PaymentSpec): PartOutcome {
     // "No funds are transferred": cancelled (public facts: settle status 3).
     result = ERR.decline;
     settlestatus = '3';
-    b.set('acquirerresponsecode', '05');
-    securityPart(b, spec.fields, spec.securitycodeResult);
   } else {
     result = ERR.ok;
     settlestatus = spec.suspend ? '2' : '0';
-    b.set('authcode', AUTHCODES[seq % 100]).set('acquirerresponsecode', '00');
-    securityPart(b, spec.fields, spec.securitycodeResult);
   }
-  b.set('settleduedate', spec.date).set('settlestatus', settlestatus);
+  // "`cavv`: Returned if enrolled and authenticated"; an attempt (A) gets an ECI but no CAVV (docs/gateway.md).
+  const cavv = spec.threeds?.status === 'Y' && !spec.unauthenticated ? randomBase64(20) : undefined;
 
-  const t = spec.threeds;
-  if (t) {
-    b.set('enrolled', t.enrolled).set('xid', t.xid).set('status', t.status);
-    if (t.status !== undefined && !spec.unauthenticated) {
-      // "`cavv`: Returned if enrolled and authenticated"; an attempt (A) gets an ECI but no CAVV (docs/gateway.md).
-      if (t.status === 'Y') b.set('cavv', randomBase64(20));
-      b.set('eci', eciFor(test.scheme, t.status));
-    }
-  }
-  if (spec.extra) for (const [k, v] of Object.entries(spec.extra)) b.set(k, v);
-  b.result(result);
-
-  const record: TxRecord = {
-    transactionreference,
-    seq,
-    type: spec.type,
-    sitereference: spec.site.config.sitereference,
-    parent: spec.parent,
-    createdAt: spec.timestamp,
-    fields: spec.fields,
-    card: spec.card,
-    securitycodeResult: spec.securitycodeResult,
-    errorcode: result.code,
-    part: b.done(),
+  const record = new PaymentRecord(
+    {
+      transactionreference,
+      seq,
+      type: spec.type,
+      sitereference: spec.site.config.sitereference,
+      parent: spec.parent,
+      createdAt: spec.timestamp,
+      fields: spec.fields,
+      card: spec.card,
+      securitycodeResult: spec.securitycodeResult,
+      errorcode: result.code,
+      settlestatus,
+      settleduedate: spec.date,
+    },
+    spec.operator,
     settlestatus,
-    settleduedate: spec.date,
-  };
+    spec.threeds,
+    cavv,
+    spec.extra,
+  );
   uow.add(record);
-  return { part: record.part, record };
+  return { part: paymentPart(record), record };
+}
+
+/** A payment's part, as answered, from its record: the answer when the payment is made, and whenever it is read. */
+function paymentPart(rec: PaymentRecord): ResponsePart {
+  const card = rec.card!;
+  const fields = rec.fields;
+  const t = rec.answeredThreeds;
+  const result = rec.result;
+  const outcome = result === ERR.unauthenticated ? 0 : result === ERR.decline ? 1 : 2;
+  const eci = t?.status !== undefined && outcome !== 0 ? eciFor(cardFor(card.pan).scheme, t.status) : undefined;
+  // The part's shape: every choice below of which fields it holds (PartTemplates). `extra` fields are rare (engine
+  // payments) and of any name, so those parts are built without a template.
+  const shape = rec.extra
+    ? -1
+    : (rec.parent !== undefined ? 1 : 0) |
+      (presentBits(fields, ECHOED) << 1) |
+      (outcome << 6) |
+      ((t === undefined ? 0 : t.status === undefined ? 1 : 2) << 8) |
+      (rec.cavv !== undefined ? 1 << 10 : 0) |
+      (eci !== undefined ? 1 << 11 : 0);
+  const template = shape < 0 ? undefined : TEMPLATES.get(shape);
+  // Field after field in the order the part has always had (docs/gateway.md, Operations), by name.
+  const part: ResponsePart = template ? { ...template } : {};
+  part.transactionreference = rec.transactionreference;
+  part.requesttypedescription = rec.type;
+  if (rec.parent !== undefined) part.parenttransactionreference = rec.parent;
+  part.transactionstartedtimestamp = rec.createdAt;
+  putEcho(part, fields, ECHOED);
+  putCard(part, card);
+  putMerchant(part, rec.operator);
+  putStatus(part);
+  if (outcome === 1) {
+    part.acquirerresponsecode = '05';
+    putSecurity(part, fields, rec.securitycodeResult);
+  } else if (outcome === 2) {
+    part.authcode = AUTHCODES[rec.seq % 100];
+    part.acquirerresponsecode = '00';
+    putSecurity(part, fields, rec.securitycodeResult);
+  }
+  part.settleduedate = rec.settleduedate;
+  part.settlestatus = rec.answeredSettlestatus;
+  if (t) {
+    part.enrolled = t.enrolled;
+    part.xid = t.xid;
+    if (t.status !== undefined) part.status = t.status;
+    if (rec.cavv !== undefined) part.cavv = rec.cavv;
+    if (eci !== undefined) part.eci = eci;
+  }
+  if (rec.extra) for (const [k, v] of Object.entries(rec.extra)) if (v !== undefined) part[k] = v;
+  putResult(part, result);
+  if (shape >= 0) TEMPLATES.keep(shape, part);
+  return part;
 }

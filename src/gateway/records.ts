@@ -1,0 +1,89 @@
+/**
+ * Ledger records that do not keep their response part. The ledger keeps every transaction for the run (the
+ * test-control API, TRANSACTIONQUERY, children inheriting from parents), and the part is the biggest thing a
+ * payment's record would hold: some thirty fields, nearly all of them repeating the record's own data (its fields,
+ * card, reference, timestamps, result). The busiest records (AUTH, ACCOUNTCHECK, THREEDQUERY) therefore keep only
+ * what their part is made from, and make the part again, with the very code that made the answer, whenever it is
+ * read: the same fields, values and order as answered. A part is read rarely (a query, the control API, the ACS
+ * page, a RISKDEC after a payment); every request stores a record, and a smaller record is less for the garbage
+ * collector to copy and walk and less memory for the process to take from the system.
+ */
+import type { RequestType } from '../../schemas/fields';
+import type { Shield } from '../testdata';
+import type { ResponsePart } from '../wire/types';
+import type { CardData, Fields, MutableRecord, SecurityResult, SubscriptionState, ThreeDsState, TxRecord } from './types';
+
+/** What a record holds besides its part. */
+export type RecordData = Omit<TxRecord, 'part'>;
+
+/**
+ * A record whose `part` is made on demand by `makePart`. `part` can still be set (a change that rewrites a record's
+ * part, as `MutableRecord` allows): the part set then stands in for the made one.
+ */
+export abstract class DerivedRecord implements TxRecord {
+  readonly transactionreference: string;
+  readonly seq: number;
+  readonly type: RequestType;
+  readonly sitereference: string;
+  readonly createdAt: string;
+  readonly fields: Fields;
+  readonly card: CardData | undefined;
+  readonly securitycodeResult: SecurityResult;
+  readonly errorcode: string;
+  readonly settlestatus: string | undefined;
+  readonly settleduedate: string | undefined;
+  // Members most records leave out are held only when set (`declare`: no slot of their own otherwise), so that a
+  // record is no bigger than what it holds.
+  declare readonly parent?: string;
+  declare readonly transactionactive?: string;
+  declare readonly threeds?: ThreeDsState;
+  declare readonly shield?: Shield | 'NOSCORE';
+  declare readonly subscription?: SubscriptionState;
+  private declare setPart?: ResponsePart;
+
+  protected constructor(data: RecordData, setPart?: ResponsePart) {
+    this.transactionreference = data.transactionreference;
+    this.seq = data.seq;
+    this.type = data.type;
+    this.sitereference = data.sitereference;
+    this.createdAt = data.createdAt;
+    this.fields = data.fields;
+    this.card = data.card;
+    this.securitycodeResult = data.securitycodeResult;
+    this.errorcode = data.errorcode;
+    this.settlestatus = data.settlestatus;
+    this.settleduedate = data.settleduedate;
+    const self = this as MutableRecord;
+    if (data.parent !== undefined) self.parent = data.parent;
+    if (data.transactionactive !== undefined) self.transactionactive = data.transactionactive;
+    if (data.threeds !== undefined) self.threeds = data.threeds;
+    if (data.shield !== undefined) self.shield = data.shield;
+    if (data.subscription !== undefined) self.subscription = data.subscription;
+    if (setPart !== undefined) this.setPart = setPart;
+  }
+
+  /** The response part as answered when the transaction was made, made again (or the part set since). */
+  get part(): ResponsePart {
+    return this.setPart ?? this.makePart();
+  }
+
+  set part(part: ResponsePart) {
+    this.setPart = part;
+  }
+
+  /** The part as answered, from what the record holds. */
+  protected abstract makePart(): ResponsePart;
+
+  /** A copy of the same kind, to change (a unit of work's copy on write, `Ledger.change`). */
+  abstract copy(): DerivedRecord;
+
+  /** The part set by a change, if any, for `copy`. */
+  protected get partSet(): ResponsePart | undefined {
+    return this.setPart;
+  }
+}
+
+/** A copy of a record to change: a record that makes its part stays one (a spread copy would drop its `part`). */
+export function copyRecord(rec: TxRecord): MutableRecord {
+  return rec instanceof DerivedRecord ? (rec.copy() as MutableRecord) : { ...rec };
+}
