@@ -2,7 +2,8 @@
  * Gateway throughput and latency: the reference gateway beside a bare Node `http` server that parses and answers
  * the same JSON (the ceiling) and beside Stoplight Prism's mock server serving the same operation from the OpenAPI
  * document that `cardspec openapi` writes. Same payloads and load generator settings for all; every server and
- * every load generator in a process of its own; the servers of a row measured in turns (see `measureRow`).
+ * every load generator in a process of its own; the servers of a row measured in turns (see `measureRow`). Our own
+ * servers (bare and gateway) also report their CPU time, so a row shows CPU per request beside the rate.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,7 +16,7 @@ import { forkBench, type BenchChild } from './child';
 import type { LoadRep, Scenario } from './load';
 import { LoadGenerator, summarize, type LoadSettings, type Summary } from './loadgen';
 import { buildPayloads, cachetokenFrom, OK_MARK, PARENT_PLACEHOLDER, postJson, referenceOf, type Payloads } from './payloads';
-import { ms, rate, ratio, verdict, type Row } from './table';
+import { median, ms, rate, ratio, verdict, type Row } from './table';
 
 
 /** What the gateway answered to the payloads: the bare server answers with these, and validation reads them. */
@@ -56,6 +57,8 @@ interface Started {
   readonly url: string;
   /** The payloads for this server (the gateway's carry a cachetoken of its own). */
   readonly payloads: Payloads;
+  /** The server process's CPU time so far in µs (bench/servers/cpu.ts); absent for Prism, which is not ours. */
+  cpu?(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -72,7 +75,13 @@ async function startServer(kind: ServerKind, answers: Answers, openapiFile: stri
     const ready = await child.next(30_000);
     if (ready.type !== 'ready') throw new Error(`${kind} server: unexpected message`);
     const payloads = kind === 'gateway' ? buildPayloads(await cachetokenFrom(ready.url)) : answers.payloads;
-    return { url: ready.url, payloads, stop: () => child.stop() };
+    const cpu = async (): Promise<number> => {
+      child.send({ type: 'cpu' });
+      const m = await child.next(10_000);
+      if (m.type !== 'result' || typeof m.data !== 'number') throw new Error(`${kind} server: unexpected answer to a CPU query`);
+      return m.data;
+    };
+    return { url: ready.url, payloads, cpu, stop: () => child.stop() };
   } catch (err) {
     await child.stop();
     throw err;
@@ -95,11 +104,15 @@ function scenarioOf(name: 'auth' | 'pair', p: Payloads): Scenario {
 
 const LABEL: Record<ServerKind, string> = { bare: 'bare node:http (ceiling)', gateway: 'reference gateway', prism: 'Prism mock (from cardspec openapi)' };
 
+/** A row's figures for one server: the load generator's, and the server's median CPU per request (or pair), NaN when unknown. */
+type Measured = Summary & { readonly cpuPerUnit: number };
+
 /**
  * The servers of one row side by side: each started once (a process of its own) with a load generator of its own,
- * each warmed up, then the measured runs interleaved, one per server in turn, the order rotated every round.
+ * each warmed up, then the measured runs interleaved, one per server in turn, the order rotated every round. Our
+ * servers are asked for their CPU time before and after each measured run.
  */
-async function measureRow(name: 'auth' | 'pair', kinds: readonly ServerKind[], answers: Answers, openapiFile: string, s: LoadSettings, log: (line: string) => void): Promise<Map<ServerKind, Summary>> {
+async function measureRow(name: 'auth' | 'pair', kinds: readonly ServerKind[], answers: Answers, openapiFile: string, s: LoadSettings, log: (line: string) => void): Promise<Map<ServerKind, Measured>> {
   const started: { kind: ServerKind; server: Started; gen: LoadGenerator }[] = [];
   try {
     for (const kind of kinds) {
@@ -112,15 +125,21 @@ async function measureRow(name: 'auth' | 'pair', kinds: readonly ServerKind[], a
       await gen.run(server.url, server.payloads.headers, scenarioOf(name, server.payloads), { ...s, reps: 0 });
     }
     const reps = new Map<ServerKind, LoadRep[]>(kinds.map((k) => [k, []]));
+    const cpu = new Map<ServerKind, number[]>(kinds.map((k) => [k, []]));
     for (let round = 0; round < s.reps; round++) {
       const order = started.map((_, i) => started[(i + round) % started.length]);
       log(`gateway: ${name}: round ${round + 1} of ${s.reps} (${order.map((o) => o.kind).join(', ')}) ...`);
       for (const { kind, server, gen } of order) {
+        const before = await server.cpu?.();
         const r = await gen.run(server.url, server.payloads.headers, scenarioOf(name, server.payloads), { ...s, warmupSec: 0, reps: 1 });
+        const after = await server.cpu?.();
         reps.get(kind)?.push(...r);
+        // CPU per unit of the row's rate: per request, or per pair (two requests).
+        const units = r.reduce((a, x) => a + (name === 'pair' ? Math.floor(x.requests / 2) : x.requests), 0);
+        if (before !== undefined && after !== undefined && units > 0) cpu.get(kind)?.push((after - before) / units);
       }
     }
-    return new Map(kinds.map((k) => [k, summarize(reps.get(k) ?? [])]));
+    return new Map(kinds.map((k) => [k, { ...summarize(reps.get(k) ?? []), cpuPerUnit: median(cpu.get(k) ?? []) }]));
   } finally {
     for (const { server, gen } of started) {
       await gen.stop();
@@ -143,14 +162,18 @@ export async function gatewaySection(s: LoadSettings, answers: Answers, log: (li
       const bare = results.get('bare');
       const gw = results.get('gateway');
       const prism = results.get('prism');
-      const figure = (x: Summary): string => rate(x.rate, unit) + (x.bad ? ` (${x.bad} bad answers)` : '');
+      const figure = (x: Measured): string =>
+        rate(x.rate, unit) + (Number.isFinite(x.cpuPerUnit) ? `; server CPU ${x.cpuPerUnit.toFixed(1)} µs/${unit}` : '') + (x.bad ? ` (${x.bad} bad answers)` : '');
       for (const kind of kinds) {
-        const x = results.get(kind) as Summary;
+        const x = results.get(kind) as Measured;
         let r = '';
         let target = '';
         if (kind === 'bare') r = '1.00 (ceiling)';
         if (kind === 'gateway' && bare) {
-          r = `${ratio(x.rate, bare.rate)} of bare`;
+          // Beside the rate, the same ratio by server CPU (bare's CPU per request over the gateway's): steadier on a
+          // busy machine, and what the rate ratio would be if the server alone set the pace.
+          const byCpu = Number.isFinite(x.cpuPerUnit) && Number.isFinite(bare.cpuPerUnit) ? `; by server CPU ${ratio(bare.cpuPerUnit, x.cpuPerUnit)}` : '';
+          r = `${ratio(x.rate, bare.rate)} of bare${byCpu}`;
           target = `>= ${GATEWAY_MIN_RATIO.toFixed(2)} of bare: ${verdict(x.rate / bare.rate, GATEWAY_MIN_RATIO)}`;
         }
         if (kind === 'prism' && bare && gw) {

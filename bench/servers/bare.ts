@@ -2,11 +2,13 @@
  * The ceiling: a bare Node `http` server that does the least any server of this interface must do. It checks the
  * basic-auth header, reads the body, parses the JSON, picks the answer by `requesttypedescriptions` and writes an
  * envelope of the same shape and size as the reference gateway's (the templates are the gateway's own answers to
- * the same payloads), with a fresh `transactionreference`. No field checks, no ledger, no masking.
+ * the same payloads), with a fresh `transactionreference`. No field checks, no ledger, no masking. It tells its CPU
+ * time when asked (./cpu.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { failChild, tell } from '../child';
+import { answerCpuQueries } from './cpu';
 
 export interface BareConfig {
   readonly type: 'config';
@@ -67,6 +69,7 @@ function start(config: BareConfig): void {
   server.keepAliveTimeout = 5_000;
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
+    answerCpuQueries();
     tell({ type: 'ready', url: `http://127.0.0.1:${port}` });
   });
   const close = (): void => {
