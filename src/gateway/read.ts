@@ -94,6 +94,7 @@ const SHAPES_KEPT = 8;
  * Nothing is allocated for problems when there are none.
  */
 export function normalise(obj: Record<string, unknown>): Normalised {
+  objectsRead++;
   const keys = Object.keys(obj);
   for (let i = 0; i < shapes.length; i++) {
     const shape = shapes[i];
@@ -161,12 +162,39 @@ function readAndLearn(obj: Record<string, unknown>, keys: readonly string[]): No
     }
   }
   if (deferred) for (const key of deferred) if (!all.get(key)!.check!.accepts(own[key], own)) out.invalid = true;
-  if (!skipped && !shapes.some((shape) => sameKeys(keys, shape.keys))) {
+  if (!skipped && readersMade < READERS_FREE + objectsRead / OBJECTS_PER_READER && secondSighting(keys) && !shapes.some((shape) => sameKeys(keys, shape.keys))) {
+    readersMade++;
     const read = rules.includes(UNKNOWN_KEY) ? byCopies(keys, rules, own, out.inheritable) : compileShape(keys, rules);
     shapes.unshift({ keys, read });
     if (shapes.length > SHAPES_KEPT) shapes.pop();
   }
   return out;
+}
+
+/**
+ * Readers made, and objects read. Making a reader costs far more than one read by it, so beyond the first few the
+ * gateway makes at most one per OBJECTS_PER_READER objects read: traffic of ever-new kinds (a fuzzer's, with
+ * fields left out at random) keeps the few slots churning otherwise, each reader made and dropped unused.
+ */
+let readersMade = 0;
+let objectsRead = 0;
+const READERS_FREE = 16;
+const OBJECTS_PER_READER = 64;
+
+/**
+ * Kinds of request object seen once. A reader is made for a kind only when it comes again: a client that sends a
+ * few kinds over and over gets its readers after two requests, while traffic of ever-new kinds (a fuzzer's, with
+ * fields left out at random) does not pay for making, and at once dropping, a reader per request. Bounded.
+ */
+const seenOnce = new Set<string>();
+const SEEN_ONCE_KEPT = 256;
+
+function secondSighting(keys: readonly string[]): boolean {
+  const signature = keys.join('\u0000');
+  if (seenOnce.delete(signature)) return true;
+  if (seenOnce.size >= SEEN_ONCE_KEPT) seenOnce.clear();
+  seenOnce.add(signature);
+  return false;
 }
 
 /**
