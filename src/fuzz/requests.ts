@@ -138,7 +138,7 @@ function counterexample(opts: RequestFuzzOptions, oracle: Oracle, path: string, 
 export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuzzOutcome> {
   const started = performance.now();
   const oracles = opts.oracles ?? ORACLES;
-  const ectx = expectContextOf(opts.pool, opts.alias);
+  const ectx = expectContextOf(opts.pool.context, opts.pool.made, opts.alias);
   const arb = caseArbitrary({ context: opts.pool.context, alias: opts.alias, format: opts.format, rows: opts.rows });
   const outcome = (found: Detection, counterexamples: Counterexample[], threads = 1): RequestFuzzOutcome => ({
     property: 'requests',

@@ -12,14 +12,15 @@ import type { CaseRun } from './oracles';
 import type { Pool } from './pool';
 import { sendWithRetry } from './send';
 
-export function expectContextOf(pool: Pool, alias: string): ExpectContext {
+/** What the expectations compare a case with: the run's context and the transactions its pool made. */
+export function expectContextOf(context: Pool['context'], made: Pool['made'], alias: string): ExpectContext {
   return {
     alias,
-    site: pool.context.site,
-    currency: pool.context.currency,
-    cards: pool.context.cards,
-    cachetokens: pool.context.cachetokens ?? [],
-    parents: pool.made,
+    site: context.site,
+    currency: context.currency,
+    cards: context.cards,
+    cachetokens: context.cachetokens ?? [],
+    parents: made,
   };
 }
 

@@ -11,6 +11,7 @@ import { Target } from '../target/target';
 import { caseArbitrary } from './cases';
 import { detect } from './detect';
 import { ORACLES } from './oracles';
+import { expectContextOf } from './run-case';
 import { Deadline } from './pace';
 import type { FromThread, ShardJob, ToThread } from './threads';
 
@@ -25,10 +26,9 @@ async function run(job: ShardJob): Promise<void> {
   const target = new Target(job.target);
   running.add(job.job);
   try {
-    const made = new Map(job.made);
     const rows = job.rows?.map((id) => OPERATION[id]).filter((r) => r !== undefined);
     const arb = caseArbitrary({ context: job.context, alias: job.alias, format: job.format, rows });
-    const ectx = { alias: job.alias, site: job.context.site, currency: job.context.currency, cards: job.context.cards, cachetokens: job.context.cachetokens ?? [], parents: made };
+    const ectx = expectContextOf(job.context, new Map(job.made), job.alias);
     const ledger = job.ledger ? new ControlClient(job.ledger) : undefined;
     const detection = await detect({
       target,
