@@ -63,20 +63,18 @@ export function checkFor(file: string, fragment = ''): Check {
   const key = file + fragment;
   let check = checks.get(key);
   if (!check) {
-    const validate = instance().getSchema(SCHEMA_BASE + file + fragment);
-    if (!validate) throw new Error(`cardspec: no schema ${file}${fragment}; run \`npm run schemas\``);
+    const validate = compiled(file, fragment);
     check = (value: unknown): SchemaError[] => (validate(value) ? [] : [...(validate.errors ?? [])]);
     checks.set(key, check);
   }
   return check;
 }
 
-/** A yes/no check of a schema file: the compiled function itself, for a fast path that needs no errors. */
+/** A yes/no check of a schema file, for a fast path that needs no errors. */
 export function passes(file: string): (value: unknown) => boolean {
   let test = tests.get(file);
   if (!test) {
-    const validate = instance().getSchema(SCHEMA_BASE + file);
-    if (!validate) throw new Error(`cardspec: no schema ${file}; run \`npm run schemas\``);
+    const validate = compiled(file);
     test = (value: unknown): boolean => validate(value) === true;
     tests.set(file, test);
   }
@@ -84,6 +82,13 @@ export function passes(file: string): (value: unknown) => boolean {
 }
 
 const tests = new Map<string, (value: unknown) => boolean>();
+
+/** ajv's compiled function of a schema file or of a definition inside it (compiled once; ajv keeps it). */
+function compiled(file: string, fragment = ''): NonNullable<ReturnType<Ajv2020['getSchema']>> {
+  const validate = instance().getSchema(SCHEMA_BASE + file + fragment);
+  if (!validate) throw new Error(`cardspec: no schema ${file}${fragment}; run \`npm run schemas\``);
+  return validate;
+}
 
 /**
  * The response envelope's own checks without its parts' (`response.items` left out), compiled once from the
