@@ -104,6 +104,22 @@ describe('the keep-alive client', () => {
     }
   });
 
+  it('writes the requests started in one turn together, each on its own connection with its own answer', async () => {
+    // The server answers each request with its own body, late and out of order: an answer must reach its request.
+    const server = await rawServer((req, s) => {
+      const body = req.slice(req.indexOf('\r\n\r\n') + 4);
+      setTimeout(() => s.write(ok(body)), 20 - Number(JSON.parse(body).n) * 5);
+    });
+    try {
+      const c = client();
+      const answers = await Promise.all([0, 1, 2, 3].map((n) => c.request({ url: server.url, body: JSON.stringify({ n }), limits: LIMITS })));
+      assert.deepEqual(answers.map((a) => JSON.parse(a.body.toString()).n), [0, 1, 2, 3]);
+      assert.equal(server.connections(), 4);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reads a chunked answer, with extensions and trailers, split across writes', async () => {
     const server = await rawServer((_req, s) => {
       s.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\nx-a: 2\r\n\r\n5;ext=1\r\nhel');
