@@ -84,60 +84,27 @@ export function rowsInContext(ctx: RequestContext, rows: readonly OperationRow[]
   return rows.flatMap((r) => rowInContext(r, ctx) ?? []);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A `filter` (public shape) whose references are the context's and whose site is the context's. */
-function contextFilter(filter: unknown, refs: readonly string[], site: string, pick: number): unknown {
-  if (!isObject(filter)) return filter;
-  const out: Record<string, unknown> = { ...filter };
-  if (Array.isArray(filter.transactionreference)) {
-    out.transactionreference = filter.transactionreference.map((_, i) => ({ value: refs[(pick + i) % refs.length] }));
-  }
-  if (Array.isArray(filter.sitereference)) out.sitereference = filter.sitereference.map(() => ({ value: site }));
-  return out;
-}
-
 /**
- * "`billingcountryiso2a`: Two-letter country code": two random letters are not necessarily a country, so
- * a request in context names only the countries the document names ("the United States, Great Britain or Canada"),
- * or none.
+ * A valid request object of a row (by row or id) in a target's context: the context's site, currency, cards (with
+ * their own expiry dates; no security code where the profile gives none), cache tokens and parents wherever the
+ * request sends them. "`billingcountryiso2a`: Two-letter country code": two random letters are not necessarily a
+ * country, so a request in context names only the countries the document names ("the United States, Great Britain
+ * or Canada"), or none.
  */
-const NAMED_COUNTRIES: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.values(FIELD).flatMap((d) => (d.validatedWhen ? [[d.validatedWhen.field, d.validatedWhen.values] as const] : [])),
-);
-
-function knownCountry(req: RequestObject): boolean {
-  for (const [field, values] of NAMED_COUNTRIES) {
-    const v = req[field];
-    if (v !== undefined && !values.includes(String(v))) return false;
-  }
-  return true;
-}
-
-/** A valid request object of a row (by row or id) in a target's context. */
 export function requestInContext(row: OperationRow | string, ctx: RequestContext): fc.Arbitrary<RequestObject> {
   const base = rowOf(row);
   const r = rowInContext(base, ctx);
   if (!r) throw new Error(`generators: the context cannot fill a request of row '${base.id}' (no card, cache token or parent it needs)`);
-  const parents = parentsFor(base, ctx);
-  const tokens = ctx.cachetokens ?? [];
-  return fc.tuple(requestFor(r).filter(knownCountry), fc.nat(), fc.nat(), fc.nat()).map(([req, cardPick, tokenPick, parentPick]) => {
-    const out: RequestObject = { ...req };
-    if (out.sitereference !== undefined) out.sitereference = ctx.site;
-    if (out.currencyiso3a !== undefined && ctx.currency !== undefined) out.currencyiso3a = ctx.currency;
-    if (out.pan !== undefined && ctx.cards.length > 0) {
-      const card = ctx.cards[cardPick % ctx.cards.length];
-      out.pan = card.pan;
-      out.expirydate = card.expirydate;
-      if (out.securitycode !== undefined) {
-        if (card.securitycode !== undefined) out.securitycode = card.securitycode;
-        else delete out.securitycode;
-      }
-    }
-    if (out.cachetoken !== undefined && tokens.length > 0) out.cachetoken = tokens[tokenPick % tokens.length];
-    if (out.parenttransactionreference !== undefined && parents.length > 0) out.parenttransactionreference = parents[parentPick % parents.length];
-    if (out.filter !== undefined && parents.length > 0) out.filter = contextFilter(out.filter, parents, ctx.site, parentPick);
-    return out;
+  return requestFor(r, {
+    cards: ctx.cards,
+    cardExpiry: true,
+    switchingValuesOnly: true,
+    known: {
+      sitereference: [ctx.site],
+      currencyiso3a: ctx.currency === undefined ? undefined : [ctx.currency],
+      cachetoken: ctx.cachetokens,
+      parenttransactionreference: parentsFor(base, ctx),
+    },
   });
 }
 

@@ -10,6 +10,7 @@ import { OPERATION, OPERATIONS, type OperationRow } from '../schemas/operations'
 import { TYPE_CLASSES } from '../schemas/typeclasses';
 import { TEST_CARDS, type TestCard } from '../src/testdata';
 import type { RequestObject } from '../src/wire/types';
+import { fieldRecord, LEFT_OUT, type RecordField } from './record';
 import { amount, classString, fieldValue, laxFieldValue, positiveAmount, sideFor } from './values';
 
 /** Any of the test cards. */
@@ -36,14 +37,15 @@ const valueItems = (arb: fc.Arbitrary<string>, minLength: number, maxLength: num
 
 /**
  * The public `filter` shape (public-facts.md): lists of `{value}` keyed by field name. TRANSACTIONQUERY may name
- * several transactions (`transactionreference` "may repeat"); TRANSACTIONUPDATE names the one to change.
+ * several transactions (`transactionreference` "may repeat"); TRANSACTIONUPDATE names the one to change. With known
+ * values, the references and the site are the target's.
  */
-export function filterValue(row: OperationRow): fc.Arbitrary<Record<string, { value: string }[]>> {
+export function filterValue(row: OperationRow, known: KnownValues = {}): fc.Arbitrary<Record<string, { value: string }[]>> {
   const many = row.requesttypes.includes('TRANSACTIONQUERY');
   return fc.record(
     {
-      transactionreference: valueItems(fieldValue('transactionreference', 'response'), 1, many ? 3 : 1),
-      sitereference: valueItems(fieldValue('sitereference', 'request'), 1, 1),
+      transactionreference: valueItems(oneOfKnown(known.parenttransactionreference) ?? fieldValue('transactionreference', 'response'), 1, many ? 3 : 1),
+      sitereference: valueItems(oneOfKnown(known.sitereference) ?? fieldValue('sitereference', 'request'), 1, 1),
     },
     { noNullPrototype: true, requiredKeys: ['transactionreference'] },
   );
@@ -73,14 +75,48 @@ const CONDITION_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
   FIELDS.flatMap((d) => (d.validatedWhen ? [[d.validatedWhen.field, d.validatedWhen.values] as const] : [])),
 );
 
-function fieldArb(row: OperationRow, name: string, card: TestCard): fc.Arbitrary<unknown> {
-  const fixed = row.fixed?.[name];
-  if (fixed) return fc.constantFrom(...fixed);
+/** A card as a request carries it: one of the kit's test cards, or a target's (whose security code may be unknown). */
+export interface RequestCard {
+  readonly pan: string;
+  readonly expirydate: string;
+  readonly securitycode?: string;
+}
+
+/** Fields whose value must name something a target knows: its site, its currency, its cache tokens, its transactions. */
+export type KnownValues = Readonly<Partial<Record<'sitereference' | 'currencyiso3a' | 'cachetoken' | 'parenttransactionreference', readonly string[]>>>;
+
+const oneOfKnown = (values: readonly string[] | undefined): fc.Arbitrary<string> | undefined => (values && values.length > 0 ? fc.constantFrom(...values) : undefined);
+
+export interface RequestOptions {
+  /** The cards to draw from (default: all of TEST_CARDS). */
+  readonly cards?: readonly RequestCard[];
+  /** `expirydate` is the drawn card's own, not a generated date (a target may check that they match). */
+  readonly cardExpiry?: boolean;
+  /** Fields that take one of the listed values whenever they are sent. */
+  readonly known?: KnownValues;
+  /** Fields that switch another's check on send only the switching values (the document names those countries). */
+  readonly switchingValuesOnly?: boolean;
+}
+
+/** The arbitrary of one field of a row's request; `undefined` when the field cannot be sent with this card. */
+function fieldArb(row: OperationRow, name: string, card: RequestCard, options: RequestOptions): fc.Arbitrary<unknown> | undefined {
   switch (name) {
     case 'pan':
       return fc.constant(card.pan);
     case 'securitycode':
-      return fc.constant(card.securitycode);
+      // A target's card whose security code the profile does not give: none is sent.
+      return card.securitycode === undefined ? undefined : fc.constant(card.securitycode);
+    case 'expirydate':
+      if (options.cardExpiry) return fc.constant(card.expirydate);
+      break;
+    case 'filter':
+      return filterValue(row, options.known);
+  }
+  const known = oneOfKnown(options.known?.[name as keyof KnownValues]);
+  if (known) return known;
+  const fixed = row.fixed?.[name];
+  if (fixed) return fc.constantFrom(...fixed);
+  switch (name) {
     case 'baseamount':
       return amount(row.zeroAmount === true);
     // "`subscriptionnumber`: Number of the payment. It starts at `1` for a new subscription" and
@@ -88,13 +124,11 @@ function fieldArb(row: OperationRow, name: string, card: TestCard): fc.Arbitrary
     case 'subscriptionnumber':
     case 'subscriptionfrequency':
       return positiveNumber(name);
-    case 'filter':
-      return filterValue(row);
     case 'updates':
       return updatesValue();
   }
   const triggers = CONDITION_VALUES.get(name);
-  if (triggers) return fc.oneof(fc.constantFrom(...triggers), fieldValue(name, 'request'));
+  if (triggers) return options.switchingValuesOnly ? fc.constantFrom(...triggers) : fc.oneof(fc.constantFrom(...triggers), fieldValue(name, 'request'));
   if (FIELD[name]?.validatedWhen) {
     return fc.tuple(fieldValue(name, 'request'), laxFieldValue(name, 'request')).map(([s, l]) => new Conditional(s, l));
   }
@@ -103,54 +137,60 @@ function fieldArb(row: OperationRow, name: string, card: TestCard): fc.Arbitrary
 
 const unique = (names: readonly string[]): string[] => [...new Set(names)];
 
-/** Settles conditional values and drops an alias spelling (`billingprefix`) when its canonical field is present. */
-function settle(obj: Record<string, unknown>, into: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const k in obj) {
-    const v = obj[k];
-    const def = FIELD[k];
-    if (def?.aliasOf && obj[def.aliasOf] !== undefined) continue;
-    if (v instanceof Conditional) {
-      const when = def?.validatedWhen;
-      into[k] = when && when.values.includes(String(obj[when.field] ?? '')) ? v.strict : v.lax;
-    } else {
-      into[k] = v;
-    }
-  }
-  return into;
-}
-
-export interface RequestOptions {
-  /** The cards to draw from (default: all of TEST_CARDS). */
-  readonly cards?: readonly TestCard[];
-}
-
 /** A valid request object for one operation row (by row or by id). */
 export function requestFor(row: OperationRow | string, options: RequestOptions = {}): fc.Arbitrary<RequestObject> {
   const r = rowOf(row);
-  const cards = options.cards && options.cards.length > 0 ? fc.constantFrom(...options.cards) : testCard;
+  const cards: fc.Arbitrary<RequestCard> = options.cards && options.cards.length > 0 ? fc.constantFrom(...options.cards) : testCard;
   const sources: readonly (readonly string[])[] = r.cardSource && r.cardSource.length > 0 ? r.cardSource : [[]];
   const forbidden = new Set(r.forbidden ?? []);
   // The record arbitrary of one (card, card source) pair is the same every time: built once per pair, not once per
   // generated request (the chainer runs for every value; building the record was most of a fuzz case's cost).
-  const built = new Map<TestCard, Map<readonly string[], fc.Arbitrary<RequestObject>>>();
+  const built = new Map<RequestCard, Map<readonly string[], fc.Arbitrary<RequestObject>>>();
   return fc.tuple(cards, fc.constantFrom(...sources)).chain(([card, source]) => {
     let perSource = built.get(card);
     if (!perSource) built.set(card, (perSource = new Map()));
     let arb = perSource.get(source);
-    if (!arb) perSource.set(source, (arb = recordFor(r, card, source, forbidden)));
+    if (!arb) perSource.set(source, (arb = recordFor(r, card, source, forbidden, options)));
     return arb;
   });
 }
 
-/** The fields of a request of a row, for one card and one card source. */
-function recordFor(r: OperationRow, card: TestCard, source: readonly string[], forbidden: ReadonlySet<string>): fc.Arbitrary<RequestObject> {
-  const required = unique([...r.required, ...source]).filter((n) => !forbidden.has(n));
-  const all = unique([...required, ...(r.recommended ?? []), ...(r.optional ?? [])]).filter((n) => !forbidden.has(n));
-  const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const name of all) model[name] = fieldArb(r, name, card);
-  return fc
-    .record(model, { noNullPrototype: true, requiredKeys: required })
-    .map((fields): RequestObject => settle(fields, { requesttypedescriptions: [...r.requesttypes] }));
+/**
+ * The fields of a request of a row, for one card and one card source, built in one object: conditional values
+ * settled (`validatedWhen`), and an alias spelling (`billingprefix`) dropped when its canonical field is sent.
+ */
+function recordFor(r: OperationRow, card: RequestCard, source: readonly string[], forbidden: ReadonlySet<string>, options: RequestOptions): fc.Arbitrary<RequestObject> {
+  const required = new Set(unique([...r.required, ...source]).filter((n) => !forbidden.has(n)));
+  const names = unique([...required, ...(r.recommended ?? []), ...(r.optional ?? [])]).filter((n) => !forbidden.has(n));
+  const fields: RecordField[] = [];
+  for (const name of names) {
+    const arb = fieldArb(r, name, card, options);
+    if (arb) fields.push({ name, arb, required: required.has(name) });
+  }
+  const index = new Map(fields.map((f, i) => [f.name, i]));
+  const at = (values: readonly unknown[], name: string | undefined): unknown => {
+    const i = name === undefined ? undefined : index.get(name);
+    return i === undefined ? LEFT_OUT : values[i];
+  };
+  const types = r.requesttypes;
+  return fieldRecord(fields, (values) => {
+    const out: RequestObject = { requesttypedescriptions: [...types] };
+    for (let i = 0; i < fields.length; i++) {
+      const v = values[i];
+      if (v === LEFT_OUT) continue;
+      const { name } = fields[i];
+      const def = FIELD[name];
+      if (def?.aliasOf && at(values, def.aliasOf) !== LEFT_OUT) continue;
+      if (v instanceof Conditional) {
+        const when = def?.validatedWhen;
+        const switching = when ? at(values, when.field) : LEFT_OUT;
+        out[name] = when && switching !== LEFT_OUT && when.values.includes(String(switching)) ? v.strict : v.lax;
+      } else {
+        out[name] = v;
+      }
+    }
+    return out;
+  });
 }
 
 /** A row of the table and a valid request object for it. */

@@ -8,6 +8,7 @@
  */
 import type { ControlClient } from '../target/control';
 import type { Exchange } from '../target/target';
+import { FIELD } from '../../schemas/fields';
 import { validateResponseEnvelope, type Violation } from '../validate';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { FuzzCase } from './cases';
@@ -237,12 +238,21 @@ export const ORACLES: readonly Oracle[] = [
     checks: 'no answer carries a full card number ("Responses return a masked form in `maskedpan`")',
     applies: (run) => run.exchange.envelope !== undefined,
     check: (run, ctx) => {
-      const text = JSON.stringify(run.exchange.envelope);
+      const env = run.exchange.envelope;
+      const text = JSON.stringify(env);
       const sent = run.case.request.pan;
       const pans = typeof sent === 'string' && /^[0-9]{12,19}$/.test(sent) ? [...ctx.pans, sent] : ctx.pans;
-      const leaked = [...new Set(pans.filter((p) => text.includes(p)))];
+      const found = [...new Set(pans.filter((p) => text.includes(p)))];
+      if (found.length === 0) return undefined;
+      // A part that gives back, unchanged, what the merchant sent in a field of its own (an `orderreference` whose
+      // digits happen to hold a test card number) returns the merchant's text, not the card: only the rest counts.
+      const request = run.case.request;
+      const echo = (k: string, v: unknown): boolean => request[k] !== undefined && FIELD[k]?.sensitive === undefined && JSON.stringify(request[k]) === JSON.stringify(v);
+      const parts = partsOf(env);
+      const rest = JSON.stringify({ ...env, response: parts.map((part) => Object.fromEntries(Object.entries(part).filter(([k, v]) => !echo(k, v)))) });
+      const leaked = found.filter((p) => rest.includes(p));
       if (leaked.length === 0) return undefined;
-      const where = partsOf(run.exchange.envelope).flatMap((part, i) => Object.entries(part).filter(([, v]) => leaked.some((p) => JSON.stringify(v).includes(p))).map(([k]) => `part ${i + 1} ${k}`));
+      const where = parts.flatMap((part, i) => Object.entries(part).filter(([k, v]) => !echo(k, v) && leaked.some((p) => JSON.stringify(v).includes(p))).map(([k]) => `part ${i + 1} ${k}`));
       return `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''}`;
     },
   },

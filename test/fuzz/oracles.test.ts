@@ -71,6 +71,11 @@ describe('oracles', () => {
   it('card data: a full card number anywhere, a security code under any path', async () => {
     assert.match((await verdict('no-full-pan', run([{ ...OK_PART, maskedpan: PAN }]))) ?? '', /part 1 maskedpan/);
     assert.match((await verdict('no-full-pan', run([{ ...OK_PART, errormessage: `bad card ${PAN}x` }]))) ?? '', /errormessage/);
+    // The merchant's own text given back unchanged is not the card; the card number sent as `pan` given back is.
+    const reference = `A${PAN}111`;
+    assert.equal(await verdict('no-full-pan', run([{ ...OK_PART, orderreference: reference }], undefined, {}, { pan: PAN, orderreference: reference })), undefined);
+    assert.match((await verdict('no-full-pan', run([{ ...OK_PART, orderreference: PAN }], undefined, {}, { pan: PAN, orderreference: reference }))) ?? '', /part 1 orderreference/);
+    assert.match((await verdict('no-full-pan', run([{ ...OK_PART, pan: PAN }]))) ?? '', /part 1 pan/);
     assert.match((await verdict('no-security-code', run([{ ...OK_PART, records: [{ 'billing/payment/securitycode': '123' }] }]))) ?? '', /securitycode/);
     assert.equal(await verdict('no-security-code', run([{ ...OK_PART, securityresponsesecuritycode: '2' }])), undefined);
   });
