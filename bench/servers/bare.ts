@@ -2,11 +2,13 @@
  * The ceiling: a bare Node `http` server that does the least any server of this interface must do. It checks the
  * basic-auth header, reads the body, parses the JSON, picks the answer by `requesttypedescriptions` and writes an
  * envelope of the same shape and size as the reference gateway's (the templates are the gateway's own answers to
- * the same payloads), with a fresh `transactionreference`. No field checks, no ledger, no masking. It tells its CPU
- * time when asked (./cpu.ts).
+ * the same payloads), with a fresh `transactionreference`. No field checks, no ledger, no masking. It writes its
+ * answers at the end of each turn of the event loop, as the gateway does (src/gateway/answers.ts), so that the two
+ * differ in what they do per request, not in how they write. It tells its CPU time when asked (./cpu.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AnswerBatch } from '../../src/gateway/answers';
 import { failChild, tell } from '../child';
 import { answerCpuQueries } from './cpu';
 
@@ -29,6 +31,8 @@ function start(config: BareConfig): void {
     authAfter: JSON.parse(config.authAfter) as Envelope,
   };
   let n = 0;
+  // Written at the end of the turn, as the reference gateway writes its answers: the same transport for both.
+  const answers = new AnswerBatch();
   const server = createServer((req, res) => {
     if (req.method !== 'POST' || req.url !== '/json/') {
       req.resume();
@@ -62,8 +66,7 @@ function start(config: BareConfig): void {
       const part: Part = { ...template.response[0], transactionreference: `99-9-${n}` };
       if (typeof parent === 'string') part.parenttransactionreference = parent;
       const body = JSON.stringify({ ...template, requestreference: `A${n.toString(36)}`, response: [part] });
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
+      answers.write(res, 200, 'application/json; charset=utf-8', body);
     });
   });
   server.keepAliveTimeout = 5_000;

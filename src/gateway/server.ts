@@ -18,6 +18,7 @@ import type { UserConfig } from '../testdata';
 import { parseRequestBlock, buildResponseBlock } from '../wire/xml';
 import type { Format, ResponseEnvelope } from '../wire/types';
 import { acsComplete, acsForm, type HtmlReply } from './acs';
+import { AnswerBatch } from './answers';
 import { control } from './control';
 import { errorEnvelope, processEnvelope } from './core';
 import { ERR } from './errors';
@@ -171,6 +172,8 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
   const wire = rt.mutate?.wire;
   const observe = opts.observe;
   const typeOk: Record<Format, (header: string | undefined) => boolean> = { json: typeChecker(ACCEPTED_TYPES.json), xml: typeChecker(ACCEPTED_TYPES.xml) };
+  // The answers of the interface, on the path every request takes, are written at the end of the turn (./answers.ts).
+  const answers = new AnswerBatch((err) => log?.(redactText(`cardspec gateway: an answer could not be written: ${err instanceof Error ? err.message : String(err)}`)));
 
   function tell(call: ObservedCall): void {
     try {
@@ -224,9 +227,7 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
     }
     const type = format === 'json' ? JSON_TYPE : XML_TYPE;
     if (wire) return send(res, wire({ status: 200, headers: { 'Content-Type': type }, body }, { format }));
-    // Headers as a flat list: the cheapest form for node:http, on the path every request takes.
-    res.writeHead(200, ['Content-Type', type, 'Content-Length', String(Buffer.byteLength(body))]);
-    res.end(body);
+    answers.write(res, 200, type, body);
   }
 
   function transport(req: IncomingMessage, res: ServerResponse, format: Format): void {
