@@ -1,14 +1,14 @@
 /**
- * The detection phase of the request fuzzer over one range of case indices: fast-check draws the cases of the range
- * (the property never fails, it only hands each case over), up to `concurrency` of them are in flight at once,
- * paced by `--rate`, and every applicable oracle judges each answer.
+ * The detection phase of the request fuzzer over one range of case indices: the cases of the range are drawn one at
+ * a time (./stream.ts), up to `concurrency` of them are in flight at once, paced by `--rate`, and every applicable
+ * oracle judges each answer.
  *
- * A range is replayable by itself: case n of seed S is the value fast-check gives at path "n", and a run started at
- * path "a" with `numRuns: k` gives exactly the cases a .. a+k-1 of the whole run (the values are drawn from the
- * seed's n-th jump, whatever came before). That is what lets threads share a run (./threads.ts) and still find,
- * for a seed, the same cases as one thread.
+ * A range is replayable by itself: case n of seed S is the value fast-check gives at path "n" (drawn from the
+ * seed's n-th jump, whatever came before), so a range started at case a gives exactly the cases a .. a+k-1 of the
+ * whole run. That is what lets threads share a run (./threads.ts) and still find, for a seed, the same cases as one
+ * thread, and what lets `--path` replay a case through fast-check, which then shrinks it.
  */
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { redactText } from '../redact';
 import type { Target } from '../target/target';
 import type { Format } from '../wire/types';
@@ -17,6 +17,7 @@ import type { ExpectContext } from './expect';
 import { judge, type CaseRun, type Oracle, type OracleContext } from './oracles';
 import { Slots, type Deadline, type RateLimiter } from './pace';
 import { runCase } from './run-case';
+import { CaseStream } from './stream';
 
 export interface OracleStats {
   checked: number;
@@ -131,58 +132,52 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   if (opts.count <= 0) return found;
   const slots = new Slots(opts.concurrency);
   const inflight = new Set<Promise<void>>();
-  let index = opts.start;
   let done = 0;
-  await fc.check(
-    fc.asyncProperty(opts.arb, async (c) => {
-      const i = index++;
-      if (found.stoppedEarly) return true;
-      const outside = opts.stopped?.();
-      if (outside) {
-        found.stoppedEarly = outside;
-        return true;
-      }
-      if (opts.deadline.passed) {
-        found.stoppedEarly = 'the time limit was reached';
-        return true;
-      }
-      if (found.failing >= opts.maxFailingCases) {
-        found.stoppedEarly = `${found.failing} cases failed (the limit of --max-failures)`;
-        return true;
-      }
-      await slots.acquire();
-      await opts.rate?.take();
-      const p = runCase(c, opts, opts.ectx)
-        .then((run) => {
-          found.sent++;
-          const failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
-          if (failed === true) found.failing++;
-          else if (failed !== false)
-            return failed.then((f) => {
-              if (f) found.failing++;
-            });
-        })
-        .catch((e: unknown) => {
-          // A kit bug must not pass for a clean run.
-          found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
-        })
-        .finally(() => {
-          slots.release();
-          inflight.delete(p);
-          done++;
-          opts.onProgress?.(done, found.failing);
-        });
-      inflight.add(p);
-      return true;
-    }),
-    {
-      seed: opts.seed,
-      numRuns: opts.count,
-      // Case n of a seed is fast-check's path "n" (see the module comment).
-      ...(opts.start > 0 ? { path: String(opts.start) } : {}),
-      interruptAfterTimeLimit: Math.max(1, Math.ceil(opts.deadline.remainingMs)),
-    },
-  );
+  // Why to start no more cases, if there is a reason; recorded once.
+  const stop = (): boolean => {
+    if (found.stoppedEarly) return true;
+    const outside = opts.stopped?.();
+    if (outside) found.stoppedEarly = outside;
+    else if (opts.deadline.passed) found.stoppedEarly = 'the time limit was reached';
+    else if (found.failing >= opts.maxFailingCases) found.stoppedEarly = `${found.failing} cases failed (the limit of --max-failures)`;
+    return found.stoppedEarly !== undefined;
+  };
+  // Case n is the value fast-check gives at path "n" of the seed (./stream.ts): the same cases as its runner gave
+  // here before, drawn without it.
+  const cases = new CaseStream(opts.arb, opts.seed, opts.start);
+  for (let k = 0; k < opts.count; k++) {
+    if (stop()) break;
+    await slots.acquire();
+    await opts.rate?.take();
+    // The wait for a slot or for the rate may have outlasted the time limit.
+    if (stop()) {
+      slots.release();
+      break;
+    }
+    const i = cases.nextIndex;
+    const c = cases.next();
+    const p = runCase(c, opts, opts.ectx)
+      .then((run) => {
+        found.sent++;
+        const failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
+        if (failed === true) found.failing++;
+        else if (failed !== false)
+          return failed.then((f) => {
+            if (f) found.failing++;
+          });
+      })
+      .catch((e: unknown) => {
+        // A kit bug must not pass for a clean run.
+        found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
+      })
+      .finally(() => {
+        slots.release();
+        inflight.delete(p);
+        done++;
+        opts.onProgress?.(done, found.failing);
+      });
+    inflight.add(p);
+  }
   await Promise.all([...inflight]);
   return found;
 }
