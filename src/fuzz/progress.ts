@@ -10,6 +10,11 @@ export interface ProgressSink {
 export class Progress {
   private lastLine = 0;
   private drawn = false;
+  private lastDrawn = 0;
+  private lastFailing = 0;
+  /** A terminal is redrawn every half percent (and on a new failure, and at the end), not on every case: a fuzz run
+   * answers thousands of cases a second, and a write to the terminal per case cost more than some oracles. */
+  private readonly drawEvery: number;
 
   constructor(
     private readonly out: ProgressSink,
@@ -17,10 +22,15 @@ export class Progress {
     private readonly label: string,
     private readonly total: number,
     private readonly every = Math.max(100, Math.ceil(total / 10)),
-  ) {}
+  ) {
+    this.drawEvery = Math.max(1, Math.floor(total / 200));
+  }
 
   update(done: number, failing = 0): void {
     if (this.tty) {
+      if (done - this.lastDrawn < this.drawEvery && failing === this.lastFailing && done !== this.total) return;
+      this.lastDrawn = done;
+      this.lastFailing = failing;
       const width = 30;
       const filled = this.total > 0 ? Math.min(width, Math.round((done / this.total) * width)) : 0;
       const bar = '#'.repeat(filled) + '.'.repeat(width - filled);

@@ -87,6 +87,13 @@ describe('progress', () => {
     assert.match(tty, /\[#{30}\] 4\/4, 1 failing/);
     assert.ok(tty.endsWith('\n'));
 
+    // A long run redraws every half percent, on a new failure and at the end, not on every case.
+    let long = '';
+    const many = new Progress({ write: (t) => void (long += t) }, true, 'requests JSON', 10_000);
+    for (let i = 1; i <= 10_000; i++) many.update(i, i === 1234 ? 1 : i > 1234 ? 1 : 0);
+    assert.equal(long.split('\r').length - 1, 200 + 1);
+    assert.match(long, /10000\/10000, 1 failing/);
+
     let log = '';
     const plain = new Progress({ write: (t) => void (log += t) }, false, 'requests XML', 1000);
     for (let i = 1; i <= 1000; i++) plain.update(i);
