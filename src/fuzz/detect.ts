@@ -126,6 +126,9 @@ export function mergeDetection(into: Detection, part: Detection): void {
   into.stoppedEarly ??= part.stoppedEarly;
 }
 
+/** Cases drawn at a time (./stream.ts). */
+const DRAWN_AHEAD = 64;
+
 /** Sends and judges the cases of one range. */
 export async function detect(opts: DetectOptions): Promise<Detection> {
   const found = emptyDetection(opts.oracles);
@@ -144,7 +147,7 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   };
   // Case n is the value fast-check gives at path "n" of the seed (./stream.ts): the same cases as its runner gave
   // here before, drawn without it.
-  const cases = new CaseStream(opts.arb, opts.seed, opts.start);
+  const cases = new CaseStream(opts.arb, opts.seed, opts.start, opts.start + opts.count, DRAWN_AHEAD);
   for (let k = 0; k < opts.count; k++) {
     if (stop()) break;
     await slots.acquire();

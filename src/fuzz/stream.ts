@@ -25,28 +25,48 @@ function biasOf(n: number): number {
 
 export class CaseStream<T> {
   private readonly rng: ReturnType<typeof xorshift128plus>;
-  private index: number;
+  /** The index of the next case drawn from the generator. */
+  private drawn: number;
+  private readonly ahead: T[] = [];
+  private taken = 0;
 
-  /** The cases from index `start` on. */
+  /**
+   * The cases from index `start` on, up to (not including) `end`. `drawAhead` cases are drawn at a time: drawing a
+   * few dozen in a row, rather than one between every two answers, cost the fuzzer about a tenth less CPU per case
+   * (the same code stays hot), and a case drawn ahead costs nothing if the run stops before sending it.
+   */
   constructor(
     private readonly arb: fc.Arbitrary<T>,
     seed: number,
     start = 0,
+    private readonly end = Number.POSITIVE_INFINITY,
+    private readonly drawAhead = 1,
   ) {
     this.rng = xorshift128plus(qualifiedSeed(seed));
     // A jump is a few dozen operations: starting a thread's range far into a run costs little.
     for (let i = 0; i < start; i++) this.rng.jump();
-    this.index = start;
+    this.drawn = start;
   }
 
   /** The index of the case `next` gives. */
   get nextIndex(): number {
-    return this.index;
+    return this.drawn - (this.ahead.length - this.taken);
   }
 
   next(): T {
+    if (this.taken === this.ahead.length) {
+      if (this.drawn >= this.end) throw new Error(`case stream: no case past index ${this.end - 1}`);
+      this.ahead.length = 0;
+      this.taken = 0;
+      const n = Math.min(this.drawAhead, this.end - this.drawn);
+      for (let i = 0; i < n; i++) this.ahead.push(this.draw());
+    }
+    return this.ahead[this.taken++];
+  }
+
+  private draw(): T {
     this.rng.jump();
     // fc.Random draws from a copy: the stream's own generator moves only by jumps.
-    return this.arb.generate(new fc.Random(this.rng), biasOf(this.index++)).value;
+    return this.arb.generate(new fc.Random(this.rng), biasOf(this.drawn++)).value;
   }
 }

@@ -21,12 +21,22 @@ describe('the case stream', () => {
     it(`gives fast-check's value at each path: ${name}`, () => {
       for (const seed of [1, 20260105, -7, 2 ** 40 + 3]) {
         for (const start of [0, 1, 63, 1500]) {
-          const stream = new CaseStream(arb, seed, start);
-          assert.equal(stream.nextIndex, start);
-          const mine = Array.from({ length: 12 }, () => stream.next());
           const theirs = fc.sample(arb, { seed, numRuns: 12, ...(start > 0 ? { path: String(start) } : {}) });
-          assert.deepEqual(mine, theirs, `seed ${seed}, from case ${start}`);
-          assert.equal(stream.nextIndex, start + 12);
+          // One at a time, and drawn ahead five at a time within a range of twelve: the same cases.
+          for (const stream of [new CaseStream(arb, seed, start), new CaseStream(arb, seed, start, start + 12, 5)]) {
+            assert.equal(stream.nextIndex, start);
+            const mine = Array.from({ length: 12 }, (_, k) => {
+              assert.equal(stream.nextIndex, start + k);
+              return stream.next();
+            });
+            assert.deepEqual(mine, theirs, `seed ${seed}, from case ${start}`);
+            assert.equal(stream.nextIndex, start + 12);
+          }
+          assert.throws(() => {
+            const bounded = new CaseStream(arb, seed, start, start + 1);
+            bounded.next();
+            bounded.next();
+          }, /no case past index/);
         }
       }
     });
