@@ -239,9 +239,11 @@ export const ORACLES: readonly Oracle[] = [
     applies: (run) => run.exchange.envelope !== undefined,
     check: (run, ctx) => {
       const env = run.exchange.envelope;
-      const text = JSON.stringify(env);
       const sent = run.case.request.pan;
       const pans = typeof sent === 'string' && /^[0-9]{12,19}$/.test(sent) ? [...ctx.pans, sent] : ctx.pans;
+      // Most answers hold none: decided by a walk, and the answer written out as text only when one is there.
+      if (!holdsAny(env, pans)) return undefined;
+      const text = JSON.stringify(env);
       const found = [...new Set(pans.filter((p) => text.includes(p)))];
       if (found.length === 0) return undefined;
       // A part that gives back, unchanged, what the merchant sent in a field of its own (an `orderreference` whose
@@ -284,6 +286,32 @@ function securityCodes(v: unknown, path: string, found: string[]): void {
     if (k.length >= 12 && isSecurityCodeKey(k) && x !== '' && x !== undefined) found.push(`${path}${path ? '.' : ''}${k}`);
     if (typeof x === 'object' && x !== null) securityCodes(x, `${path}${path ? '.' : ''}${k}`, found);
   }
+}
+
+/**
+ * Whether a key or a value anywhere in `v` holds one of `pans`: what `JSON.stringify(v).includes(pan)` says (a
+ * number is written as `String` writes it, and no separator of JSON is a digit), without writing the text.
+ */
+export function holdsAny(v: unknown, pans: readonly string[]): boolean {
+  if (typeof v === 'string') return textHolds(v, pans);
+  if (typeof v === 'number') return textHolds(String(v), pans);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (holdsAny(v[i], pans)) return true;
+    return false;
+  }
+  if (!isObject(v)) return false;
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    if (textHolds(k, pans) || holdsAny(v[k], pans)) return true;
+  }
+  return false;
+}
+
+function textHolds(text: string, pans: readonly string[]): boolean {
+  // Card numbers have 12 digits or more: most keys and values are shorter.
+  if (text.length < 12) return false;
+  for (let i = 0; i < pans.length; i++) if (text.includes(pans[i])) return true;
+  return false;
 }
 
 function isSecurityCodeKey(k: string): boolean {

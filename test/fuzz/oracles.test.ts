@@ -1,8 +1,9 @@
 /** The oracles on answers made by hand: each must catch what it names and pass what is right. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { CaseExpectation } from '../../src/fuzz/expect';
-import { ORACLE, ORACLES, type CaseRun } from '../../src/fuzz/oracles';
+import { holdsAny, ORACLE, ORACLES, type CaseRun } from '../../src/fuzz/oracles';
 import type { Exchange } from '../../src/target/target';
 import { TEST_CARDS } from '../../src/testdata';
 
@@ -66,6 +67,27 @@ describe('oracles', () => {
     assert.equal(ORACLE['invalid-field-named'].severity, 'warning');
     const unknown = { kind: 'refused' as const, fields: ['requesttypedescriptions'], why: 'unknown', rule: 'ENV-TYPES-NAMED' };
     assert.ok(await verdict('unknown-type-refused', run([OK_PART], unknown)));
+  });
+
+  it('the walk for card numbers says what a search of the answer written as JSON says', () => {
+    const pans = [PAN, '5100000000000008'];
+    // JSON values, some holding a card number in a key, a string or a number, alone or inside other text.
+    const holder = fc.oneof(fc.constantFrom(...pans), fc.tuple(fc.string(), fc.constantFrom(...pans), fc.string()).map((p) => p.join('')), fc.constant(Number(PAN)));
+    const value = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        holder,
+        fc.array(tie('v'), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(fc.string(), holder.map(String)), tie('v'), { maxKeys: 4 }),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(value, (v) => {
+        assert.equal(holdsAny(v, pans), pans.some((p) => (JSON.stringify(v) ?? '').includes(p)), JSON.stringify(v));
+      }),
+      { numRuns: 500, seed: 20260105 },
+    );
   });
 
   it('card data: a full card number anywhere, a security code under any path', async () => {
