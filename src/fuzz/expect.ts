@@ -74,8 +74,20 @@ export const ROW_RULES: Readonly<Record<string, string>> = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Empty and null values count as not sent (public-facts.md: XML clients send empty elements for unset fields). */
+/**
+ * Empty and null values count as not sent (public-facts.md: XML clients send empty elements for unset fields).
+ * An object that sends none (most) is given back as it is, not copied: nothing here or after changes it.
+ */
 export function sentFields(obj: Record<string, unknown>): RequestObject {
+  let unset = false;
+  for (const k in obj) {
+    const v = obj[k];
+    if (v === '' || v === null || v === undefined) {
+      unset = true;
+      break;
+    }
+  }
+  if (!unset) return obj;
   const out: RequestObject = {};
   for (const k in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
@@ -100,10 +112,12 @@ const invalid = (fields: readonly string[], why: string, rule: string, parts?: r
 });
 const open = (why: string, parts?: readonly string[], request?: RequestObject): CaseExpectation => ({ expectation: { kind: 'open', why }, parts, request });
 
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['alias', 'version', 'request']);
+
 /** The expectation for one request envelope as it reaches the target. */
 export function expectFor(envelope: RequestEnvelope, ctx: ExpectContext): CaseExpectation {
   if (!isObject(envelope)) return open('the body is not an envelope object');
-  const extra = Object.keys(envelope).filter((k) => !['alias', 'version', 'request'].includes(k));
+  const extra = Object.keys(envelope).filter((k) => !ENVELOPE_KEYS.has(k));
   const list = envelope.request;
   if (!Array.isArray(list) || list.length !== 1 || !isObject(list[0])) {
     return open('the envelope does not hold one request object ("the shape of a response to a malformed request: not shown")');
@@ -176,7 +190,9 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
       rule = r;
     }
   };
-  for (const [f, values] of Object.entries(row.fixed ?? {})) {
+  const fixed = row.fixed ?? {};
+  for (const f in fixed) {
+    const values = fixed[f];
     const v = merged[f];
     if (v !== undefined && !values.includes(String(v))) note([f], `${f} must be ${values.join(' or ')} in "${row.title}"`, f === 'accounttypedescription' && row.requesttypes.includes('THREEDQUERY') ? 'FIELD-ACCOUNTTYPE-THREEDQUERY' : 'FIELD-ACCOUNTTYPE-PAYMENTS');
   }
