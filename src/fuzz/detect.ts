@@ -1,7 +1,7 @@
 /**
- * The detection phase of the request fuzzer over one range of case indices: the cases of the range are drawn one at
- * a time (./stream.ts), up to `concurrency` of them are in flight at once, paced by `--rate`, and every applicable
- * oracle judges each answer.
+ * The detection phase of the request fuzzer over one range of case indices: the cases of the range are drawn from
+ * the seed's stream (./stream.ts), up to `concurrency` of them are in flight at once, paced by `--rate`, and every
+ * applicable oracle judges each answer.
  *
  * A range is replayable by itself: case n of seed S is the value fast-check gives at path "n" (drawn from the
  * seed's n-th jump, whatever came before), so a range started at case a gives exactly the cases a .. a+k-1 of the
