@@ -11,6 +11,7 @@
  * HTTPS targets still go through node:https (./http.ts): TLS is not worth a second implementation.
  */
 import * as net from 'node:net';
+import { EndOfTurn } from '../end-of-turn';
 import { DEFAULT_LIMITS, HttpFailure, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
 
 /** Largest answer head (status line and headers) read before the answer is called broken. */
@@ -332,43 +333,26 @@ class OriginPool {
   }
 }
 
-/**
- * Keep-alive connections to plain-http origins, at most `maxSockets` per origin at once (the rest wait their turn).
- */
-/**
- * Requests started in one turn of the event loop, written together at the end of it (setImmediate). A fuzz run
- * starts a request each time an answer has been judged, and answers on several connections are read in one turn:
- * written one by one, each write wakes the idle server on its own (on loopback the writer pays for that wake-up,
- * about a sixth of a fuzz case's CPU); written back to back, the first wakes it and the rest find it awake. A request
- * waits at most the rest of the turn it was started in.
- */
-class WriteBatch {
-  private conns: Conn[] = [];
-  private readers: AnswerReader[] = [];
-  private data: (string | Buffer)[] = [];
-  private readonly flush = (): void => {
-    const { conns, readers, data } = this;
-    this.conns = [];
-    this.readers = [];
-    this.data = [];
-    for (let i = 0; i < conns.length; i++) {
-      const c = conns[i];
-      // The request may have failed (the connection reset, the client closed) while it waited.
-      if (c.reader === readers[i] && !c.dead && !c.socket.destroyed) c.socket.write(data[i]);
-    }
-  };
-
-  push(conn: Conn, reader: AnswerReader, data: string | Buffer): void {
-    if (this.conns.length === 0) setImmediate(this.flush);
-    this.conns.push(conn);
-    this.readers.push(reader);
-    this.data.push(data);
-  }
+/** A request waiting for the end of the turn to be written (../end-of-turn.ts), on the connection it was given. */
+interface QueuedWrite {
+  readonly conn: Conn;
+  readonly reader: AnswerReader;
+  readonly data: string | Buffer;
 }
 
+function writeQueued({ conn, reader, data }: QueuedWrite): void {
+  // The request may have failed (the connection reset, the client closed) while it waited.
+  if (conn.reader === reader && !conn.dead && !conn.socket.destroyed) conn.socket.write(data);
+}
+
+/**
+ * Keep-alive connections to plain-http origins, at most `maxSockets` per origin at once (the rest wait their turn).
+ * Requests started in one turn of the event loop are written together at its end: a fuzz run starts a request each
+ * time an answer has been judged, and answers on several connections are read in one turn.
+ */
 export class KeepAliveClient {
   private readonly pools = new Map<string, OriginPool>();
-  private readonly writes = new WriteBatch();
+  private readonly writes = new EndOfTurn<QueuedWrite>(writeQueued);
   private readonly parsed = new Map<string, Parsed>();
   private closed = false;
 
@@ -420,7 +404,7 @@ export class KeepAliveClient {
           connectTimer = setTimeout(() => reader.fail('connect-timeout', `no connection to ${target.where} within ${limits.connectTimeoutMs} ms`), limits.connectTimeoutMs);
           c.socket.once('connect', () => clearTimeout(connectTimer));
         }
-        this.writes.push(c, reader, bytes.data);
+        this.writes.push({ conn: c, reader, data: bytes.data });
       });
     });
   }
