@@ -167,24 +167,25 @@ function recordFor(r: OperationRow, card: RequestCard, source: readonly string[]
     const arb = fieldArb(r, name, card, options);
     if (arb) fields.push({ name, arb, required: required.has(name) });
   }
+  // What each field's value depends on, looked up once per record rather than on every draw: the canonical field
+  // that makes an alias spelling unsent, and the field that switches a conditional value's check on.
   const index = new Map(fields.map((f, i) => [f.name, i]));
-  const at = (values: readonly unknown[], name: string | undefined): unknown => {
-    const i = name === undefined ? undefined : index.get(name);
-    return i === undefined ? LEFT_OUT : values[i];
-  };
+  const plan = fields.map(({ name }) => {
+    const def = FIELD[name];
+    const when = def?.validatedWhen;
+    return { name, canonical: def?.aliasOf === undefined ? undefined : index.get(def.aliasOf), switching: when && index.get(when.field), switchValues: when?.values ?? [] };
+  });
   const types = r.requesttypes;
   return fieldRecord(fields, (values) => {
     const out: RequestObject = { requesttypedescriptions: [...types] };
-    for (let i = 0; i < fields.length; i++) {
+    for (let i = 0; i < plan.length; i++) {
       const v = values[i];
       if (v === LEFT_OUT) continue;
-      const { name } = fields[i];
-      const def = FIELD[name];
-      if (def?.aliasOf && at(values, def.aliasOf) !== LEFT_OUT) continue;
+      const { name, canonical, switching, switchValues } = plan[i];
+      if (canonical !== undefined && values[canonical] !== LEFT_OUT) continue;
       if (v instanceof Conditional) {
-        const when = def?.validatedWhen;
-        const switching = when ? at(values, when.field) : LEFT_OUT;
-        out[name] = when && switching !== LEFT_OUT && when.values.includes(String(switching)) ? v.strict : v.lax;
+        const sw = switching === undefined ? LEFT_OUT : values[switching];
+        out[name] = sw !== LEFT_OUT && switchValues.includes(String(sw)) ? v.strict : v.lax;
       } else {
         out[name] = v;
       }
