@@ -9,26 +9,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
 import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
 import { redactText, registerSecret } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
+import { runFeatures, TagExpressionError } from '../suite';
 import { ControlClient } from '../target/control';
 import { CONTROL_CAPABILITIES, loadProfile, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
-
-const ROOT = path.join(__dirname, '..', '..');
-
-/** Where the suite lives: the features, the steps, and what cucumber loads before the steps. */
-export const SUITE = {
-  root: ROOT,
-  features: path.join(ROOT, 'features', '*.feature'),
-  steps: path.join(ROOT, 'steps', '*.ts'),
-  requireModule: path.join(ROOT, 'steps', 'register-ts.js'),
-} as const;
 
 export const USAGE = `Usage: cardspec run [options]
 
@@ -126,12 +116,6 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   };
 }
 
-/** Scenarios of the other format never run in this one (`@format:xml` in the JSON run, and so on). */
-function tagExpression(userTags: string, format: Format): string {
-  const others = (['json', 'xml'] as const).filter((f) => f !== format).map((f) => `not @format:${f}`);
-  return [userTags.trim() ? `(${userTags})` : '', ...others].filter(Boolean).join(' and ');
-}
-
 /** A dot per scenario on a terminal: `.` passed, `F` failed, `-` skipped. */
 class Progress {
   private readonly worst = new Map<string, string>();
@@ -158,8 +142,7 @@ class Progress {
 }
 const RANK = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
 
-/** Cucumber's own console output is not wanted (the summary replaces it); its warnings are, masked. */
-const discard = (): Writable => new Writable({ write: (_c, _e, cb) => cb() });
+/** Cucumber's warnings reach the console, masked (its own console output is not wanted: the summary replaces it). */
 const maskedStderr = (): Writable =>
   new Writable({
     write(chunk: Buffer | string, _e, cb) {
@@ -176,14 +159,7 @@ interface FormatOutcome {
   readonly problem?: string;
 }
 
-/**
- * The steps are loaded once per process: Node caches the modules, so a second run in the same process would find no
- * step definitions. The first run's support code library is handed to the next ones instead (cucumber's way).
- */
-let supportLibrary: ISupportCodeLibrary | undefined;
-
 async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: Progress): Promise<FormatOutcome> {
-  const { loadConfiguration, runCucumber } = await import('@cucumber/cucumber/api');
   const { cucumberFormats, REPORT_FILES } = await import('../report');
   const { readMessagesFile } = await import('../report/messages');
   const messages = path.join(plan.reportsDir, REPORT_FILES.messages(format));
@@ -198,33 +174,20 @@ async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: 
     site: plan.site,
     profile: plan.profile,
   };
-  const { runConfiguration } = await loadConfiguration(
-    {
-      file: false,
-      provided: {
-        paths: [SUITE.features],
-        require: [SUITE.steps],
-        requireModule: [SUITE.requireModule],
-        format: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
-        tags: tagExpression(plan.tags, format),
-        parallel: plan.parallel,
-        strict: true,
-        publish: false,
-        worldParameters: JSON.parse(JSON.stringify(worldParameters)),
-      },
-    },
-    { cwd: ROOT },
-  );
   try {
-    const options = supportLibrary ? { ...runConfiguration, support: supportLibrary } : runConfiguration;
-    const result = await runCucumber(options, { cwd: ROOT, stdout: discard(), stderr: maskedStderr() }, progress.onMessage);
-    supportLibrary = result.support;
+    await runFeatures({
+      format,
+      tags: plan.tags,
+      worldParameters,
+      formatters: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
+      parallel: plan.parallel,
+      onMessage: progress.onMessage,
+      stderr: maskedStderr(),
+    });
     return { format, messages, results: readMessagesFile(messages, format) };
   } catch (e) {
-    const err = e as Error & { cause?: unknown };
-    // Cucumber parses the tag expression only when it filters the scenarios: a bad one is the user's, not the run's.
-    if (/pickles:filter/.test(err.message)) throw new UsageError(`--tags is not a valid tag expression: ${err.cause instanceof Error ? err.cause.message : plan.tags}`);
-    const problem = redactText(`${format.toUpperCase()} run: ${err.message}`);
+    if (e instanceof TagExpressionError) throw new UsageError(`--tags is not a valid tag expression: ${e.detail}`);
+    const problem = redactText(`${format.toUpperCase()} run: ${(e as Error).message}`);
     return { format, messages, results: readMessagesFile(messages, format), problem };
   } finally {
     progress.end();

@@ -5,11 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Writable } from 'node:stream';
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, Pickle } from '@cucumber/messages';
 import { parse } from 'yaml';
-import { SUITE } from '../../src/cli/run';
+import { runFeatures, SUITE } from '../../src/suite';
 
 export interface Rule {
   id: string;
@@ -63,15 +61,10 @@ export interface DryRun {
 
 /** Cucumber over the real features and steps, executing nothing. */
 export async function dryRun(): Promise<DryRun> {
-  const { runConfiguration } = await loadConfiguration(
-    { file: false, provided: { paths: [SUITE.features], require: [SUITE.steps], requireModule: [SUITE.requireModule], dryRun: true, strict: true } },
-    { cwd: ROOT },
-  );
   const pickles: Pickle[] = [];
   const stepText = new Map<string, string>();
   const problems: string[] = [];
-  const sink = new Writable({ write: (_c, _e, cb) => cb() });
-  await runCucumber(runConfiguration, { cwd: ROOT, stdout: sink, stderr: sink }, (m: Envelope) => {
+  const onMessage = (m: Envelope): void => {
     if (m.pickle) {
       pickles.push(m.pickle);
       for (const s of m.pickle.steps) stepText.set(s.id, `${m.pickle.uri}: "${s.text}"`);
@@ -83,6 +76,7 @@ export async function dryRun(): Promise<DryRun> {
         }
       }
     }
-  });
+  };
+  await runFeatures({ dryRun: true, onMessage });
   return { pickles, problems };
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SUITE } from '../../src/cli/run';
+import { SUITE } from '../../src/suite';
 import { runCli, tempDir } from './cli';
 
 const BIN = path.join(SUITE.root, 'bin', 'cardspec.js');

@@ -4,9 +4,9 @@
  * `cucumberFormats`, the console through the masking stream, then `writeReports`.
  */
 import * as path from 'node:path';
-import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { registerSecret } from '../../src/redact';
 import { cucumberFormats, writeReports, REPORT_FILES } from '../../src/report';
+import { runFeatures, type SuiteFiles } from '../../src/suite';
 import { redactingStream } from '../../src/report/console';
 import type { Format } from '../../src/wire/types';
 import { FIXTURE_PASSWORD, FIXTURE_USER } from '../fixtures/report/credentials';
@@ -16,8 +16,12 @@ export const FIXTURE_DIR = path.join(ROOT, 'test', 'fixtures', 'report');
 export const FIXTURE_CATALOGUE = path.join(FIXTURE_DIR, 'rules.yaml');
 export { FIXTURE_PASSWORD, FIXTURE_USER };
 
-// Cucumber loads step files with require(), once per process: later runs reuse the first run's library.
-let support: ISupportCodeLibrary | undefined;
+/** The fixture's own features and steps, run by the suite's launcher (src/suite). */
+const FIXTURE_SUITE: SuiteFiles = {
+  root: ROOT,
+  features: path.join(FIXTURE_DIR, 'features', '*.feature'),
+  steps: path.join(FIXTURE_DIR, 'steps.ts'),
+};
 
 export interface FixtureRun {
   written: string[];
@@ -39,25 +43,18 @@ export async function runFixture(reportsDir: string, opts: { shard?: string; for
   const runs = [];
   for (const format of formats) {
     const messages = path.join(reportsDir, REPORT_FILES.messages(format));
-    const { runConfiguration } = await loadConfiguration(
-      {
-        file: false,
-        provided: {
-          paths: [path.join(FIXTURE_DIR, 'features', '*.feature')],
-          require: [path.join(FIXTURE_DIR, 'steps.ts')],
-          format: ['progress', `"message":"${messages}"`, ...cucumberFormats(reportsDir, format)],
-          worldParameters: { format },
-          ...(opts.shard ? { shard: opts.shard } : {}),
-        },
-      },
-      { cwd: ROOT, stdout: redactingStream(sink), stderr: redactingStream(sink) },
-    );
     const stdout = redactingStream(sink);
     const stderr = redactingStream(sink);
-    const result = await runCucumber({ ...runConfiguration, support: support ?? runConfiguration.support }, { cwd: ROOT, stdout, stderr, env: process.env });
+    await runFeatures({
+      suite: FIXTURE_SUITE,
+      formatters: ['progress', ['message', messages], ...cucumberFormats(reportsDir, format)],
+      worldParameters: { format },
+      shard: opts.shard,
+      stdout,
+      stderr,
+    });
     stdout.end();
     stderr.end();
-    support = result.support;
     runs.push({ format, messages });
   }
   const written = await writeReports({
