@@ -22,7 +22,7 @@ async function postToAcs(world: CardspecWorld, name: string, names: { pareq: str
     world.fail(`${name} holds no acsurl, pareq and md to send the browser with`, ['3DS-NEXT-Y']);
   }
   if (typeof termurl !== 'string') world.fail(`${name} was sent without a termurl`, ['3DS-NEXT-Y']);
-  const page = await postForm(acsurl, { [names.pareq]: pareq, [names.termurl]: termurl, [names.md]: md }, world.profile.limits).catch((e: Error) =>
+  const page = await postForm(acsurl, { [names.pareq]: pareq, [names.termurl]: termurl, [names.md]: md }, world.profile.limits, world.stop?.signal).catch((e: Error) =>
     world.fail(`the ACS at acsurl could not be reached: ${e.message}`, ['ACS-MERCHANT-TO-ACS']),
   );
   attachPage(world, `browser POST to acsurl with ${Object.values(names).join(', ')}`, page);
@@ -36,7 +36,7 @@ async function submitAcsPage(world: CardspecWorld): Promise<{ query: LedgerEntry
   if (!state) world.fail("the customer's browser has not been sent to the ACS yet");
   const form = state.page.forms[0];
   if (state.page.status < 200 || state.page.status > 299 || !form) return { query: state.query, returned: undefined };
-  const returned = await postForm(form.action, form.fields, world.profile.limits).catch((e: Error) =>
+  const returned = await postForm(form.action, form.fields, world.profile.limits, world.stop?.signal).catch((e: Error) =>
     world.fail(`the ACS page's form could not be submitted: ${e.message}`, ['ACS-TO-MERCHANT']),
   );
   attachPage(world, 'the customer submits the ACS page', returned);

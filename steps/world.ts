@@ -12,6 +12,7 @@
 import { Before, After, AfterAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { redact, redactText } from '../src/redact';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
+import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/suite/stop';
 import { ControlClient } from '../src/target/control';
 import { missingRequirement, type Profile } from '../src/target/profile';
 import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/target/target';
@@ -27,6 +28,8 @@ export interface WorldParams {
   readonly alias: string;
   readonly site: string;
   readonly profile: Profile;
+  /** How the run stops early (signal, --max-time, a target gone); absent: the run always goes to its end. */
+  readonly stop?: StopParameters;
 }
 
 /** One response part the scenario made, with the request it answered. */
@@ -90,6 +93,12 @@ export class CardspecWorld extends World<WorldParams> {
     return this.params().profile;
   }
 
+  /** The run's stop, when the run has one. */
+  get stop(): RunStop | undefined {
+    const p = this.parameters?.stop;
+    return p ? runStop(p) : undefined;
+  }
+
   /** The run's Target; one per worker and target, so that keep-alive connections outlive a scenario. */
   get target(): Target {
     const p = this.params();
@@ -103,16 +112,23 @@ export class CardspecWorld extends World<WorldParams> {
       xmlPath: p.profile.paths.xml,
       limits: p.profile.limits,
     };
-    const key = JSON.stringify(options);
+    // One Target per run: a new run (a new stop signal) gets new connections.
+    const key = JSON.stringify({ ...options, run: p.stop?.runId });
     let target = targets.get(key);
-    if (!target) targets.set(key, (target = new Target(options)));
+    if (!target) targets.set(key, (target = new Target({ ...options, signal: this.stop?.signal })));
     return target;
   }
 
   get control(): ControlClient {
     const p = this.params();
-    this.controlClient ??= new ControlClient({ baseUrl: p.baseUrl, path: p.profile.paths.control, user: p.user, password: p.password, limits: p.profile.limits });
+    this.controlClient ??= new ControlClient({ baseUrl: p.baseUrl, path: p.profile.paths.control, user: p.user, password: p.password, limits: p.profile.limits, signal: this.stop?.signal });
     return this.controlClient;
+  }
+
+  /** Throws `RunStopped` when the run was stopped: what the step was doing is abandoned, not failed. */
+  checkNotStopped(): void {
+    const reason = this.stop?.reason;
+    if (reason !== undefined) throw new RunStopped(reason);
   }
 
   get format(): Format {
@@ -154,6 +170,11 @@ export class CardspecWorld extends World<WorldParams> {
   async record(request: RequestObject, exchange: Exchange, opts: { lenient?: boolean; name?: string } = {}): Promise<Sent> {
     this.attach(Target.attachment(exchange, request), 'application/json');
     const types = Array.isArray(request.requesttypedescriptions) ? request.requesttypedescriptions.map(String) : [];
+    if (exchange.transportFailure) {
+      // An exchange the run's stop cut short is no finding; a target that keeps failing in transport stops the run.
+      this.checkNotStopped();
+      this.stop?.transport(exchange.error);
+    } else this.stop?.transport(undefined);
     if (exchange.error) {
       if (!opts.lenient || exchange.transportFailure) {
         this.fail(`${exchange.error} (${exchange.format.toUpperCase()} POST ${exchange.url})`, ['TRANSPORT-RESPONSE-BODY']);
@@ -234,11 +255,18 @@ setParallelCanAssign((pickle, running) => (movesClock(pickle.tags) ? running.len
 
 // Every error a step or hook throws reaches the reports through its message and stack: mask both, whatever the
 // error, so that a stray value (a card number in a TypeError) cannot leak through a failure.
+// A step cut short by the run's stop is skipped, with the reason: the scenario was not checked.
 setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
   return async function (this: unknown, ...args: unknown[]): Promise<unknown> {
     try {
       return await fn.apply(this, args);
     } catch (e) {
+      // Once the run is stopped nothing fails: whatever went wrong may be the stop's doing (a request abandoned).
+      const stopped = this instanceof CardspecWorld ? this.stop?.reason : undefined;
+      if (this instanceof CardspecWorld && (e instanceof RunStopped || stopped !== undefined)) {
+        this.attach(redactText(`the run was stopped during this scenario: ${stopped ?? (e as RunStopped).reason}.`), SKIP_REASON_MEDIA_TYPE);
+        return 'skipped';
+      }
       if (e instanceof Error) {
         e.message = redactText(e.message);
         if (e.stack) e.stack = redactText(e.stack);
@@ -251,6 +279,11 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
 
 Before(function (this: CardspecWorld, { pickle }) {
   this.tags = pickle.tags.map((t) => t.name);
+  const stopped = this.stop?.reason;
+  if (stopped !== undefined) {
+    this.attach(redactText(`the run was stopped before this scenario: ${stopped}.`), SKIP_REASON_MEDIA_TYPE);
+    return 'skipped';
+  }
   const wrongFormat = this.tags.find((t) => t.startsWith('@format:') && t !== `@format:${this.format}`);
   if (wrongFormat) {
     this.attach(`the scenario is ${wrongFormat} and this run is ${this.format.toUpperCase()}.`, SKIP_REASON_MEDIA_TYPE);
@@ -278,3 +311,14 @@ AfterAll(function () {
   for (const t of targets.values()) t.close();
   targets.clear();
 });
+
+// A worker process of `--parallel` gets Ctrl-C with the rest of the terminal's process group: it stops its part of
+// the run the way the main process does (steps/world.ts is loaded in every worker; the main process of `cardspec
+// run` handles its own signals).
+if (process.env.CUCUMBER_WORKER_ID !== undefined) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stopEveryRun(`interrupted (${signal})`);
+    });
+  }
+}

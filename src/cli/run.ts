@@ -1,21 +1,29 @@
 /**
  * `cardspec run`: the conformance suite (features/*.feature) against a target, over JSON, XML or both, with
  * cucumber's JS API. Per format it writes the cucumber messages to `<reports>/<format>/messages.ndjson`, then
- * hands every run to `writeReports` (src/report), which builds the other reports. A target that refuses, hangs or
- * answers nonsense fails the steps it touches; the run goes on and still writes its reports.
+ * hands every run to `writeReports` (src/report), which builds the other reports.
  *
- * Exit codes: 0 every scenario that ran passed; 1 a scenario failed; 2 a usage or configuration error.
+ * Every run ends: a preflight (src/target/preflight.ts) turns a refused port, a hung target, refused credentials or
+ * an answer that is no envelope into exit 2 before the suite starts; each request has a timeout (`--timeout`), the
+ * whole run may have one (`--max-time`), a target that stops answering mid-run stops the run, and so do SIGINT and
+ * SIGTERM. A stopped run skips what it did not reach, with the reason, and still writes its reports
+ * (src/suite/stop.ts). A target that answers nonsense to some requests fails the steps it touches; the run goes on.
+ *
+ * Exit codes: 0 every scenario that ran passed; 1 a scenario failed; 2 a usage or configuration error, or a
+ * target not ready (preflight); 3 the run was stopped before its end and nothing failed.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import type { Envelope } from '@cucumber/messages';
 import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
 import { redactText, registerSecret } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
 import { runFeatures, TagExpressionError } from '../suite';
+import { Progress } from '../suite/progress';
+import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../suite/stop';
 import { ControlClient } from '../target/control';
+import { preflight } from '../target/preflight';
 import { CONTROL_CAPABILITIES, loadProfile, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
@@ -37,9 +45,17 @@ Options:
   --site <sitereference>       the merchant site (default: the profile's main site)
   --reports <dir>              where the reports go (default: reports)
   --parallel <n>               cucumber worker processes per format (default: 0, in this process)
+  --timeout <duration>         time allowed per request, e.g. 15s, 500ms, 1m (default: the profile's
+                               limits.totalTimeoutMs, 15s in the built-in profile)
+  --max-time <duration>        time allowed for the whole run (default: none); what it did not reach is skipped
   -h, --help                   this text
 
-Exit codes: 0 every scenario that ran passed, 1 a scenario failed, 2 a usage or configuration error.`;
+Before the suite, one known-good request per format checks that the target is reachable, takes the credentials
+and answers envelopes. After ${DEFAULT_MAX_TRANSPORT_FAILURES} requests in a row without an answer, the run stops. SIGINT (Ctrl-C) or
+SIGTERM stops the run too: the reports of what ran are written (a second Ctrl-C quits at once).
+
+Exit codes: 0 every scenario that ran passed, 1 a scenario failed, 2 a usage or configuration error or a target
+that is not ready (the message says what to fix), 3 the run was stopped before its end and nothing failed.`;
 
 
 /** Everything a run needs, checked. */
@@ -55,6 +71,21 @@ interface Plan {
   readonly site: string;
   readonly reportsDir: string;
   readonly parallel: number;
+  /** `--timeout` was given: the preflight waits as long as it says. */
+  readonly timeoutGiven: boolean;
+  /** `--max-time` in milliseconds; undefined for no limit. */
+  readonly maxTimeMs?: number;
+}
+
+/** The preflight's time for its one request, unless --timeout is given. */
+const PREFLIGHT_TIMEOUT_MS = 10_000;
+
+/** `15s`, `500ms`, `2m` or a number of seconds, as milliseconds (whole, at least 1). */
+export function durationOption(name: string, text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000) : NaN;
+  if (!Number.isFinite(ms) || ms < 1 || ms > 24 * 3600_000) throw new UsageError(`${name} must be a duration such as 15s, 500ms or 2m (at most 24 hours), not "${text}"`);
+  return Math.round(ms);
 }
 
 
@@ -72,6 +103,8 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
       site: { type: 'string' },
       reports: { type: 'string' },
       parallel: { type: 'string' },
+      timeout: { type: 'string' },
+      'max-time': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -86,8 +119,18 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   const parallelText = str('parallel') ?? '0';
   if (!/^[0-9]+$/.test(parallelText) || Number(parallelText) > 64) throw new UsageError(`--parallel must be a whole number from 0 to 64, not "${parallelText}"`);
 
+  const timeoutText = str('timeout');
+  const maxTimeText = str('max-time');
+  const timeoutMs = timeoutText === undefined ? undefined : durationOption('--timeout', timeoutText);
+  const maxTimeMs = maxTimeText === undefined ? undefined : durationOption('--max-time', maxTimeText);
+
   const profileSpec = str('profile') ?? 'builtin';
-  const profile = loadProfile(profileSpec);
+  let profile = loadProfile(profileSpec);
+  if (timeoutMs !== undefined) {
+    // The whole exchange within --timeout; the connection within it too.
+    const limits = { ...profile.limits, totalTimeoutMs: timeoutMs, connectTimeoutMs: Math.min(profile.limits.connectTimeoutMs, timeoutMs) };
+    profile = { ...profile, limits };
+  }
 
   const user = str('user') ?? env.CARDSPEC_USER ?? profile.credentials?.user;
   const password = str('password') ?? env.CARDSPEC_PASSWORD ?? profile.credentials?.password;
@@ -113,34 +156,10 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     site,
     reportsDir: path.resolve(str('reports') ?? 'reports'),
     parallel: Number(parallelText),
+    timeoutGiven: timeoutMs !== undefined,
+    maxTimeMs,
   };
 }
-
-/** A dot per scenario on a terminal: `.` passed, `F` failed, `-` skipped. */
-class Progress {
-  private readonly worst = new Map<string, string>();
-  private count = 0;
-  constructor(private readonly out: NodeJS.WriteStream | undefined) {}
-
-  onMessage = (m: Envelope): void => {
-    if (m.testStepFinished) {
-      const id = m.testStepFinished.testCaseStartedId;
-      const s = m.testStepFinished.testStepResult.status;
-      const prev = this.worst.get(id);
-      if (!prev || RANK.indexOf(s) > RANK.indexOf(prev)) this.worst.set(id, s);
-    } else if (m.testCaseFinished && !m.testCaseFinished.willBeRetried && this.out) {
-      const s = this.worst.get(m.testCaseFinished.testCaseStartedId) ?? 'UNKNOWN';
-      this.out.write(s === 'PASSED' ? '.' : s === 'SKIPPED' ? '-' : 'F');
-      if (++this.count % 80 === 0) this.out.write('\n');
-    }
-  };
-
-  end(): void {
-    if (this.out && this.count % 80 !== 0) this.out.write('\n');
-    this.count = 0;
-  }
-}
-const RANK = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
 
 /** Cucumber's warnings reach the console, masked (its own console output is not wanted: the summary replaces it). */
 const maskedStderr = (): Writable =>
@@ -159,7 +178,7 @@ interface FormatOutcome {
   readonly problem?: string;
 }
 
-async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: Progress): Promise<FormatOutcome> {
+async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: Progress, stop: StopParameters): Promise<FormatOutcome> {
   const { cucumberFormats, REPORT_FILES } = await import('../report');
   const { readMessagesFile } = await import('../report/messages');
   const messages = path.join(plan.reportsDir, REPORT_FILES.messages(format));
@@ -173,7 +192,9 @@ async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: 
     alias: plan.alias,
     site: plan.site,
     profile: plan.profile,
+    stop,
   };
+  progress.begin(format.toUpperCase());
   try {
     await runFeatures({
       format,
@@ -282,13 +303,13 @@ export async function run(args: string[]): Promise<number> {
   const problems: string[] = [];
 
   let baseUrl = plan.target;
-  let stop: (() => Promise<void>) | undefined;
+  let closeGateway: (() => Promise<void>) | undefined;
   if (plan.target === 'builtin') {
     try {
       const { startGateway } = await import('../gateway');
       const gw = await startGateway({ control: true });
       baseUrl = gw.url;
-      stop = () => gw.close();
+      closeGateway = () => gw.close();
     } catch (e) {
       console.error(redactText(`cardspec run: the built-in gateway did not start: ${(e as Error).message}`));
       return 2;
@@ -300,30 +321,56 @@ export async function run(args: string[]): Promise<number> {
     }
   }
 
+  const stopParameters: StopParameters = {
+    runId: `run-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+    ...(plan.maxTimeMs !== undefined ? { deadline: Date.now() + plan.maxTimeMs } : {}),
+    maxTransportFailures: DEFAULT_MAX_TRANSPORT_FAILURES,
+  };
+  const runStopper = runStop(stopParameters);
+  const releaseSignals = onSignals(runStopper);
+  const finish = async (): Promise<void> => {
+    releaseSignals();
+    releaseRunStop(stopParameters.runId);
+    await closeGateway?.();
+  };
+
+  // Within seconds: a hung target is told within PREFLIGHT_TIMEOUT_MS unless --timeout asks for longer.
+  const preflightLimits = plan.timeoutGiven ? plan.profile.limits : { ...plan.profile.limits, totalTimeoutMs: Math.min(plan.profile.limits.totalTimeoutMs, PREFLIGHT_TIMEOUT_MS) };
+  const ready = await preflight({ ...plan, profile: { ...plan.profile, limits: preflightLimits }, baseUrl, signal: runStopper.signal });
+  if (!ready.ok) {
+    await finish();
+    console.error(redactText(`cardspec run: the target is not ready: ${ready.problem}`));
+    return 2;
+  }
+  for (const note of ready.notes) console.error(redactText(`cardspec run: note: ${note}`));
+
   if (plan.target !== 'builtin') plan = { ...plan, profile: await probeControl(plan, baseUrl) };
 
-  const progress = new Progress(process.stdout.isTTY ? process.stdout : undefined);
+  const progress = new Progress(process.stdout, process.stdout.isTTY === true);
   const outcomes: FormatOutcome[] = [];
   const started = process.hrtime.bigint();
   try {
     for (const format of plan.formats) {
-      const outcome = await runFormat(plan, format, baseUrl, progress);
+      // A stopped run still goes through every format: what it did not reach is reported skipped, with the reason.
+      const outcome = await runFormat(plan, format, baseUrl, progress, stopParameters);
       outcomes.push(outcome);
       if (outcome.problem) problems.push(outcome.problem);
     }
   } catch (e) {
     // A configuration cucumber refuses (a bad tag expression, say) is a usage error.
-    await stop?.();
+    await finish();
     console.error(redactText(`cardspec run: ${(e as Error).message}${e instanceof UsageError ? `\n\n${USAGE}` : ''}`));
     return 2;
   }
-  await stop?.();
+  const interrupted = runStopper.reason;
+  await finish();
+  if (interrupted !== undefined) problems.push(`The run was stopped before its end: ${interrupted}. What it did not reach is reported skipped.`);
   const seconds = Number((process.hrtime.bigint() - started) / 1_000_000n) / 1000;
 
   const { writeReports } = await import('../report');
   let reportPaths: string[] = [];
   try {
-    reportPaths = await writeReports({
+    const artifacts = {
       reportsDir: plan.reportsDir,
       runs: outcomes.map((o) => ({ format: o.format, messages: o.messages })),
       target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
@@ -332,7 +379,10 @@ export async function run(args: string[]): Promise<number> {
       finishedAt: new Date().toISOString(),
       tags: plan.tags || undefined,
       problems,
-    });
+      /** Why the run stopped before its end (signal, --max-time, target gone); the verdict cannot be PASSED. */
+      interrupted,
+    };
+    reportPaths = await writeReports(artifacts);
   } catch (e) {
     problems.push(redactText((e as Error).message));
   }
@@ -348,5 +398,29 @@ export async function run(args: string[]): Promise<number> {
     console.error(problems.length ? 'cardspec run: no scenario ran.' : `cardspec run: no scenario matched${plan.tags ? ` --tags "${plan.tags}"` : ''}.`);
     return 2;
   }
-  return all.some(notPassed) || outcomes.some((o) => o.problem) ? 1 : 0;
+  if (all.some(notPassed) || outcomes.some((o) => o.problem)) return 1;
+  return interrupted !== undefined ? 3 : 0;
+}
+
+/**
+ * SIGINT and SIGTERM stop the run (the reports of what ran are still written); a second signal quits at once. The
+ * returned function removes the handlers.
+ */
+function onSignals(stopper: RunStop): () => void {
+  let seen = 0;
+  const handler = (signal: NodeJS.Signals): void => {
+    seen += 1;
+    if (seen > 1) {
+      console.error(`cardspec run: ${signal} again: quitting without the reports.`);
+      process.exit(130);
+    }
+    console.error(`cardspec run: ${signal}: stopping; the reports of what ran are being written (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again quits at once).`);
+    stopper.stop(`interrupted (${signal})`);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
 }

@@ -87,7 +87,7 @@ function rawNamedAttrs(tag: string): { name?: string; type?: string; value?: str
 }
 
 /** Posts a form (`application/x-www-form-urlencoded`) as a browser would, and reads the page that comes back. */
-export async function postForm(url: string, fields: Readonly<Record<string, string>>, limits: HttpLimits): Promise<Page> {
+export async function postForm(url: string, fields: Readonly<Record<string, string>>, limits: HttpLimits, signal?: AbortSignal): Promise<Page> {
   const body = new URLSearchParams(Object.entries(fields)).toString();
   try {
     const res = await httpRequest({
@@ -96,6 +96,7 @@ export async function postForm(url: string, fields: Readonly<Record<string, stri
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml' },
       body,
       limits,
+      signal,
     });
     const html = res.body.toString('utf8');
     return { url, status: res.status, contentType: res.headers['content-type'] ?? '', html, forms: parseForms(html, url) };

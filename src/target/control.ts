@@ -15,6 +15,8 @@ export interface ControlOptions {
   readonly user?: string;
   readonly password?: string;
   readonly limits: HttpLimits;
+  /** Aborts the calls (the run was stopped). */
+  readonly signal?: AbortSignal;
 }
 
 export type LedgerRecord = Readonly<Record<string, unknown>>;
@@ -47,7 +49,7 @@ export class ControlClient {
     const what = `test-control ${method} ${sub.split('?')[0]}`;
     let res;
     try {
-      res = await httpRequest({ url, method, headers, body: body === undefined ? undefined : JSON.stringify(body), limits: this.options.limits });
+      res = await httpRequest({ url, method, headers, body: body === undefined ? undefined : JSON.stringify(body), limits: this.options.limits, signal: this.options.signal });
     } catch (e) {
       throw new ControlError(`${what}: ${e instanceof HttpFailure ? e.message : String(e)}`);
     }

@@ -27,6 +27,8 @@ export interface HttpRequest {
   readonly limits?: Partial<HttpLimits>;
   /** A keep-alive agent shared by the calls to one target; a fresh connection per call when absent. */
   readonly agent?: http.Agent;
+  /** Aborts the exchange (the run was stopped): it fails at once with an `HttpFailure` of kind `stopped`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface HttpResponse {
@@ -37,7 +39,13 @@ export interface HttpResponse {
   readonly durationMs: number;
 }
 
-export type HttpFailureKind = 'refused' | 'connect-timeout' | 'timeout' | 'reset' | 'too-large' | 'dns' | 'bad-url' | 'network';
+export type HttpFailureKind = 'refused' | 'connect-timeout' | 'timeout' | 'reset' | 'too-large' | 'dns' | 'bad-url' | 'network' | 'stopped';
+
+/** The failure of an exchange cut short because the run was stopped: not the target's fault. */
+export function stoppedFailure(signal: AbortSignal, where: string, durationMs: number): HttpFailure {
+  const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'stopped');
+  return new HttpFailure('stopped', `the request to ${where} was abandoned: the run was stopped (${reason})`, durationMs);
+}
 
 /** A transport failure, with a message that names what happened and where, already masked. */
 export class HttpFailure extends Error {
@@ -80,6 +88,8 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   if (body) headers['Content-Length'] = String(body.length);
   const lib = u.protocol === 'https:' ? https : http;
   const target = where(u);
+  const signal = req.signal;
+  if (signal?.aborted) return Promise.reject(stoppedFailure(signal, target, 0));
 
   return new Promise<HttpResponse>((resolve, reject) => {
     let settled = false;
@@ -90,12 +100,14 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       settled = true;
       clearTimeout(totalTimer);
       clearTimeout(connectTimer);
+      signal?.removeEventListener('abort', onAbort);
       if (err) {
         clientReq.destroy();
         reject(err);
       } else if (res) resolve(res);
     };
     const partial = (): { status: number; bytes: number } | undefined => (status ? { status, bytes: received } : undefined);
+    const onAbort = (): void => finish(stoppedFailure(signal!, target, elapsed()));
 
     const clientReq = lib.request(u, { method: req.method ?? 'POST', headers, agent: req.agent ?? false }, (res) => {
       status = res.statusCode ?? 0;
@@ -162,6 +174,7 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
         );
       else finish(new HttpFailure('network', `network error talking to ${target}: ${code || e.message}`, elapsed(), partial()));
     });
+    signal?.addEventListener('abort', onAbort, { once: true });
     if (body) clientReq.write(body);
     clientReq.end();
   });

@@ -12,7 +12,7 @@
  */
 import * as net from 'node:net';
 import { EndOfTurn } from '../end-of-turn';
-import { DEFAULT_LIMITS, HttpFailure, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
+import { DEFAULT_LIMITS, HttpFailure, stoppedFailure, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
 
 /** Largest answer head (status line and headers) read before the answer is called broken. */
 const MAX_HEAD_BYTES = 64 * 1024;
@@ -367,6 +367,8 @@ export class KeepAliveClient {
     const bytes = requestBytes(req, target);
     if ('error' in bytes) return Promise.reject(new HttpFailure('network', `network error talking to ${target.where}: ${bytes.error}`, 0));
     if (this.closed) return Promise.reject(new HttpFailure('network', `network error talking to ${target.where}: the client was closed`, 0));
+    const signal = req.signal;
+    if (signal?.aborted) return Promise.reject(stoppedFailure(signal, target.where, 0));
     const pool = this.poolFor(target.origin);
 
     return new Promise<HttpResponse>((resolve, reject) => {
@@ -378,6 +380,7 @@ export class KeepAliveClient {
         settled = true;
         clearTimeout(totalTimer);
         clearTimeout(connectTimer);
+        signal?.removeEventListener('abort', onAbort);
         if (conn) {
           conn.reader = undefined;
           if (err || !reusable) pool.discard(conn);
@@ -391,6 +394,9 @@ export class KeepAliveClient {
         const what = reader.status ? `the answer (HTTP ${reader.status}) did not finish` : 'no answer arrived';
         reader.fail('timeout', `${what} from ${target.where} within ${limits.totalTimeoutMs} ms: the target hung`);
       }, limits.totalTimeoutMs);
+      // The run was stopped: the answer is no longer wanted (the connection is discarded, as after any failure).
+      const onAbort = (): void => settle(stoppedFailure(signal!, target.where, reader.elapsed()));
+      signal?.addEventListener('abort', onAbort, { once: true });
 
       pool.acquire((c) => {
         if (settled) {

@@ -9,7 +9,7 @@ import type { Agent } from 'node:http';
 import { redact, redactText } from '../redact';
 import { buildRequestBlock, detectXmlKind, parseResponseBlock } from '../wire/xml';
 import { JSON_VERSION, type Format, type RequestEnvelope, type RequestObject, type ResponseEnvelope } from '../wire/types';
-import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
+import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpFailureKind, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
 import { KeepAliveClient } from './keepalive';
 
 export interface TargetOptions {
@@ -22,6 +22,8 @@ export interface TargetOptions {
   readonly jsonPath: string;
   readonly xmlPath: string;
   readonly limits: HttpLimits;
+  /** Aborts the requests in flight and fails the next ones at once (the run was stopped). */
+  readonly signal?: AbortSignal;
 }
 
 export interface Exchange {
@@ -45,6 +47,8 @@ export interface Exchange {
   readonly error?: string;
   /** The error is the transport's: no complete HTTP answer arrived (refused, hung, reset, too large). */
   readonly transportFailure?: boolean;
+  /** Which transport failure, when `transportFailure`. */
+  readonly failureKind?: HttpFailureKind;
 }
 
 export interface SendOptions {
@@ -154,14 +158,15 @@ export class Target {
     const headers = raw.headers === undefined && raw.auth === undefined ? this.defaultHeaders : this.headersFor(raw);
     const body = raw.body;
     try {
-      const res = await this.exchange({ url, method: raw.method ?? 'POST', headers, body, limits: this.options.limits });
+      const res = await this.exchange({ url, method: raw.method ?? 'POST', headers, body, limits: this.options.limits, signal: this.options.signal });
       const text = res.body.toString('utf8');
       const base = { format, url, status: res.status, headers: res.headers, durationMs: res.durationMs };
       return withShownTexts({ ...base, ...this.parse(text, res.status, res.headers['content-type']) }, headers, body, text);
     } catch (e) {
       const message = e instanceof HttpFailure ? e.message : redactText(`request to ${url} failed: ${String(e)}`);
       const durationMs = e instanceof HttpFailure ? e.durationMs : 0;
-      return withShownTexts({ format, url, status: e instanceof HttpFailure ? e.partial?.status : undefined, headers: {}, durationMs, error: message, transportFailure: true }, headers, body, '');
+      const failure = e instanceof HttpFailure ? { status: e.partial?.status, failureKind: e.kind } : { failureKind: 'network' as const };
+      return withShownTexts({ format, url, headers: {}, durationMs, error: message, transportFailure: true, ...failure }, headers, body, '');
     }
   }
 

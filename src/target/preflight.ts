@@ -1,0 +1,115 @@
+/**
+ * Before the suite: one known-good request per format (an Account check with the profile's authorised card) tells
+ * a setup mistake from a non-conformance. A refused port, a target that never answers, refused credentials (HTTP
+ * 401 or 403) or an answer that is not an envelope at all would otherwise fail every scenario, each on its own
+ * rules; the preflight says once what to fix, within one request's timeout.
+ *
+ * What the preflight does not judge: an envelope whose part reports an error. The document fixes the answer to a
+ * good request, so that is the suite's to check (on its rules); the preflight only notes it.
+ */
+import type { Format } from '../wire/types';
+import type { Profile, ProfileCard } from './profile';
+import { buildRequest, operationByTitle } from './requests';
+import { Target, type Exchange } from './target';
+
+export interface PreflightOptions {
+  readonly baseUrl: string;
+  readonly formats: readonly Format[];
+  readonly user: string;
+  readonly password: string;
+  readonly alias: string;
+  readonly site: string;
+  readonly profile: Profile;
+  readonly signal?: AbortSignal;
+}
+
+export type PreflightResult =
+  | { readonly ok: true; readonly notes: readonly string[] }
+  /** `problem`: what happened and what to fix, masked, in one paragraph. */
+  | { readonly ok: false; readonly problem: string };
+
+const PREFLIGHT_OPERATION = 'Account check';
+
+/** The card of the known-good request: the authorised one, else any the profile has. */
+function knownGoodCard(profile: Profile): ProfileCard | undefined {
+  return profile.cards.authorised ?? Object.values(profile.cards).find((c) => c !== undefined);
+}
+
+function credentialsHint(opts: PreflightOptions): string {
+  return `check --user and --password (or CARDSPEC_USER and CARDSPEC_PASSWORD, or the profile's credentials); the user sent was "${opts.user}"`;
+}
+
+/** What an exchange that is no usable answer means for the person running the kit. */
+function diagnose(ex: Exchange, opts: PreflightOptions): string | undefined {
+  const what = `a known-good ${ex.format.toUpperCase()} ${PREFLIGHT_OPERATION} (POST ${ex.url})`;
+  const pathKey = ex.format === 'json' ? 'paths.json' : 'paths.xml';
+  if (ex.transportFailure) {
+    switch (ex.failureKind) {
+      case 'refused':
+        return `${what} was refused: nothing listens there. Is the target running, and is --target right (scheme, host, port)?`;
+      case 'connect-timeout':
+        return `${what} found no connection: ${ex.error}. Check the host and port of --target, and any firewall between.`;
+      case 'timeout':
+        return `${what} got no answer: ${ex.error}. The target accepts connections but does not answer: is it hung, or is --target a port of something else? If it is only slow, raise --timeout.`;
+      case 'dns':
+        return `${what} failed: ${ex.error}. Check the host name in --target.`;
+      case 'stopped':
+        return `${what} was abandoned: ${ex.error}.`;
+      default:
+        return `${what} failed: ${ex.error}. Is --target an ${new URL(ex.url).protocol.replace(':', '').toUpperCase()} server of the service?`;
+    }
+  }
+  if (ex.status === 401 || ex.status === 403) {
+    return `${what} was refused with HTTP ${ex.status}: the target does not accept the credentials; ${credentialsHint(opts)}.`;
+  }
+  if (ex.error) {
+    return `${what} was not answered with an envelope: ${ex.error}. Check --target (the base URL, without ${ex.format === 'json' ? opts.profile.paths.json : opts.profile.paths.xml}) and the profile's ${pathKey}.`;
+  }
+  const response = ex.envelope?.response;
+  if (!Array.isArray(response) || response.length === 0) {
+    return `${what} was answered (HTTP ${ex.status}) with no response part: is --target the service? Check the base URL and the profile's ${pathKey}.`;
+  }
+  return undefined;
+}
+
+/** A part that reports an error is the suite's to judge; the preflight passes it on as a note. */
+function noteOf(ex: Exchange): string | undefined {
+  const response = ex.envelope?.response;
+  const part = Array.isArray(response) ? (response[0] as Record<string, unknown> | undefined) : undefined;
+  const code = part?.errorcode;
+  if (code === undefined || String(code) === '0') return undefined;
+  const data = part?.errordata === undefined ? '' : ` ${JSON.stringify(part.errordata)}`;
+  return `the known-good ${ex.format.toUpperCase()} ${PREFLIGHT_OPERATION} answered errorcode ${String(code)} (${String(part?.errormessage ?? '')}${data}): if scenarios fail alike, check --site and the profile's cards.`;
+}
+
+export async function preflight(opts: PreflightOptions): Promise<PreflightResult> {
+  const card = knownGoodCard(opts.profile);
+  if (!card) return { ok: false, problem: `the profile "${opts.profile.name}" has no card: a known-good request needs one (cards.authorised).` };
+  const row = operationByTitle(PREFLIGHT_OPERATION);
+  const notes: string[] = [];
+  for (const format of opts.formats) {
+    const target = new Target({
+      baseUrl: opts.baseUrl,
+      format,
+      user: opts.user,
+      password: opts.password,
+      alias: opts.alias,
+      jsonPath: opts.profile.paths.json,
+      xmlPath: opts.profile.paths.xml,
+      limits: opts.profile.limits,
+      signal: opts.signal,
+    });
+    try {
+      const orderreference = `cardspec-preflight-${Math.random().toString(36).slice(2, 8)}`;
+      const request = buildRequest(row, { profile: opts.profile, site: opts.site, today: '', orderreference }, { card });
+      const ex = await target.send(request);
+      const problem = diagnose(ex, opts);
+      if (problem) return { ok: false, problem };
+      const note = noteOf(ex);
+      if (note) notes.push(note);
+    } finally {
+      target.close();
+    }
+  }
+  return { ok: true, notes };
+}
