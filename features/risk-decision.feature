@@ -34,14 +34,14 @@ Feature: Risk decision (RISKDEC)
     And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
     And the RISKDEC's fraudcontrolshieldstatuscode is "ACCEPT"
 
-  @rule:RISKDEC-FIRST @rule:ENV-ORDER @requires:cachetokens @type:RISKDEC @type:AUTH
+  @rule:RISKDEC-FIRST @rule:ENV-ORDER @type:RISKDEC @type:AUTH
   Scenario: Combined, risk decision first: the AUTH part's parent is the RISKDEC
     When the merchant sends "Combined, risk decision first" with a cache token for the "authorised" card
     Then the response has 2 parts: RISKDEC, then AUTH
     And the AUTH succeeded
     And the AUTH's parenttransactionreference is the RISKDEC's transactionreference
 
-  @rule:RISKDEC-LAST @rule:ENV-ORDER @requires:cachetokens @type:AUTH @type:RISKDEC
+  @rule:RISKDEC-LAST @rule:ENV-ORDER @type:AUTH @type:RISKDEC
   Scenario: Combined, risk decision last: the RISKDEC part carries the AUTH's reference
     When the merchant sends "Combined, risk decision last" with a cache token for the "authorised" card
     Then the response has 2 parts: AUTH, then RISKDEC

@@ -50,8 +50,8 @@ requestStep('the merchant sends {string} with the md and pares of {txn}', async 
 
 requestStep('the merchant sends {string} with a cache token for the {card}', async function (this: CardspecWorld, [title, role], table, name) {
   const card = cardOf(this, role as CardRole);
-  const cachetoken = await this.control.cachetoken({ pan: card.pan, expirydate: card.expirydate, securitycode: card.securitycode });
-  await sendOperation(this, title as string, { cachetoken }, table, { name });
+  const source = await this.paymentPageCard(card, operationByTitle(title as string));
+  await sendOperation(this, title as string, source, table, { name });
 });
 
 When('the merchant sends the same request again', async function (this: CardspecWorld) {

@@ -14,7 +14,10 @@ import { redact, redactText } from '../src/redact';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/suite/stop';
 import { ControlClient } from '../src/target/control';
-import { missingRequirement, type Profile } from '../src/target/profile';
+import type { OperationRow } from '../schemas/operations';
+import { provideCachetoken } from '../src/target/cachetoken-provider';
+import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/target/profile';
+import type { CardSource } from '../src/target/requests';
 import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/target/target';
 import { validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
@@ -48,6 +51,14 @@ export interface Sent {
   readonly request: RequestObject;
   readonly exchange: Exchange;
   readonly parts: readonly ResponsePart[];
+}
+
+/** Thrown by a step that cannot check what its scenario is about (a setup it lacks): the scenario is skipped, with why. */
+export class ScenarioSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(redactText(reason));
+    this.name = 'ScenarioSkipped';
+  }
 }
 
 /** A failed check: the rule IDs it checks, in brackets, then what was wrong; masked. */
@@ -123,6 +134,38 @@ export class CardspecWorld extends World<WorldParams> {
     const p = this.params();
     this.controlClient ??= new ControlClient({ baseUrl: p.baseUrl, path: p.profile.paths.control, user: p.user, password: p.password, limits: p.profile.limits, signal: this.stop?.signal });
     return this.controlClient;
+  }
+
+  /**
+   * The card of a payment-page flow, as the merchant's server receives it: a cache token from the profile's provider
+   * command or the test-control API, else the card itself where the row takes it (the combined RISKDEC/AUTH: "AUTH
+   * fields") or the profile says the target does (a THREEDQUERY on a target with `threedqueryPan`). The scenario's
+   * log says which. No source left: the scenario is skipped, with why.
+   */
+  async paymentPageCard(card: ProfileCard, row: OperationRow): Promise<CardSource> {
+    const sources = paymentCardSources(this.profile);
+    const rowTakesPan = row.cardSource?.some((set) => set.includes('pan')) ?? false;
+    const p = this.params();
+    if (sources.includes('provider')) {
+      const cachetoken = await provideCachetoken(this.profile.cachetokenProvider!, card, { baseUrl: p.baseUrl, site: this.site, currency: this.profile.currency }, this.stop?.signal).catch((e: Error) => {
+        throw new ScenarioSkipped(`no cache token for the card: ${e.message}`);
+      });
+      this.log(`The card went as a cache token from the profile's cachetokenProvider.`);
+      return { cachetoken };
+    }
+    if (sources.includes('control')) {
+      const cachetoken = await this.control.cachetoken({ pan: card.pan, expirydate: card.expirydate, securitycode: card.securitycode });
+      return { cachetoken };
+    }
+    if (rowTakesPan || sources.includes('pan')) {
+      this.log(
+        rowTakesPan
+          ? `No cache token source: the card went as pan and expirydate, which "${row.title}" takes ("AUTH fields").`
+          : `No cache token source: the card went as pan and expirydate, which the profile says the target takes in a THREEDQUERY (capabilities.threedqueryPan; public facts).`,
+      );
+      return { card };
+    }
+    throw new ScenarioSkipped(missingRequirement(this.profile, 'cachetokens') ?? 'no source of cache tokens');
   }
 
   /** Throws `RunStopped` when the run was stopped: what the step was doing is abandoned, not failed. */
@@ -265,6 +308,10 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
       const stopped = this instanceof CardspecWorld ? this.stop?.reason : undefined;
       if (this instanceof CardspecWorld && (e instanceof RunStopped || stopped !== undefined)) {
         this.attach(redactText(`the run was stopped during this scenario: ${stopped ?? (e as RunStopped).reason}.`), SKIP_REASON_MEDIA_TYPE);
+        return 'skipped';
+      }
+      if (this instanceof CardspecWorld && e instanceof ScenarioSkipped) {
+        this.attach(redactText(`${e.reason}.`), SKIP_REASON_MEDIA_TYPE);
         return 'skipped';
       }
       if (e instanceof Error) {

@@ -24,7 +24,7 @@ import { Progress } from '../suite/progress';
 import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../suite/stop';
 import { ControlClient } from '../target/control';
 import { preflight } from '../target/preflight';
-import { CONTROL_CAPABILITIES, loadProfile, ProfileError, withUnavailable, type Profile } from '../target/profile';
+import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
@@ -273,8 +273,14 @@ async function probeControl(plan: Plan, baseUrl: string): Promise<Profile> {
     return plan.profile;
   } catch (e) {
     const reason = `its test-control API did not answer (${(e as Error).message})`;
-    console.error(redactText(`cardspec run: note: ${reason}; the scenarios needing ${claimed.join(', ')} are skipped.`));
-    return withUnavailable(plan.profile, claimed, reason);
+    const profile = withUnavailable(plan.profile, claimed, reason);
+    // Cache tokens have other sources (the profile's provider, the card itself where the target takes it).
+    const sources = paymentCardSources(profile);
+    const lost = claimed.filter((c) => c !== 'cachetokens' || sources.length === 0);
+    const instead = claimed.includes('cachetokens') && sources.length > 0 ? `; the cards of THREEDQUERY and the combined flows go ${sources[0] === 'provider' ? "as cache tokens from the profile's cachetokenProvider" : 'as pan and expirydate (capabilities.threedqueryPan)'}` : '';
+    const skipped = lost.length ? `the scenarios needing ${lost.join(', ')} are skipped` : 'no scenario is skipped for it';
+    console.error(redactText(`cardspec run: note: ${reason}; ${skipped}${instead}.`));
+    return profile;
   }
 }
 

@@ -36,7 +36,8 @@ function knownGoodCard(profile: Profile): ProfileCard | undefined {
 }
 
 function credentialsHint(opts: PreflightOptions): string {
-  return `check --user and --password (or CARDSPEC_USER and CARDSPEC_PASSWORD, or the profile's credentials); the user sent was "${opts.user}"`;
+  // Worded so that no masking rule reads a value after `--user` (curl's syntax).
+  return `check the user name and password (options --user, --password; or CARDSPEC_USER, CARDSPEC_PASSWORD; or the profile's credentials); the user name sent was "${opts.user}"`;
 }
 
 /** What an exchange that is no usable answer means for the person running the kit. */

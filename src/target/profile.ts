@@ -11,6 +11,7 @@
  * and lists every problem at once, with its path in the file.
  */
 import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import { checkValue } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
 import { redactText } from '../redact';
@@ -22,6 +23,7 @@ export const CAPABILITIES = {
   clock: 'the test-control clock (`POST /_cardspec/clock`): time-based scenarios move it instead of waiting',
   ledger: 'the test-control ledger (`GET /_cardspec/transactions...`): reading subscription payments the engine took',
   cachetokens: 'the test-control cache tokens (`POST /_cardspec/cachetokens`): what the JavaScript library would post',
+  threedqueryPan: 'THREEDQUERY takes the card as `pan`+`expirydate` instead of a `cachetoken` (public facts: the live service does)',
   acsForm: 'an ACS the kit can drive with two form POSTs (the emulated ACS), for the browser round trip',
   cardstore: 'card store (STORE) enabled on the main site',
   fraudcontrol: 'fraud control (RISKDEC) enabled on the main site',
@@ -79,8 +81,37 @@ export interface Profile {
   readonly mcc6012Fields?: Readonly<Record<string, string>>;
   readonly capabilities: Readonly<Record<Capability, boolean>>;
   readonly limits: { readonly connectTimeoutMs: number; readonly totalTimeoutMs: number; readonly maxResponseBytes: number };
+  /**
+   * A command that turns a card into a cache token, as a merchant's payment page does with the JavaScript library:
+   * run with the card as JSON on its standard input, it prints the token (src/target/cachetoken-provider.ts).
+   */
+  readonly cachetokenProvider?: CachetokenProvider;
   /** Capabilities the profile claims but the target was found not to offer, with why (set by `cardspec run`). */
   readonly unavailable?: Readonly<Partial<Record<Capability, string>>>;
+}
+
+export interface CachetokenProvider {
+  /** A shell command line, or a program and its arguments. */
+  readonly command: string | readonly string[];
+  /** Where it runs: the profile file's folder. */
+  readonly cwd: string;
+  readonly timeoutMs: number;
+}
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
+
+/**
+ * Where the card of a payment-page flow (THREEDQUERY, the combined RISKDEC/AUTH) comes from, best first: the
+ * profile's provider command, the test-control API, or the card itself where the target takes it. Undefined when
+ * the profile offers none: the scenarios tagged `@requires:cachetokens` are then skipped.
+ */
+export type PaymentCardSource = 'provider' | 'control' | 'pan';
+export function paymentCardSources(profile: Profile): PaymentCardSource[] {
+  const out: PaymentCardSource[] = [];
+  if (profile.cachetokenProvider) out.push('provider');
+  if (profile.capabilities.cachetokens && !profile.unavailable?.cachetokens) out.push('control');
+  if (profile.capabilities.threedqueryPan && !profile.unavailable?.threedqueryPan) out.push('pan');
+  return out;
 }
 
 /** The capabilities that are calls of the test-control API: a target without the API offers none of them. */
@@ -179,7 +210,7 @@ export function loadProfile(spec: string): Profile {
 export function checkProfile(doc: unknown, file: string): Profile {
   const problems: string[] = [];
   if (!isRecord(doc)) throw new ProfileError(file, ['the top level must be an object']);
-  const known = new Set(['$schema', 'name', 'credentials', 'paths', 'sites', 'currency', 'cards', 'security', 'mcc6012Fields', 'capabilities', 'limits']);
+  const known = new Set(['$schema', 'name', 'credentials', 'paths', 'sites', 'currency', 'cards', 'security', 'mcc6012Fields', 'capabilities', 'limits', 'cachetokenProvider']);
   for (const k of Object.keys(doc)) if (!known.has(k)) problems.push(`${k}: unknown key (known: ${[...known].join(', ')})`);
 
   const str = (v: unknown, where: string, required = true): string | undefined => {
@@ -297,8 +328,20 @@ export function checkProfile(doc: unknown, file: string): Profile {
   };
   const limits = { connectTimeoutMs: num('connectTimeoutMs'), totalTimeoutMs: num('totalTimeoutMs'), maxResponseBytes: num('maxResponseBytes') };
 
+  let cachetokenProvider: CachetokenProvider | undefined;
+  const providerIn = obj(doc.cachetokenProvider, 'cachetokenProvider', false);
+  if (providerIn) {
+    for (const k of Object.keys(providerIn)) if (k !== 'command' && k !== 'timeoutMs') problems.push(`cachetokenProvider.${k}: unknown key (known: command, timeoutMs)`);
+    const c = providerIn.command;
+    const command = typeof c === 'string' && c.trim() !== '' ? c : Array.isArray(c) && c.length > 0 && c.every((a) => typeof a === 'string' && a !== '') ? (c as string[]) : undefined;
+    if (!command) problems.push('cachetokenProvider.command: must be a command line, or a non-empty list of a program and its arguments');
+    const t = providerIn.timeoutMs;
+    if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t <= 0)) problems.push('cachetokenProvider.timeoutMs: must be a positive whole number');
+    if (command) cachetokenProvider = { command, cwd: nodePath.dirname(nodePath.resolve(file)), timeoutMs: typeof t === 'number' && t > 0 ? t : DEFAULT_PROVIDER_TIMEOUT_MS };
+  }
+
   if (problems.length) throw new ProfileError(file, problems);
-  return { name, credentials, paths, sites, currency, cards, security, mcc6012Fields, capabilities, limits };
+  return { name, credentials, paths, sites, currency, cards, security, mcc6012Fields, capabilities, limits, ...(cachetokenProvider ? { cachetokenProvider } : {}) };
 }
 
 /** Why a scenario cannot run on this profile, or `undefined` when it can. `requirement` is a `@requires:` value. */
@@ -309,6 +352,12 @@ export function missingRequirement(profile: Profile, requirement: string): strin
     return profile.cards[role as CardRole] ? undefined : `the profile "${profile.name}" has no "${CARD_ROLES[role as CardRole].phrase}" card (${CARD_ROLES[role as CardRole].meaning})`;
   }
   if (requirement === 'security') return profile.security ? undefined : `the profile "${profile.name}" lists no security check triggers (security)`;
+  // A payment-page flow needs the card the way the payment page hands it over: any source will do.
+  if (requirement === 'cachetokens' && paymentCardSources(profile).length > 0) return undefined;
+  if (requirement === 'cachetokens') {
+    const why = profile.unavailable?.cachetokens ? ` (${profile.unavailable.cachetokens})` : '';
+    return `no source of cache tokens for the target: the profile "${profile.name}" gives no cachetokenProvider command, the test-control cache tokens are not offered${why}, and the profile does not say the target takes pan and expirydate in a THREEDQUERY (capabilities.threedqueryPan)`;
+  }
   if (!(requirement in CAPABILITIES)) return `unknown capability "${requirement}" in @requires:${requirement}`;
   const unavailable = profile.unavailable?.[requirement as Capability];
   if (unavailable) return `the target does not offer the capability "${requirement}" (${CAPABILITIES[requirement as Capability]}): ${unavailable}`;
