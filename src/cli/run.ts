@@ -343,12 +343,13 @@ export async function run(args: string[]): Promise<number> {
   // Within seconds: a hung target is told within PREFLIGHT_TIMEOUT_MS unless --timeout asks for longer.
   const preflightLimits = plan.timeoutGiven ? plan.profile.limits : { ...plan.profile.limits, totalTimeoutMs: Math.min(plan.profile.limits.totalTimeoutMs, PREFLIGHT_TIMEOUT_MS) };
   const ready = await preflight({ ...plan, profile: { ...plan.profile, limits: preflightLimits }, baseUrl, signal: runStopper.signal });
-  if (!ready.ok) {
+  // A run stopped already (--max-time spent, a signal) goes on to report every scenario skipped, with the reason.
+  if (!ready.ok && runStopper.reason === undefined) {
     await finish();
     console.error(redactText(`cardspec run: the target is not ready: ${ready.problem}`));
     return 2;
   }
-  for (const note of ready.notes) console.error(redactText(`cardspec run: note: ${note}`));
+  if (ready.ok) for (const note of ready.notes) console.error(redactText(`cardspec run: note: ${note}`));
 
   if (plan.target !== 'builtin') plan = { ...plan, profile: await probeControl(plan, baseUrl) };
 

@@ -4,10 +4,13 @@
  * 401 or 403) or an answer that is not an envelope at all would otherwise fail every scenario, each on its own
  * rules; the preflight says once what to fix, within one request's timeout.
  *
+ * A profile's cache-token provider is run once too: it is the user's own code.
+ *
  * What the preflight does not judge: an envelope whose part reports an error. The document fixes the answer to a
  * good request, so that is the suite's to check (on its rules); the preflight only notes it.
  */
 import type { Format } from '../wire/types';
+import { provideCachetoken } from './cachetoken-provider';
 import type { Profile, ProfileCard } from './profile';
 import { buildRequest, operationByTitle } from './requests';
 import { Target, type Exchange } from './target';
@@ -110,6 +113,15 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
       if (note) notes.push(note);
     } finally {
       target.close();
+    }
+  }
+  // The provider is the user's own code: a mistake in it is a setup mistake, told once here.
+  const provider = opts.profile.cachetokenProvider;
+  if (provider) {
+    try {
+      await provideCachetoken(provider, card, { baseUrl: opts.baseUrl, site: opts.site, currency: opts.profile.currency }, opts.signal);
+    } catch (e) {
+      return { ok: false, problem: `${(e as Error).message}. Fix the profile's cachetokenProvider (examples/cachetoken-provider.js is a template; docs/conformance.md, "Cache tokens").` };
     }
   }
   return { ok: true, notes };

@@ -1,16 +1,18 @@
 /**
- * Issue item 6: a target that refuses connections, hangs, resets mid-body, answers HTML or garbage, answers 500 or
- * answers a huge body fails the affected steps with a clear message; the run goes on, ends with exit 1 and still
- * writes its reports. Each case against a deliberately broken loopback server, through `cardspec run`.
+ * A target that refuses connections, hangs, resets mid-body, answers HTML or garbage, answers 500 or answers a huge
+ * body in the middle of a run (after a good preflight) fails the affected steps with a clear message; the run goes
+ * on, ends with exit 1 and still writes its reports. Each case against a loopback proxy that forwards the
+ * preflight to a real gateway and then misbehaves, through `cardspec run`. (A target broken from the start is the
+ * preflight's: test/conformance/preflight.test.ts.)
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MISBEHAVIOURS, startBroken, type Misbehaviour } from '../target/broken-servers';
 import { profileFile, runCli } from './cli';
+import { startTurncoat, type Turn } from './turncoat';
 
-const MESSAGE: Record<Misbehaviour, RegExp> = {
+const MESSAGE: Record<Turn, RegExp> = {
   refuses: /refused the connection/,
   hangs: /within 500 ms: the target hung/,
   'resets mid-body': /in the middle of the answer/,
@@ -25,10 +27,11 @@ const PROFILE = profileFile({ limits: { connectTimeoutMs: 1000, totalTimeoutMs: 
 // Two scenarios, each one request: the second runs after the first failed.
 const TAGS = '@rule:AUTH-AUTHORISE or @rule:FIELD-MASKEDPAN';
 
-describe('cardspec run against a misbehaving target', () => {
-  for (const kind of MISBEHAVIOURS) {
+describe('cardspec run against a target that misbehaves after the preflight', () => {
+  for (const kind of Object.keys(MESSAGE) as Turn[]) {
     it(`fails the steps of a target that ${kind}, goes on, exits 1 and writes its reports`, async () => {
-      const server = await startBroken(kind);
+      // One good request: the preflight's.
+      const server = await startTurncoat(kind, 1);
       try {
         const r = await runCli(['--target', server.url, '--profile', PROFILE, '--tags', TAGS]);
         assert.equal(r.code, 1, r.out);
