@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_CONFIG, MCC_6012_VALUES, SECURITY_TRIGGERS, TEST_CARDS } from '../../src/testdata';
-import { BUILTIN_PROFILE, CAPABILITIES, CARD_ROLES, checkProfile, loadProfile, missingRequirement, ProfileError } from '../../src/target/profile';
+import { BUILTIN_PROFILE, CAPABILITIES, CARD_ROLES, checkProfile, DEFAULT_PROVIDER_TIMEOUT_MS, loadProfile, missingRequirement, paymentCardSources, ProfileError, withUnavailable } from '../../src/target/profile';
 
 function problemsOf(doc: unknown): readonly string[] {
   try {
@@ -91,5 +91,38 @@ describe('a profile file', () => {
       () => checkProfile({ name: 'x', sites: { main: 's' }, cards: { authorised: { pan: '4111111111111111', expirydate: 'bad' } }, colour: 1 }, 'p.json'),
       (e: Error) => !e.message.includes('4111111111111111'),
     );
+  });
+});
+
+describe('the card of a payment-page flow', () => {
+  const minimal = { name: 'p', sites: { main: 'test_site12345' }, cards: { authorised: { pan: '4111111111111111', expirydate: '12/2031' } } };
+
+  it('reads cachetokenProvider: a command line or argv, run in the profile file\'s folder, with a timeout', () => {
+    const p = checkProfile({ ...minimal, cachetokenProvider: { command: ['node', 'token.js'], timeoutMs: 5000 } }, path.join('some', 'dir', 'p.json'));
+    assert.deepEqual(p.cachetokenProvider, { command: ['node', 'token.js'], cwd: path.resolve('some', 'dir'), timeoutMs: 5000 });
+    const q = checkProfile({ ...minimal, cachetokenProvider: { command: './token.sh' } }, 'p.json');
+    assert.equal(q.cachetokenProvider?.timeoutMs, DEFAULT_PROVIDER_TIMEOUT_MS);
+    assert.deepEqual(paymentCardSources(q), ['provider']);
+  });
+
+  it('names every problem of cachetokenProvider', () => {
+    const problems = problemsOf({ ...minimal, cachetokenProvider: { command: [], timeoutMs: -1, shell: true } });
+    assert.ok(problems.includes('cachetokenProvider.shell: unknown key (known: command, timeoutMs)'), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith('cachetokenProvider.command: must be a command line')));
+    assert.ok(problems.includes('cachetokenProvider.timeoutMs: must be a positive whole number'));
+  });
+
+  it('@requires:cachetokens is met by any source: the provider, the test-control API, or pan where the target takes it', () => {
+    const none = checkProfile(minimal, 'p.json');
+    assert.deepEqual(paymentCardSources(none), []);
+    assert.match(missingRequirement(none, 'cachetokens') ?? '', /no source of cache tokens for the target/);
+    const pan = checkProfile({ ...minimal, capabilities: { threedqueryPan: true } }, 'p.json');
+    assert.deepEqual(paymentCardSources(pan), ['pan']);
+    assert.equal(missingRequirement(pan, 'cachetokens'), undefined);
+    // The built-in profile on a target without the test-control API: the card goes as pan.
+    const noControl = withUnavailable(BUILTIN_PROFILE, ['clock', 'ledger', 'cachetokens'], 'no control API');
+    assert.deepEqual(paymentCardSources(noControl), ['pan']);
+    assert.equal(missingRequirement(noControl, 'cachetokens'), undefined);
+    assert.match(missingRequirement(noControl, 'clock') ?? '', /no control API/);
   });
 });
