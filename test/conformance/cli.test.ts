@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SUITE } from '../../src/suite';
+import { BUILTIN_PROFILE } from '../../src/target/profile';
 import { runCli, tempDir } from './cli';
 
 const BIN = path.join(SUITE.root, 'bin', 'cardspec.js');
@@ -56,12 +57,18 @@ describe('cardspec run, the command', () => {
   it('takes credentials from CARDSPEC_USER and CARDSPEC_PASSWORD, and never prints the password', () => {
     const reports = tempDir('cli');
     const password = 'not-the-password-7731';
+    // A wrong password is a setup mistake: the preflight says so (exit 2) before the suite, without the password.
     const r = cardspec(['--tags', '@rule:AUTH-AUTHORISE', '--reports', reports], { CARDSPEC_USER: 'webservices@example.test', CARDSPEC_PASSWORD: password });
-    assert.equal(r.code, 1, r.out);
-    assert.match(r.out, /Rules that failed \(\d+\): .*AUTH-AUTHORISE/);
+    assert.equal(r.code, 2, r.out);
+    assert.match(r.out, /HTTP 401: the target does not accept the credentials; .*the user name sent was "webservices@example\.test"/);
     assert.ok(!r.out.includes(password), 'the password was printed');
+    // The right password from the environment: used, and in no output or report.
+    const right = BUILTIN_PROFILE.credentials!.password;
+    const envRun = cardspec(['--tags', '@rule:AUTH-AUTHORISE', '--reports', reports], { CARDSPEC_USER: 'webservices@example.test', CARDSPEC_PASSWORD: right });
+    assert.equal(envRun.code, 0, envRun.out);
+    assert.ok(!envRun.out.includes(right), 'the password was printed');
     for (const f of ['json/messages.ndjson', 'summary.md', 'junit.xml']) {
-      assert.ok(!fs.readFileSync(path.join(reports, f), 'utf8').includes(password), `the password is in ${f}`);
+      assert.ok(!fs.readFileSync(path.join(reports, f), 'utf8').includes(right), `the password is in ${f}`);
     }
     const good = cardspec(['--tags', '@rule:AUTH-AUTHORISE', '--reports', reports, '--format', 'both']);
     assert.equal(good.code, 0, good.out);
