@@ -21,7 +21,7 @@ describe('cardspec run stops, and keeps its reports', () => {
   it(`stops after ${DEFAULT_MAX_TRANSPORT_FAILURES} requests in a row without an answer; the rest is skipped with the reason`, async () => {
     const server = await startTurncoat('hangs', 1);
     try {
-      const profile = profileFile({ limits: { connectTimeoutMs: 1000, totalTimeoutMs: 300, maxResponseBytes: 1024 * 1024 } });
+      const profile = profileFile({ limits: { connectTimeoutMs: 1000, totalTimeoutMs: 1500, maxResponseBytes: 1024 * 1024 } });
       const r = await runCli(['--target', server.url, '--profile', profile, '--tags', '@type:AUTH']);
       assert.equal(r.code, 1, r.out);
       const scenarios = r.scenarios('json');
