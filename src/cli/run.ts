@@ -335,7 +335,6 @@ export async function run(args: string[]): Promise<number> {
   const runStopper = runStop(stopParameters);
   const releaseSignals = onSignals(runStopper);
   const finish = async (): Promise<void> => {
-    releaseSignals();
     releaseRunStop(stopParameters.runId);
     await closeGateway?.();
   };
@@ -345,6 +344,7 @@ export async function run(args: string[]): Promise<number> {
   const ready = await preflight({ ...plan, profile: { ...plan.profile, limits: preflightLimits }, baseUrl, signal: runStopper.signal });
   // A run stopped already (--max-time spent, a signal) goes on to report every scenario skipped, with the reason.
   if (!ready.ok && runStopper.reason === undefined) {
+    releaseSignals();
     await finish();
     console.error(redactText(`cardspec run: the target is not ready: ${ready.problem}`));
     return 2;
@@ -365,6 +365,7 @@ export async function run(args: string[]): Promise<number> {
     }
   } catch (e) {
     // A configuration cucumber refuses (a bad tag expression, say) is a usage error.
+    releaseSignals();
     await finish();
     console.error(redactText(`cardspec run: ${(e as Error).message}${e instanceof UsageError ? `\n\n${USAGE}` : ''}`));
     return 2;
@@ -393,6 +394,8 @@ export async function run(args: string[]): Promise<number> {
   } catch (e) {
     problems.push(redactText((e as Error).message));
   }
+  // Until the reports are written, a first signal does not end the process.
+  releaseSignals();
 
   const header = `cardspec run: ${plan.target === 'builtin' ? `built-in gateway (${baseUrl})` : plan.target}, profile ${plan.profile.name}, ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}, ${seconds.toFixed(1)} s`;
   console.log(summaryText(outcomes, header));
