@@ -185,6 +185,8 @@ export class CardspecWorld extends World<WorldParams> {
 
   /** Fails the step. Without `rules`, the scenario's `@rule` tags are named: the step checks what they say. */
   fail(message: string, rules?: readonly string[]): never {
+    // After the run's stop nothing fails (what went wrong may be the stop's doing): the step is skipped instead.
+    this.checkNotStopped();
     throw checkFailure(rules ?? this.rules, message);
   }
 
