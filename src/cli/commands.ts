@@ -1,10 +1,22 @@
-/** The command table. Each helper adds its own line here and nowhere else. */
-import { registerCommand } from './main';
+/**
+ * The command table: one line per command. main.ts reads it; it imports nothing of main.ts (no cycle), and each
+ * command module is loaded only when its command is run, so that `cardspec validate` does not pay for cucumber.
+ */
+export interface CommandModule {
+  run(args: string[]): Promise<number>;
+}
 
-registerCommand('validate', { summary: 'Validate a request or response (JSON or XML) against the document', load: () => import('./validate') });
-registerCommand('report', { summary: 'Build the HTML report (Allure) from one or more result folders', load: () => import('./report') });
-registerCommand('run', { summary: 'Run the conformance suite against a target', load: () => import('./run') });
-registerCommand('serve', { summary: 'Run the reference gateway on loopback', load: () => import('./serve') });
-registerCommand('openapi', { summary: 'Write an OpenAPI 3.1 document of the JSON interface', load: () => import('./openapi') });
-registerCommand('fuzz', { summary: 'Fuzz a target with generated requests (fast-check)', load: () => import('./fuzz') });
-registerCommand('selfcheck', { summary: 'Run the suite against the gallery of faulty and benign gateways', load: () => import('./selfcheck') });
+export interface Command {
+  readonly summary: string;
+  readonly load: () => Promise<CommandModule>;
+}
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  run: { summary: 'Run the conformance suite against a target', load: () => import('./run') },
+  validate: { summary: 'Validate a request or response (JSON or XML) against the document', load: () => import('./validate') },
+  report: { summary: 'Build the HTML report (Allure) from one or more result folders', load: () => import('./report') },
+  serve: { summary: 'Run the reference gateway on loopback', load: () => import('./serve') },
+  fuzz: { summary: 'Fuzz a target with generated requests (fast-check)', load: () => import('./fuzz') },
+  selfcheck: { summary: 'Run the suite against the gallery of faulty and benign gateways', load: () => import('./selfcheck') },
+  openapi: { summary: 'Write an OpenAPI 3.1 document of the JSON interface', load: () => import('./openapi') },
+};

@@ -7,6 +7,7 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { redactText } from '../redact';
+import { unknownOption } from './usage';
 import { buildOpenApi, checkOpenApi, DEFAULT_SERVER } from '../openapi';
 
 const HELP = `Usage: cardspec openapi [--out FILE] [--server URL] [--yaml]
@@ -54,7 +55,7 @@ function parseArgs(args: readonly string[]): Args {
       // The document is meant to be shared: credentials belong in the security scheme, never in the address.
       else if (/^https?:\/\/[^/]*@/.test(v)) out.problem = '--server must not carry credentials (user:password@); the document describes basic authentication instead';
       else out.server = v.replace(/\/+$/, '');
-    } else out.problem = `unknown argument '${a}'`;
+    } else out.problem = a.startsWith('-') ? unknownOption(name) : `unexpected argument '${a}' (this command takes options only)`;
     if (out.problem) break;
   }
   return out;

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Format } from '../wire/types';
+import { parseArgsMessage } from './usage';
 
 export class UsageError extends Error {}
 
@@ -34,11 +35,16 @@ export function formatOption(text: string | undefined): readonly Format[] {
 }
 
 export type OptionValues = Record<string, string | boolean | undefined>;
-type OptionSpecs = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+export type OptionSpecs = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 /** node:util's parseArgs with the settings every command uses: strict, no positional arguments. */
 export function parseOptions(args: string[], options: OptionSpecs): OptionValues {
-  return parseArgs({ args, strict: true, allowPositionals: false, options }).values as OptionValues;
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: false, options }).values as OptionValues;
+  } catch (e) {
+    // One wording for every command (src/cli/usage.ts).
+    throw new UsageError(parseArgsMessage(e));
+  }
 }
 
 /** The text of a string option, or undefined when it was not given. */

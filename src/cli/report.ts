@@ -16,6 +16,7 @@ import { matrixHtml, matrixMarkdown } from '../report/matrix';
 import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
 import type { Matrix, Summary } from '../report/model';
 import { summaryMarkdown } from '../report/summary';
+import { unknownOption } from './usage';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--single-file] [--open]
 
@@ -68,7 +69,7 @@ function parse(args: readonly string[]): Options | { error: string } | 'help' {
     } else if (a === '--single-file') o.singleFile = true;
     else if (a === '--open') o.open = true;
     else if (!a.startsWith('-')) o.results.push(a);
-    else return { error: `unknown option ${a}` };
+    else return { error: unknownOption(a) };
   }
   return o;
 }

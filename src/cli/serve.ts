@@ -9,8 +9,8 @@
  * waiting for a signal.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { redactText, registerSecret } from '../redact';
+import { parseOptions, type OptionSpecs } from './options';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../gateway/clock';
 import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
@@ -30,7 +30,7 @@ Options:
   --clock-start TIME    start the clock at "YYYY-MM-DD HH:MM:SS" (default: ${DEFAULT_CLOCK_START} with --control,
                         else the current time, with the clock following the wall clock)
   --log                 print one line per request (masked)
-  --help                show this help
+  -h, --help            show this help
 
 Contract testing (docs/contract.md):
   --contract            also check every request a client sends against the document; it is answered as
@@ -80,6 +80,23 @@ interface Values {
   'case-timeout'?: string;
 }
 
+/** Every option of `cardspec serve` (the help text lists each: a test holds it to that). */
+export const SERVE_OPTIONS: OptionSpecs = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  control: { type: 'boolean' },
+  'clock-start': { type: 'string' },
+  log: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  contract: { type: 'boolean' },
+  report: { type: 'string' },
+  strict: { type: 'boolean' },
+  'client-cmd': { type: 'string' },
+  cases: { type: 'string' },
+  'case-timeout': { type: 'string' },
+};
+
 const usageError = (message: string): number => {
   console.error(redactText(`cardspec serve: ${message}`));
   return 2;
@@ -88,26 +105,7 @@ const usageError = (message: string): number => {
 export async function run(args: string[]): Promise<number> {
   let values: Values;
   try {
-    values = parseArgs({
-      args,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        config: { type: 'string' },
-        control: { type: 'boolean' },
-        'clock-start': { type: 'string' },
-        log: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        contract: { type: 'boolean' },
-        report: { type: 'string' },
-        strict: { type: 'boolean' },
-        'client-cmd': { type: 'string' },
-        cases: { type: 'string' },
-        'case-timeout': { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
+    values = parseOptions(args, SERVE_OPTIONS) as Values;
   } catch (err) {
     console.error(redactText(`cardspec serve: ${err instanceof Error ? err.message : String(err)}\n\n${HELP}`));
     return 2;

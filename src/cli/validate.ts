@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'fs';
 import { redactText } from '../redact';
+import { unknownOption } from './usage';
 import { InputError, validateText, type TextResult, type Violation } from '../validate';
 
 const HELP = `Usage: cardspec validate <file|-> [--json] [--requested TYPE[,TYPE...]]
@@ -41,7 +42,7 @@ function parseArgs(args: readonly string[]): Args {
       const value = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (!value) out.problem = '--requested needs a list of request types, e.g. --requested AUTH,SUBSCRIPTION';
       else out.requested = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-    } else if (a.startsWith('-') && a !== '-') out.problem = `unknown option '${a}'`;
+    } else if (a.startsWith('-') && a !== '-') out.problem = unknownOption(a);
     else if (out.file === undefined) out.file = a;
     else out.problem = `one input at a time (got '${out.file}' and '${a}')`;
   }

@@ -28,7 +28,7 @@ describe('cardspec run, the command', () => {
   });
 
   const USAGE_ERRORS: [string[], RegExp][] = [
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown option '--bogus'/],
     [['--format', 'yaml'], /--format must be json, xml or both/],
     [['--parallel', 'two'], /--parallel must be a whole number/],
     [['--target', 'ftp://example.test'], /--target must be an http\(s\) URL/],

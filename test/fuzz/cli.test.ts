@@ -18,7 +18,7 @@ describe('cardspec fuzz: usage', () => {
   });
 
   const usage: [string, string[], RegExp][] = [
-    ['an unknown option', ['--colour'], /Unknown option/],
+    ['an unknown option', ['--colour'], /unknown option '--colour'/],
     ['an unknown property', ['--property', 'requests,nonsense'], /--property: unknown nonsense/],
     ['a path without a seed', ['--path', '3:0'], /give --seed too/],
     ['a path over two formats', ['--path', '3:0', '--seed', '1', '--format', 'both', '--property', 'requests'], /one --property and one --format/],

@@ -159,7 +159,7 @@ test('bad input gets a clear answer', async (t) => {
 
   const unknown = await reportHere(t, ['--frobnicate']);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /unknown option --frobnicate/);
+  assert.match(unknown.stderr, /unknown option '--frobnicate'/);
 
   const missing = await reportHere(t, ['--results', path.join(work, 'nowhere')]);
   assert.equal(missing.code, 2);
