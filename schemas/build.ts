@@ -17,13 +17,11 @@ import * as path from 'path';
 import { enforcedPattern } from './check';
 import { ENVELOPE_FIELDS, FIELD, FIELDS, REQUEST_TYPES, SECTION, type Direction, type FieldDef, type FieldSide, type RequestType } from './fields';
 import { OPERATIONS, PART_SHAPES, type OperationRow, type PartShape } from './operations';
+import { ANNOTATION_KEYWORDS, defName, FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE_FILE, RESPONSE_ENVELOPE_FILE, requestRowFile, responsePartFile, SCHEMA_BASE, SCHEMA_DIALECT } from './files';
 import { TYPE_CLASSES } from './typeclasses';
 
-export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
-/** `$id` prefix; `.invalid` (RFC 2606) so that no tool ever tries to fetch it. The version is the envelope's. */
-export const SCHEMA_BASE = 'https://cardspec.invalid/schemas/1.00/';
-/** Annotation keywords of the generated schemas; a strict validator must be told about them. */
-export const ANNOTATION_KEYWORDS = ['x-section', 'x-rule', 'x-type', 'x-lenient', 'x-source', 'x-quote', 'x-recommended'] as const;
+export { ANNOTATION_KEYWORDS, defName, FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE_FILE, RESPONSE_ENVELOPE_FILE, requestRowFile, responsePartFile, SCHEMA_BASE, SCHEMA_DIALECT };
+
 
 /**
  * "It must be greater than zero, except that ACCOUNTCHECK allows `0`": with the Numeric class already enforced by
@@ -52,14 +50,6 @@ const PART_SECTION: Readonly<Record<RequestType, string>> = {
 type Json = { [key: string]: JsonValue };
 type JsonValue = string | number | boolean | null | JsonValue[] | Json;
 
-export const FIELDS_FILE = 'fields.schema.json';
-export const REQUEST_ENVELOPE_FILE = 'request-envelope.schema.json';
-export const RESPONSE_ENVELOPE_FILE = 'response-envelope.schema.json';
-export const INDEX_FILE = 'index.json';
-export const requestRowFile = (rowId: string): string => `request.${rowId}.schema.json`;
-export const responsePartFile = (type: string): string => `response.${type}.schema.json`;
-/** Definition names inside fields.schema.json: one per field and direction. */
-export const defName = (direction: Direction, field: string): string => `${direction}.${field}`;
 const ref = (direction: Direction, field: string): Json => ({ $ref: `${FIELDS_FILE}#/$defs/${defName(direction, field)}` });
 
 /** Fields that sit in a request object or a response part (not the envelope). */

@@ -21,6 +21,7 @@ import type { CardSource } from '../src/target/requests';
 import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/target/target';
 import { validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
+import { requestTypesOf } from '../src/wire/json';
 
 /** What `cardspec run` hands every worker (JSON only: it crosses a process boundary). */
 export interface WorldParams {
@@ -214,7 +215,7 @@ export class CardspecWorld extends World<WorldParams> {
   /** Records, attaches and validates an exchange; names its parts in the ledger. */
   async record(request: RequestObject, exchange: Exchange, opts: { lenient?: boolean; name?: string } = {}): Promise<Sent> {
     this.attach(Target.attachment(exchange, request), 'application/json');
-    const types = Array.isArray(request.requesttypedescriptions) ? request.requesttypedescriptions.map(String) : [];
+    const types = requestTypesOf(request);
     if (exchange.transportFailure) {
       // An exchange the run's stop cut short is no finding; a target that keeps failing in transport stops the run.
       this.checkNotStopped();

@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { redactText, registerSecret } from '../redact';
 import { parseOptions, type OptionSpecs } from './options';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
-import { parseTimestamp } from '../gateway/clock';
+import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
 
 const HELP = `Usage: cardspec serve [options]

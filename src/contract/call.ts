@@ -12,6 +12,7 @@ import type { OperationRow } from '../../schemas/operations';
 import type { CallContext, ObservedCall } from '../gateway';
 import { selectRow, validateRequestEnvelope, type Violation } from '../validate';
 import type { Format, RequestObject, ResponsePart } from '../wire/types';
+import { requestTypesOf } from '../wire/json';
 
 export interface RequestView {
   readonly index: number;
@@ -51,21 +52,13 @@ function withoutUnset(obj: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** The request types of a request object as the gateway reads them (one part each). */
-function typesOf(raw: unknown): string[] {
-  if (!isObject(raw)) return [];
-  const t = raw.requesttypedescriptions ?? raw.requesttypedescription;
-  if (typeof t === 'string') return [t];
-  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
-}
-
 /**
  * The parts of each request object: the gateway answers one part per request type, or one `ERROR` part for an
  * object whose types cannot be read, in the order of the objects. When the counts do not add up (an envelope-level
  * error answers one part for everything) no part is given to any object.
  */
 function splitParts(objects: readonly unknown[], parts: readonly ResponsePart[]): ResponsePart[][] {
-  const counts = objects.map((o) => Math.max(1, typesOf(o).length));
+  const counts = objects.map((o) => Math.max(1, requestTypesOf(o).length));
   const total = counts.reduce((a, b) => a + b, 0);
   if (total !== parts.length) return objects.map(() => []);
   let at = 0;
@@ -89,7 +82,7 @@ export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'an
       requests = objects.map((o, index) => ({
         index,
         obj: isObject(o) ? o : undefined,
-        types: typesOf(o),
+        types: requestTypesOf(o),
         row: isObject(o) ? selectRow(o) : undefined,
         parts: split[index],
       }));

@@ -5,7 +5,7 @@
  */
 import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
-import { addMonths, parseTimestamp } from './clock';
+import { addMonths, parseTimestamp } from '../calendar';
 import { securityResult } from './parts';
 import { randomHex } from './random';
 import type { Runtime } from './runtime';

@@ -9,6 +9,7 @@
  * `requesttypedescriptions`". A problem with the envelope itself is answered with one part of type `ERROR`.
  */
 import { JSON_VERSION, type ResponseEnvelope, type ResponsePart } from '../wire/types';
+import { requestTypesOf } from '../wire/json';
 import { ERR, type ErrorSpec } from './errors';
 import { HANDLERS } from './operations';
 import { errorPart } from './parts';
@@ -78,14 +79,6 @@ function envelopeProblems(envelope: Record<string, unknown>, ctx: CallContext): 
   return bad;
 }
 
-/** The request types of a request object, as far as they can be read (to answer one 99999 part each). */
-function typesOf(raw: unknown): string[] {
-  if (!isObject(raw)) return [];
-  const t = raw.requesttypedescriptions ?? raw.requesttypedescription;
-  if (typeof t === 'string') return [t];
-  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
-}
-
 const NO_TYPES: readonly string[] = [];
 const NO_OUTCOMES: readonly PartOutcome[] = Object.freeze([]);
 
@@ -100,7 +93,7 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
   const rewrite = rt.mutate?.request;
   const objects = rewrite ? sent.map((o, index) => rewrite(o, { format: ctx.format, index })) : sent;
   // The types are read for the mutation hooks and for a 99999 answer only: no work per request without them.
-  const types = rt.mutate ? objects.flatMap(typesOf) : NO_TYPES;
+  const types = rt.mutate ? objects.flatMap(requestTypesOf) : NO_TYPES;
   const now = rt.clock.now();
   const timestamp = rt.clock.timestamp();
   const env: CallEnv = { ctx, now, timestamp, date: rt.clock.today(), runtime: rt };
@@ -120,7 +113,7 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
     // "`99999` any: Unknown error; needs manual inspection." A bug must not leave half a request stored.
     uow.rollback();
     // Without hooks nothing changes the objects sent, so reading their types now reads what was sent.
-    const all = rt.mutate ? types : objects.flatMap(typesOf);
+    const all = rt.mutate ? types : objects.flatMap(requestTypesOf);
     const parts = all.length > 0 ? all.map((t) => errorPart(typeLabel(t), ERR.unknown)) : [errorPart('ERROR', ERR.unknown)];
     return envelopeOf(ctx, parts, rt, all);
   }

@@ -12,10 +12,12 @@
  *    payments (a raised final number) are caught up at the first midnight after, that is within 24 hours.
  */
 import { cardFor } from '../testdata';
-import { addUnits, formatDate, formatTimestamp, nextMidnight } from './clock';
+import { addUnits, formatDate, formatTimestamp, nextMidnight } from '../calendar';
 import { takePayment } from './operations/payment';
-import type { Runtime } from './runtime';
-import type { TxRecord } from './types';
+import type { Clock } from './clock';
+import type { ResolvedConfig } from './config';
+import type { Ledger } from './ledger';
+import type { TxRecord } from './transaction';
 
 export interface RunResult {
   settled: number;
@@ -25,13 +27,20 @@ export interface RunResult {
 /** Payments one subscription may take in one run: a guard against a schedule that could never end. */
 const MAX_PAYMENTS_PER_RUN = 10_000;
 
+/** What the engine reads of its runtime (not the runtime itself, which holds the engine). */
+export interface EngineDeps {
+  readonly config: ResolvedConfig;
+  readonly ledger: Ledger;
+  readonly clock: Clock;
+}
+
 export class Engine {
   /** The instant up to which every midnight has been run. */
   private doneUntil: number;
   /** The first midnight after `doneUntil`: what every request compares the clock with. */
   private nextRun: number;
 
-  constructor(private readonly rt: Runtime) {
+  constructor(private readonly rt: EngineDeps) {
     this.doneUntil = rt.clock.now();
     this.nextRun = nextMidnight(this.doneUntil);
   }

@@ -13,7 +13,7 @@
 import type { SiteInfo } from './config';
 import { NODE } from './config';
 import { copyRecord } from './records';
-import type { CardData, MutableRecord, SecurityResult, TxRecord } from './types';
+import type { CardData, MutableRecord, SecurityResult, TxRecord } from './transaction';
 
 export interface TokenCard {
   readonly card: CardData;

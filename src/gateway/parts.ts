@@ -8,7 +8,7 @@ import { cardFor, SECURITY_TRIGGERS } from '../testdata';
 import type { ResponsePart } from '../wire/types';
 import { MERCHANT } from './config';
 import type { ErrorSpec } from './errors';
-import type { CardData, Fields, SecurityResult } from './types';
+import type { CardData, Fields, SecurityResult } from './transaction';
 
 /** A part under construction: `set` skips absent values so no part ever holds `undefined`. */
 export class PartBuilder {

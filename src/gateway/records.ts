@@ -11,7 +11,7 @@
 import type { RequestType } from '../../schemas/fields';
 import type { Shield } from '../testdata';
 import type { ResponsePart } from '../wire/types';
-import type { CardData, Fields, MutableRecord, SecurityResult, SubscriptionState, ThreeDsState, TxRecord } from './types';
+import type { CardData, Fields, MutableRecord, SecurityResult, SubscriptionState, ThreeDsState, TxRecord } from './transaction';
 
 /** What a record holds besides its part. */
 export type RecordData = Omit<TxRecord, 'part'>;

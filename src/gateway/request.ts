@@ -10,7 +10,7 @@ import { checkFields, fieldChecks, type CompiledField } from '../../schemas/chec
 import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
 import type { SiteInfo } from './config';
 import { ERR, type ErrorSpec } from './errors';
-import { parseTimestamp } from './clock';
+import { parseTimestamp } from '../calendar';
 import { securityResult } from './parts';
 import { normalise, NOT_INHERITED, type Normalised } from './read';
 import type { UnitOfWork } from './ledger';

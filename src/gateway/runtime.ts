@@ -7,7 +7,9 @@ import { Clock, DEFAULT_CLOCK_START } from './clock';
 import { resolveConfig, type GatewayConfig, type ResolvedConfig } from './config';
 import { Engine } from './engine';
 import { Ledger } from './ledger';
-import type { GatewayMutation } from './types';
+import type { GatewayMutation, Runtime } from './types';
+
+export type { Runtime } from './types';
 
 export interface RuntimeOptions {
   config?: GatewayConfig;
@@ -15,15 +17,6 @@ export interface RuntimeOptions {
   clockStart?: string;
   clockTicking?: boolean;
   mutate?: GatewayMutation;
-}
-
-export interface Runtime {
-  readonly config: ResolvedConfig;
-  readonly ledger: Ledger;
-  readonly clock: Clock;
-  readonly engine: Engine;
-  readonly control: boolean;
-  readonly mutate?: GatewayMutation;
 }
 
 export function createRuntime(opts: RuntimeOptions = {}): Runtime {

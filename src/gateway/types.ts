@@ -1,86 +1,34 @@
 /**
- * The gateway's internal shapes: ledger records, the state machines' states, and what an operation handler gets
- * and gives back. Kept apart so that the mutation hook (a faulty variant overriding a handler) and the modules of
- * the operations share one vocabulary.
+ * The gateway's hooks and call shapes: the runtime, what an operation handler gets and gives back, the mutation hook
+ * and what the transport's observer sees (the ledger's data shapes are in transaction.ts). Kept apart so that the
+ * mutation hook (a faulty variant overriding a handler) and the modules of the operations share one vocabulary.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestType } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
-import type { AcsStatus, Enrolment, Shield, UserConfig } from '../testdata';
+import type { UserConfig } from '../testdata';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
-import type { SiteInfo } from './config';
-import type { Unit } from './clock';
-import type { UnitOfWork } from './ledger';
-import type { Runtime } from './runtime';
+import type { Clock } from './clock';
+import type { ResolvedConfig, SiteInfo } from './config';
+import type { Engine } from './engine';
+import type { Ledger, UnitOfWork } from './ledger';
+import type { CardData, Fields, PartOutcome, SecurityResult, TxRecord } from './transaction';
 
-/** String fields of a request object after normalisation (empty and null values removed). */
-export type Fields = Readonly<Record<string, string>>;
+export type { CardData, Fields, MutableRecord, PartOutcome, SecurityResult, SubscriptionState, ThreeDsState, TxRecord } from './transaction';
 
-/** A security check result: `0` not given, `1` not checked, `2` matched, `4` not matched. */
-export type SecurityResult = '0' | '1' | '2' | '4';
-
-/** Card data held in the ledger. The security code is never held: only the result of its check. */
-export interface CardData {
-  readonly pan: string;
-  readonly expirydate: string;
+/**
+ * One gateway's state and settings, passed to everything that needs them: the resolved configuration, the ledger,
+ * the clock, the engine and the mutation hook (built by `createRuntime` in runtime.ts). Declared here, beside the
+ * hooks that reach it through `CallEnv`, so that no module type-imports the one that builds it.
+ */
+export interface Runtime {
+  readonly config: ResolvedConfig;
+  readonly ledger: Ledger;
+  readonly clock: Clock;
+  readonly engine: Engine;
+  readonly control: boolean;
+  readonly mutate?: GatewayMutation;
 }
-
-/** The 3-D Secure state of a THREEDQUERY (enrolment and what the emulated ACS issued). */
-export interface ThreeDsState {
-  readonly enrolled: Enrolment;
-  readonly xid: string;
-  readonly md?: string;
-  readonly pareq?: string;
-  /** Set when the ACS page completed: the `PaRes` it issued and the outcome chosen. */
-  readonly pares?: string;
-  readonly outcome?: AcsStatus;
-  /** An issued `md`/`pares` pair authenticates one AUTH only (cardspec's choice, docs/gateway.md). */
-  readonly used?: boolean;
-}
-
-/** A subscription's schedule ("Subscription fields"; "States and transitions > Subscription"). */
-export interface SubscriptionState {
-  readonly subscriptiontype: string;
-  readonly unit: Unit;
-  readonly frequency: number;
-  readonly begindate: string;
-  /** The number of the AUTH that opened the subscription (`1`, or the next number when resuming). */
-  readonly startNumber: number;
-  readonly finalNumber: number;
-  /** The number of the last payment taken; the next one is `lastNumber + 1`. */
-  readonly lastNumber: number;
-  /** Periods since `subscriptionbegindate` of the next due payment: due = begindate + periodIndex x frequency x unit. */
-  readonly periodIndex: number;
-  readonly baseamount: string;
-  /** The AUTH that took payment 1: its settlement moves a pending subscription to active. */
-  readonly authRef: string;
-}
-
-export interface TxRecord {
-  readonly transactionreference: string;
-  readonly seq: number;
-  readonly type: RequestType;
-  readonly sitereference: string;
-  readonly parent?: string;
-  readonly createdAt: string;
-  /** Inheritable request fields, own and inherited (never `pan`, `securitycode`, `md`, `pares`, `cachetoken`). */
-  readonly fields: Fields;
-  readonly card?: CardData;
-  readonly securitycodeResult: SecurityResult;
-  readonly errorcode: string;
-  /** The response part as answered when the transaction was made (masked by construction). */
-  readonly part: ResponsePart;
-  readonly settlestatus?: string;
-  readonly settleduedate?: string;
-  /** SUBSCRIPTION: `0` inactive, `1` active, `2` pending; STORE: `1` enabled, `0` disabled. */
-  readonly transactionactive?: string;
-  readonly threeds?: ThreeDsState;
-  readonly shield?: Shield | 'NOSCORE';
-  readonly subscription?: SubscriptionState;
-}
-
-/** A record being changed inside a unit of work (copy on write). */
-export type MutableRecord = { -readonly [K in keyof TxRecord]: TxRecord[K] };
 
 /** The request object after the request check: everything an operation needs, already resolved. */
 export interface PreparedRequest {
@@ -100,12 +48,6 @@ export interface PreparedRequest {
   /** TRANSACTIONUPDATE / TRANSACTIONQUERY structures, as sent. */
   readonly filter?: unknown;
   readonly updates?: unknown;
-}
-
-/** The answer of one part, and the record it made (absent when nothing was stored). */
-export interface PartOutcome {
-  readonly part: ResponsePart;
-  readonly record?: TxRecord;
 }
 
 /** Who is calling and through which transport. */

@@ -5,7 +5,7 @@
  */
 import { redact } from '../redact';
 import type { ResponsePart } from '../wire/types';
-import { addUnits } from './clock';
+import { addUnits } from '../calendar';
 import type { TxRecord } from './types';
 
 export function recordView(rec: TxRecord, internals = false): ResponsePart {

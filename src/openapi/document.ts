@@ -17,7 +17,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { REQUEST_TYPES, SECTION } from '../../schemas/fields';
 import { OPERATIONS } from '../../schemas/operations';
-import { requestRowFile, responsePartFile } from '../../schemas/build';
+import { requestRowFile, responsePartFile } from '../../schemas/files';
 import { redact } from '../redact';
 import { DEFAULT_CONFIG } from '../testdata';
 import { JSON_VERSION } from '../wire/types';

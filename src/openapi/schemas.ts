@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE_FILE, RESPONSE_ENVELOPE_FILE, requestRowFile, responsePartFile } from '../../schemas/build';
+import { FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE_FILE, RESPONSE_ENVELOPE_FILE, requestRowFile, responsePartFile } from '../../schemas/files';
 import { REQUEST_TYPES } from '../../schemas/fields';
 import { OPERATIONS } from '../../schemas/operations';
 

@@ -6,7 +6,7 @@
  */
 import { FIELD } from '../../schemas/fields';
 import { OPERATIONS, type OperationRow } from '../../schemas/operations';
-import { addUnits } from '../gateway/clock';
+import { addUnits } from '../calendar';
 import type { RequestObject } from '../wire/types';
 import type { Profile, ProfileCard } from './profile';
 

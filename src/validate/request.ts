@@ -1,7 +1,7 @@
 /**
  * Request objects and request envelopes against the row of the Request types table they belong to.
  */
-import { REQUEST_ENVELOPE_FILE, requestRowFile } from '../../schemas/build';
+import { REQUEST_ENVELOPE_FILE, requestRowFile } from '../../schemas/files';
 import { FIELD, REQUEST_TYPES, SECTION } from '../../schemas/fields';
 import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';

@@ -2,7 +2,7 @@
  * Response parts and response envelopes: every part against its request type's shape, and the envelope against the
  * request types asked for ("The response holds one part per request type, in the same order").
  */
-import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/build';
+import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/files';
 import { REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
 import type { Format, ResponsePart } from '../wire/types';
 import { isObject } from './request';

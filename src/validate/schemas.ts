@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
-import { ANNOTATION_KEYWORDS, INDEX_FILE, SCHEMA_BASE } from '../../schemas/build';
+import { ANNOTATION_KEYWORDS, INDEX_FILE, SCHEMA_BASE } from '../../schemas/files';
 
 export type SchemaError = ErrorObject;
 

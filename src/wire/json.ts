@@ -40,3 +40,16 @@ export function formatOfContentType(header: string | undefined): Format | undefi
   if (type === XML_CONTENT_TYPE || type === 'application/xml') return 'xml';
   return undefined;
 }
+
+/**
+ * The request types a request object names, as the gateway reads them: `requesttypedescriptions` (or the singular
+ * `requesttypedescription`), string entries only; `[]` when nothing can be read. Everyone who counts parts per
+ * request object (the gateway, contract checks, steps, fuzz models, the gallery) reads them here.
+ */
+export function requestTypesOf(raw: unknown): string[] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  const obj = raw as Record<string, unknown>;
+  const t = obj.requesttypedescriptions ?? obj.requesttypedescription;
+  if (typeof t === 'string') return [t];
+  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+}

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { createGateway, processEnvelope } from '../../src/gateway';
-import { parseTimestamp } from '../../src/gateway/clock';
+import { parseTimestamp } from '../../src/calendar';
 import { createRuntime } from '../../src/gateway/runtime';
 import { AUTH_HEADER, card, PAYMENT, USER, type Part } from './helpers';
 

@@ -10,6 +10,7 @@ import type { Capability, CardRole, Profile, ProfileCard } from '../../target/pr
 import { buildRequest, operationByTitle, type CardSource } from '../../target/requests';
 import type { Target } from '../../target/target';
 import type { RequestObject, ResponsePart } from '../../wire/types';
+import { requestTypesOf } from '../../wire/json';
 import { judge, ORACLES, partsOf, type CaseRun, type OracleContext } from '../oracles';
 import type { RateLimiter } from '../pace';
 import { sendWithRetry } from '../send';
@@ -53,7 +54,7 @@ const EVERY_ANSWER = ORACLES.filter((o) => !['valid-not-refused', 'invalid-refus
 export async function call(env: ModelEnv, request: RequestObject): Promise<ResponsePart[]> {
   await env.rate?.take();
   const exchange = await sendWithRetry(() => env.target.send(request));
-  const types = Array.isArray(request.requesttypedescriptions) ? request.requesttypedescriptions.map(String) : [];
+  const types = requestTypesOf(request);
   const run: CaseRun = {
     case: { row: 'model', request },
     format: env.target.format,

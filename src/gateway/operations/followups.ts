@@ -8,7 +8,7 @@
  */
 import { FIELD } from '../../../schemas/fields';
 import { checkValue } from '../../../schemas/check';
-import { addUnits } from '../clock';
+import { addUnits } from '../../calendar';
 import { ERR, type ErrorSpec } from '../errors';
 import { errorPart, PartBuilder } from '../parts';
 import type { CallEnv, MutableRecord, OperationHandler, PartOutcome, TxRecord } from '../types';

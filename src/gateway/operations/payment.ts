@@ -10,7 +10,7 @@ import { ECHOED, errorPart, PartTemplates, presentBits, putCard, putEcho, putMer
 import { randomBase64 } from '../random';
 import type { ResponsePart } from '../../wire/types';
 import { DerivedRecord, type RecordData } from '../records';
-import type { CardData, Fields, PartOutcome, SecurityResult } from '../types';
+import type { CardData, Fields, PartOutcome, SecurityResult } from '../transaction';
 
 export interface PaymentSpec {
   readonly type: 'AUTH' | 'ACCOUNTCHECK';

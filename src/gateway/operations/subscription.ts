@@ -6,7 +6,7 @@
  */
 import { ERR } from '../errors';
 import { cardPart, errorPart, merchantPart, PartBuilder } from '../parts';
-import type { Unit } from '../clock';
+import type { Unit } from '../../calendar';
 import type { OperationHandler, TxRecord } from '../types';
 import { withCredentialsOnFile } from './auth';
 

@@ -9,7 +9,8 @@ import { classRegExp } from '../../../schemas/typeclasses';
 import { TEST_CARDS } from '../../testdata';
 import { maskPan } from '../../redact';
 import type { Variant } from '../types';
-import { ERR, faulty, isObject, isType, refuse, typesOf, without } from './helpers';
+import { requestTypesOf } from '../../wire/json';
+import { ERR, faulty, isObject, isType, refuse, without } from './helpers';
 
 const chars = (v: string): string[] => [...v];
 
@@ -21,7 +22,7 @@ const UNMASKED: ReadonlyMap<string, string> = new Map(Object.values(TEST_CARDS).
 
 /** Changes the request objects that name AUTH (and not ACCOUNTCHECK, which allows what AUTH does not). */
 function onAuthRequests(change: (r: Record<string, unknown>) => Record<string, unknown>): (request: unknown) => unknown {
-  return (request) => (isObject(request) && typesOf(request).includes('AUTH') ? change(request) : request);
+  return (request) => (isObject(request) && requestTypesOf(request).includes('AUTH') ? change(request) : request);
 }
 
 export const FIELDS: readonly Variant[] = [

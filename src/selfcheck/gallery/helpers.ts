@@ -59,8 +59,3 @@ export function changeStored(input: OperationInput, out: PartOutcome, edit: Para
 /** Request objects are plain objects here (anything else is left for the gateway's own check to refuse). */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The request types a request object names. */
-export function typesOf(request: Record<string, unknown>): string[] {
-  const t = request.requesttypedescriptions;
-  return Array.isArray(t) ? t.map(String) : typeof request.requesttypedescription === 'string' ? [request.requesttypedescription] : [];
-}

@@ -5,7 +5,7 @@
  * (payments the engine takes, a request that inherits) shows the fault.
  */
 import type { OperationHandler, OperationInput, PartOutcome } from '../../gateway';
-import { addUnits } from '../../gateway/clock';
+import { addUnits } from '../../calendar';
 import type { Variant } from '../types';
 import { answers, changeStored, faulty, isObject, isType, withPrepared } from './helpers';
 
