@@ -7,15 +7,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cycles, importGraph } from './graph';
 
-/**
- * Cycles being taken apart by another change of this session; each entry must name its owner. An entry that no
- * longer matches a cycle is reported, so the list only shrinks.
- */
-const KNOWN_CYCLES: readonly (readonly string[])[] = [
-  // main.ts <-> commands.ts: issue 20 item 3, taken apart with the CLI work of issue 18 (H18).
-  ['src/cli/commands.ts', 'src/cli/main.ts'],
-];
-
 const graph = importGraph();
 
 describe('import graph', () => {
@@ -31,13 +22,9 @@ describe('import graph', () => {
     assert.deepEqual(offenders, [], 'library code must not import the CLI: move what it needs out of src/cli/');
   });
 
-  it('no import cycle', (t) => {
-    const key = (c: readonly string[]): string => [...c].sort().join(' ');
-    const known = new Set(KNOWN_CYCLES.map(key));
-    const found = cycles(graph).map(key);
-    for (const k of known) if (!found.includes(k)) t.diagnostic(`KNOWN_CYCLES: ${k} is gone, remove its entry`);
+  it('no import cycle', () => {
     assert.deepEqual(
-      found.filter((c) => !known.has(c)),
+      cycles(graph).map((c) => c.join(' <-> ')),
       [],
       'modules importing each other (type imports count): move the shared part into a module both import',
     );
