@@ -3,17 +3,58 @@
  * messages, violations, fuzz counterexamples, snapshots) goes through `redact` (for structures) or `redactText`
  * (for text). Full card numbers become `maskedpan` form as the document shows it (`411111######1111`: the middle
  * digits replaced by `#`); security codes, passwords, basic-auth headers and an ACS `realPan` are replaced whole.
+ * Which fields hold what is read from the field dictionary's `sensitive` flags (schemas/fields.ts), never listed
+ * here; only the secrets outside the envelope (credentials, headers, `realPan`) are named.
  *
  * Masking can be switched off (`CARDSPEC_UNSAFE_NO_REDACTION=1`) only so that the redaction test can prove it
  * would catch a leak; nothing else may switch it off.
  */
 
+import { FIELDS, type FieldDef, type Sensitivity } from '../schemas/fields';
+
 const MASK = '***';
 
+/**
+ * How each kind of secret the dictionary names is masked. A `Record` so that a new kind cannot be added to
+ * `Sensitivity` without deciding here; a new field of an existing kind needs no change at all (its name and XML
+ * element are read from the dictionary below).
+ * - `card-number`: the document's `maskedpan` form, by key and wherever a Luhn-valid run of digits stands;
+ * - `whole`: the value replaced by `***`;
+ * - `kept`: the ACS's `md`/`pares` are single-use tokens of one THREEDQUERY with no card data in them ("mask
+ *   sensitive values such as card data"); a failed 3-D Secure exchange must show them to be read.
+ */
+export const MASKING: Readonly<Record<Sensitivity, 'card-number' | 'whole' | 'kept'>> = {
+  pan: 'card-number',
+  securitycode: 'whole',
+  'acs-secret': 'kept',
+};
+
+/**
+ * Secrets that are not fields of the document's envelope, handled explicitly: the basic-auth password (and the
+ * environment variable and header that carry it) and the plain card number "some ACSs also send" as `realPan`.
+ */
+const CREDENTIAL_KEYS = ['password', 'cardspec_password', 'realpan'] as const;
+const HEADER_KEYS = ['authorization', 'proxy-authorization'] as const;
+
+/** The keys a field is written under: its JSON name and the element name of its XML paths, lower-case. */
+function keysOf(def: FieldDef): string[] {
+  const xml = [def.request?.xml, def.response?.xml].filter((x): x is string => !!x).map((x) => x.split('/').at(-1) ?? '');
+  return [...new Set([def.name, ...xml].map((k) => k.toLowerCase()).filter((k) => /^[a-z][a-z0-9_-]*$/.test(k)))];
+}
+
+/** The keys to mask, by policy, derived from a dictionary (the kit's own, or a test's). */
+export function maskedKeys(fields: readonly FieldDef[] = FIELDS): { whole: string[]; cardNumber: string[] } {
+  const of = (policy: 'card-number' | 'whole'): string[] => fields.filter((f) => f.sensitive !== undefined && MASKING[f.sensitive] === policy).flatMap(keysOf);
+  return { whole: [...new Set(of('whole'))], cardNumber: [...new Set(of('card-number'))] };
+}
+
+const DICTIONARY_KEYS = maskedKeys();
 /** Field names whose whole value is a secret (compared lower-case). */
-const SECRET_KEYS = new Set(['securitycode', 'password', 'authorization', 'realpan', 'proxy-authorization', 'cardspec_password']);
+const SECRET_KEYS = new Set([...DICTIONARY_KEYS.whole, ...CREDENTIAL_KEYS, ...HEADER_KEYS]);
 /** Field names that hold a card number. */
-const PAN_KEYS = new Set(['pan']);
+const PAN_KEYS = new Set(DICTIONARY_KEYS.cardNumber);
+/** Keys whose value has digits when it is a secret: a word after one (`the securitycode: not matched`) is kept. */
+const DIGIT_KEYS = new Set([...DICTIONARY_KEYS.whole.filter((k) => FIELDS.some((f) => f.sensitive === 'securitycode' && keysOf(f).includes(k))), 'realpan']);
 
 const extraSecrets = new Set<string>();
 
@@ -70,16 +111,28 @@ export const SECRET_SYNTAX = {
 const Q = SECRET_SYNTAX.quote;
 const LT = SECRET_SYNTAX.lt;
 const GT = SECRET_SYNTAX.gt;
+const alternation = (keys: Iterable<string>): string => [...keys].map((k) => k.replace(/[-]/g, '\\-')).join('|');
+const TEXT_KEYS = alternation([...DICTIONARY_KEYS.whole, ...CREDENTIAL_KEYS]);
 // "securitycode":"123", securitycode=123, <securitycode>123</securitycode>, securityCode: 123 ... but not
 // `securityresponsesecuritycode` (a check result, not a secret): the key must start a word.
 const KEYED_SECRET = new RegExp(
-  `(${SECRET_SYNTAX.keyStart}${Q}?(?:securitycode|password|realpan|cardspec_password)${Q}?\\s*[:=]\\s*${Q}?)([^"'&\\s,}<\\\\]*)|(${LT}(securitycode|password|realpan)${GT})([^<&\\\\]*)(${LT}\\/\\4${GT})`,
+  `(${SECRET_SYNTAX.keyStart}${Q}?(?:${TEXT_KEYS})${Q}?\\s*[:=]\\s*${Q}?)([^"'&\\s,}<\\\\]*)|(${LT}(${TEXT_KEYS})${GT})([^<&\\\\]*)(${LT}\\/\\4${GT})`,
   'gi',
 );
 // A header value ends at a quote, a line end, a comma, a brace or a `<` (the end of the XML or HTML element that
-// quotes it: masking must not swallow `</failure>` in a JUnit file).
-const AUTH_HEADER = new RegExp(`(authorization|proxy-authorization)(${Q}?\\s*[:=]\\s*${Q}?)(basic|bearer)?\\s*[^"'\\\\\\r\\n,}<]*`, 'gi');
-const CURL_USER = /(-u|--user)(\s+)(['"]?)[^'"\s<]+\3/g;
+// quotes it: masking must not swallow `</failure>` in a JUnit file). With a scheme (`Basic ...`) the credentials
+// after it are masked; without one, only a value that looks like a token (no space, a digit or 16 characters and
+// more): "authorization: missing" is a message, not a header.
+const AUTH_HEADER = new RegExp(
+  `(${SECRET_SYNTAX.keyStart}(?:proxy-)?authorization)(${Q}?\\s*[:=]\\s*${Q}?)(?:(basic|bearer|digest|negotiate)\\s+[^"'\\\\\\r\\n,}<]*|([^"'\\\\\\s,}<]+))`,
+  'gi',
+);
+// curl's `-u user:password` (the user name goes with it: the pair is one argument). A plain word after `--user`
+// is not a credential: "give --user and --password" stays as written.
+const CURL_USER = /(?<![A-Za-z0-9-])(-u|--user)(\s+|=)(['"]?)[^'"\s<:]*:[^'"\s<]+\3/g;
+// `--password=s3cret` on a command line (with a space, the next word may be plain prose: the password in use is
+// registered with `registerSecret` and masked wherever it stands).
+const PASSWORD_FLAG = /(?<![A-Za-z0-9-])(--password=)(['"]?)[^'"\s<]+\2/g;
 // https://user:password@host: the password part of a URL's user information.
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s:@/"'<>]+):([^\s@/"'<>]+)@/gi;
 
@@ -102,12 +155,17 @@ export function redactText(text: string): string {
   out = out.replace(KEYED_SECRET, (m: string, pre: string | undefined, value: string | undefined, open: string | undefined, tag: string | undefined, inner: string | undefined, close: string | undefined) => {
     // A security code or a card number has digits: "the securitycode: not matched" (a scenario's name) or a rule
     // ID ending in REALPAN followed by its verdict hold none and are left as they are. A password can be anything.
-    const key = (pre ?? tag ?? '').toLowerCase();
-    if (/securitycode|realpan/.test(key) && !/[0-9]/.test(value ?? inner ?? '')) return m;
+    const key = (pre ?? tag ?? '').replace(/[^A-Za-z0-9_-]/g, '').toLowerCase();
+    if ([...DIGIT_KEYS].some((k) => key.includes(k)) && !/[0-9]/.test(value ?? inner ?? '')) return m;
     return pre !== undefined ? `${pre}${MASK}` : `${open}${MASK}${close}`;
   });
-  out = out.replace(AUTH_HEADER, (_m, name: string, sep: string, scheme: string | undefined) => `${name}${sep}${scheme ? scheme + ' ' : ''}${MASK}`);
+  out = out.replace(AUTH_HEADER, (m: string, name: string, sep: string, scheme: string | undefined, bare: string | undefined) => {
+    if (scheme) return `${name}${sep}${scheme} ${MASK}`;
+    if (bare !== undefined && (/[0-9]/.test(bare) || bare.length >= 16)) return `${name}${sep}${MASK}`;
+    return m;
+  });
   out = out.replace(CURL_USER, (_m, flag: string, space: string, q: string) => `${flag}${space}${q}${MASK}${q}`);
+  out = out.replace(PASSWORD_FLAG, (_m, flag: string, q: string) => `${flag}${q}${MASK}${q}`);
   out = out.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${MASK}@`);
   for (const secret of extraSecrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
   return out;
