@@ -167,9 +167,26 @@ export function scenarioKey(s: { uri: string; line: number; name: string }): str
   return `${s.uri}:${s.line}:${s.name}`;
 }
 
-export function buildMatrix(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): Matrix {
+/**
+ * A rule qualified by a field (`FIELD-LENGTHS:billingemail`, the field boundary phase) is a row of its own, right
+ * after its rule, with the rule's section, quote and status: the matrix has a row per field and constraint.
+ */
+export function withQualifiedRules(rules: readonly CatalogueRule[], ids: Iterable<string>): CatalogueRule[] {
+  const byId = new Map(rules.map((r) => [r.id, r]));
+  const qualified = new Map<string, CatalogueRule[]>();
+  for (const id of [...new Set(ids)].sort()) {
+    const i = id.indexOf(':');
+    const base = i > 0 ? byId.get(id.slice(0, i)) : undefined;
+    if (!base || byId.has(id)) continue;
+    qualified.set(base.id, [...(qualified.get(base.id) ?? []), { ...base, id }]);
+  }
+  return rules.flatMap((r) => [r, ...(qualified.get(r.id) ?? [])]);
+}
+
+export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): Matrix {
   const byRule = new Map<string, ScenarioResult[]>();
   for (const s of scenarios) for (const id of s.rules) byRule.set(id, [...(byRule.get(id) ?? []), s]);
+  const rules = withQualifiedRules(catalogue, byRule.keys());
 
   const rows: MatrixRow[] = rules.map((rule) => {
     const tagged = byRule.get(rule.id) ?? [];
