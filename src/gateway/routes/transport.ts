@@ -1,0 +1,151 @@
+/**
+ * The interface's endpoints, `POST /json/` and `POST /xml/` (Endpoints > Transport): method, basic authentication,
+ * content type, body; then the envelope goes to the pure core (core.ts) and the answer is written at the end of the
+ * turn (answers.ts). The hot path: no logging unless asked, no synchronous I/O, no schema validation.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { redactText } from '../../redact';
+import { parseRequestBlock, buildResponseBlock } from '../../wire/xml';
+import type { Format, ResponseEnvelope } from '../../wire/types';
+import { AnswerBatch } from '../answers';
+import { errorEnvelope, processEnvelope } from '../core';
+import { ERR } from '../errors';
+import type { CallContext, WireReply } from '../types';
+import { Authenticator } from './auth';
+import { ACCEPTED_TYPES, JSON_TYPE, pathOf, readBody, typeChecker, XML_TYPE, type RouteContext } from './http';
+
+const HOST = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
+
+/** An answered call: the envelope answered and, for an observer, what was read from the body. */
+interface Processed {
+  env: ResponseEnvelope;
+  text: string;
+  request: unknown;
+  problems: readonly string[];
+}
+
+export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: ServerResponse, format: Format) => void {
+  const { rt, limit, log, observe, refuse, failSafe, tell } = rc;
+  const opts = { baseUrl: rc.baseUrl };
+  const auth = new Authenticator(rt.config.users);
+  const wire = rt.mutate?.wire;
+  const typeOk: Record<Format, (header: string | undefined) => boolean> = { json: typeChecker(ACCEPTED_TYPES.json), xml: typeChecker(ACCEPTED_TYPES.xml) };
+  // The answers of the interface, on the path every request takes, are written at the end of the turn (../answers.ts).
+  const answers = new AnswerBatch((err) => log?.(redactText(`cardspec gateway: an answer could not be written: ${err instanceof Error ? err.message : String(err)}`)));
+
+  // The base address of each Host header seen: a client sends the same one on every call. Bounded like `typeChecker`.
+  const bases = { http: new Map<string, string>(), https: new Map<string, string>() };
+  function baseUrlOf(req: IncomingMessage): string {
+    const host = req.headers.host;
+    if (host) {
+      const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+      const seen = bases[proto];
+      const hit = seen.get(host);
+      if (hit !== undefined) return hit;
+      if (HOST.test(host)) {
+        const base = `${proto}://${host}`;
+        if (seen.size >= 64) seen.clear();
+        seen.set(host, base);
+        return base;
+      }
+    }
+    return opts.baseUrl?.() ?? 'http://127.0.0.1';
+  }
+
+  function send(res: ServerResponse, reply: WireReply): void {
+    res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(reply.body)) });
+    res.end(reply.body);
+  }
+
+  function answer(res: ServerResponse, format: Format, env: ResponseEnvelope): void {
+    let body: string;
+    try {
+      body = format === 'json' ? JSON.stringify(env) : buildResponseBlock(env);
+    } catch {
+      // A variant's envelope that cannot be written (a cycle): still an answer in the documented shape.
+      body = JSON.stringify({ response: [{ requesttypedescription: 'ERROR', errorcode: ERR.unknown.code, errormessage: ERR.unknown.message }] });
+    }
+    const type = format === 'json' ? JSON_TYPE : XML_TYPE;
+    if (wire) return send(res, wire({ status: 200, headers: { 'Content-Type': type }, body }, { format }));
+    answers.write(res, 200, type, body);
+  }
+
+  function transport(req: IncomingMessage, res: ServerResponse, format: Format): void {
+    if (req.method !== 'POST') {
+      req.resume();
+      return refuse(req, res, format, 405, `405 Method Not Allowed: use POST ${format === 'json' ? '/json/' : '/xml/'}`, { Allow: 'POST' });
+    }
+    const user = auth.user(req.headers.authorization);
+    if (!user) {
+      req.resume();
+      return refuse(req, res, format, 401, '401 Unauthorized: HTTP basic authentication with a configured user is required (Authentication 1)', {
+        'WWW-Authenticate': 'Basic realm="cardspec", charset="UTF-8"',
+      });
+    }
+    if (!typeOk[format](req.headers['content-type'])) {
+      req.resume();
+      const want = format === 'json' ? 'application/json' : 'text/xml or application/xml';
+      return refuse(req, res, format, 415, `415 Unsupported Media Type: send Content-Type ${want} (UTF-8)`);
+    }
+    const header = req.headers.requestreference;
+    const ctx: CallContext = {
+      user,
+      format,
+      baseUrl: baseUrlOf(req),
+      // Real SDKs check that the reply's `requestreference` equals the header they sent (public facts).
+      requestReference: typeof header === 'string' && /^[\x21-\x7e]{1,255}$/.test(header) ? header : undefined,
+    };
+    readBody(req, limit, (body) => {
+      let call: Processed | undefined;
+      try {
+        if (!body.ok) return refuse(req, res, format, body.status, body.message);
+        const text = body.text.charCodeAt(0) === 0xfeff ? body.text.slice(1) : body.text;
+        call = format === 'json' ? fromJson(text, ctx) : fromXml(text, ctx);
+        answer(res, format, call.env);
+      } catch (err) {
+        failSafe(res, format, err);
+      }
+      if (observe && call) {
+        const url = req.url ?? '/';
+        const q = url.indexOf('?');
+        tell({
+          kind: 'answered',
+          format,
+          method: req.method ?? 'POST',
+          path: q < 0 ? url : url.slice(0, q),
+          headers: req.headers,
+          text: call.text,
+          request: call.request,
+          problems: call.problems,
+          response: call.env,
+          ctx,
+        });
+      }
+    });
+  }
+
+  function fromJson(text: string, ctx: CallContext): Processed {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      const env = errorEnvelope(rt, ctx, ERR.invalidField, ['request'], 'Malformed JSON: the body is not a JSON envelope');
+      return { env, text, request: undefined, problems: ['the body is not JSON'] };
+    }
+    return { env: processEnvelope(rt, parsed, ctx), text, request: parsed, problems: [] };
+  }
+
+  function fromXml(text: string, ctx: CallContext): Processed {
+    const { envelope, problems } = parseRequestBlock(text);
+    // A block that could not be read at all is malformed; a readable one with problems (wrong version, a request
+    // without a type) is answered by the envelope and request checks, field by field.
+    if (!Array.isArray(envelope.request)) {
+      const why = problems[0] ?? 'no <request> element';
+      const env = errorEnvelope(rt, ctx, ERR.invalidField, ['request'], redactText(`Malformed XML: ${why}`));
+      return { env, text, request: undefined, problems: problems.length > 0 ? problems : ['no <request> element'] };
+    }
+    return { env: processEnvelope(rt, envelope, ctx), text, request: envelope, problems };
+  }
+
+  return transport;
+}
