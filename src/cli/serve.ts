@@ -9,11 +9,13 @@
  * waiting for a signal.
  */
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { redactText, registerSecret } from '../redact';
 import { parseOptions, type OptionSpecs } from './options';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
+import { CLIENT_REPORT_FILES, writeClientReport } from '../contract/cases-report';
 
 const HELP = `Usage: cardspec serve [options]
 
@@ -36,13 +38,16 @@ Contract testing (docs/contract.md):
   --contract            also check every request a client sends against the document; it is answered as
                         always, and its violations are recorded (masked). The report: GET <url>${REPORT_PATH},
                         and printed on stop
-  --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
+  --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text); with
+                        --client-cmd: --report DIR writes the client report there (index.html, a page per
+                        case, junit.xml, cases.json, contract.json), unless the name ends in .json
   --strict              warnings (recommendations, what the document does not show) fail the gate too
   --client-cmd CMD      run the client conformance cases: CMD (run through the shell) is the SDK's adapter,
                         started once per case (protocol: docs/contract.md); implies --contract, and exits when
                         the cases are done instead of waiting for a signal
   --cases ID,ID         with --client-cmd: run only these cases
   --case-timeout S      with --client-cmd: seconds an adapter may take per case (default 60)
+  --list-cases          print the client cases (id, group, rules, fields compared) and exit
 
 Requests: POST <url>/json/ (JSON) and POST <url>/xml/ (XML), HTTP basic authentication.
 Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligation), 1 with --contract or
@@ -78,6 +83,7 @@ interface Values {
   'client-cmd'?: string;
   cases?: string;
   'case-timeout'?: string;
+  'list-cases'?: boolean;
 }
 
 /** Every option of `cardspec serve` (the help text lists each: a test holds it to that). */
@@ -95,6 +101,7 @@ export const SERVE_OPTIONS: OptionSpecs = {
   'client-cmd': { type: 'string' },
   cases: { type: 'string' },
   'case-timeout': { type: 'string' },
+  'list-cases': { type: 'boolean' },
 };
 
 const usageError = (message: string): number => {
@@ -112,6 +119,12 @@ export async function run(args: string[]): Promise<number> {
   }
   if (values.help) {
     console.log(HELP);
+    return 0;
+  }
+  if (values['list-cases']) {
+    const { cases } = selectCases(undefined);
+    for (const c of cases) console.log(`${c.id.padEnd(34)} ${c.group.padEnd(13)} ${c.severity === 'error' ? '       ' : 'warning'} ${c.rules.join(', ')}\n${''.padEnd(35)}${c.title}`);
+    console.log(`${cases.length} cases; the fields each compares: docs/contract.md`);
     return 0;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -196,15 +209,34 @@ export async function run(args: string[]): Promise<number> {
   }
   if (contractGateway && clientCmd !== undefined) {
     console.log(redactText(out.join('\n')));
-    console.log(`Client cases: running the adapter once per case`);
-    await runClientCases(contractGateway, {
+    const { cases } = selectCases(only);
+    console.log(`Client cases: running the adapter once per case (${cases.length} cases)`);
+    let done = 0;
+    const results = await runClientCases(contractGateway, {
       command: clientCmd,
       only,
       timeoutMs: caseTimeout * 1000,
-      onResult: (r) => console.log(redactText(`  [${r.passed ? 'pass' : r.severity === 'error' ? 'FAIL' : 'warn'}] ${r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`)),
+      onResult: (r) => {
+        done++;
+        const tag = r.outcome === 'fail' ? 'FAIL' : r.outcome === 'non-strict' ? 'warn' : r.outcome === 'informational' ? 'info' : 'pass';
+        console.log(redactText(`  [${tag}] ${String(done).padStart(3)}/${cases.length} ${r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`));
+      },
     });
     await contractGateway.close();
-    return finish(contractGateway.session.report(), contractGateway.session.exitCode(), values.report);
+    const report = contractGateway.session.report();
+    const code = contractGateway.session.exitCode();
+    if (values.report === undefined || values.report.toLowerCase().endsWith('.json')) return finish(report, code, values.report);
+    const dir = values.report;
+    const printed = await finish(report, code, undefined);
+    try {
+      await writeClientReport(dir, results, { command: clientCmd, strict: values.strict ?? false });
+      await writeFile(join(dir, 'contract.json'), reportJson(report));
+    } catch (err) {
+      console.error(redactText(`cardspec serve: cannot write the client report to ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`));
+      return 2;
+    }
+    console.log(redactText(`Client report written to ${join(dir, CLIENT_REPORT_FILES.index)} (JUnit: ${join(dir, CLIENT_REPORT_FILES.junit)})`));
+    return printed;
   }
   out.push('Serving until Ctrl-C (SIGINT) or SIGTERM.');
   console.log(redactText(out.join('\n')));

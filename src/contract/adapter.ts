@@ -4,18 +4,22 @@
  *
  * - cardspec runs CMD through the shell once per case, with `CARDSPEC_URL` (the gateway's base address: the JSON
  *   endpoint is `$CARDSPEC_URL/json/`), `CARDSPEC_CASE`, `CARDSPEC_USERNAME`, `CARDSPEC_PASSWORD`, `CARDSPEC_ALIAS`
- *   in its environment, and one JSON object on its standard input:
- *   `{"case", "title", "url", "username", "password", "alias", "request": {request object}}`;
- * - the adapter sends `request` once, through its SDK, and prints one JSON line on its standard output:
- *   `{"parts": [ {every field the SDK gives for each response part, in order} ]}`, or `{"error": "..."}` when the
- *   SDK raised; it exits 0;
- * - cardspec checks that exactly one call reached the gateway and that the parts reported are the parts answered.
+ *   in its environment, and one JSON object on its standard input (AdapterInput): the account, the request object,
+ *   and the fields the case compares;
+ * - the adapter sends `request` once, through its SDK, with the SDK's retries off, and prints one JSON line on its
+ *   standard output: `{"parts": [...], "envelope": {...}?, "rawerrormessage": true?}`, or `{"error": "..."}` when
+ *   the SDK raised (or gave an error part of its own); it exits 0;
+ * - cardspec checks that exactly one call reached the gateway and that what was reported is what was answered.
  */
 import { spawn } from 'node:child_process';
-import { redactText, registerSecret } from '../redact';
-import { CLIENT_CASES, compareParts, type CaseContext, type ClientCase } from './cases';
+import type { ObservedCall } from '../gateway';
+import { redact, redactText, registerSecret } from '../redact';
+import type { RequestObject, ResponsePart } from '../wire/types';
+import { compareEnvelope, compareParts, comparedFields, envelopeFields, type ClientCase, type ClientReport } from './cases';
+import { CLIENT_CASES } from './cases-catalogue';
+import type { CaseContext } from './cases-steps';
 import type { ContractGateway } from './gateway';
-import type { CaseResult } from './report';
+import type { CaseResult, ContractViolation } from './report';
 
 export interface AdapterRun {
   readonly code: number | null;
@@ -75,6 +79,51 @@ export function adapterAnswer(stdout: string): Record<string, unknown> | undefin
   return undefined;
 }
 
+
+/** The object on the adapter's standard input. */
+export interface AdapterInput {
+  readonly case: string;
+  readonly title: string;
+  readonly url: string;
+  readonly username: string;
+  readonly password: string;
+  readonly alias: string;
+  /** The request object to send once, as it is (the SDK may add its own fields). */
+  readonly request: RequestObject;
+  /** What this case compares: the fields of each part, and of the envelope when the adapter reports it. */
+  readonly compare: { readonly parts: readonly string[]; readonly envelope: readonly string[] };
+  readonly rules: readonly string[];
+  /** What the adapter must do for the case to be one call. */
+  readonly advice: string;
+}
+
+export const ADAPTER_ADVICE =
+  'Send "request" once through the SDK, with its retries off (a case is one call), to "url" as user "username" with alias "alias"; ' +
+  'print one JSON line {"parts":[...],"envelope":{...},"rawerrormessage":true|false} or {"error":"..."} (docs/contract.md, "The adapter protocol").';
+
+/** How a case ended, in the Autobahn habit. */
+export type CaseOutcome = 'pass' | 'fail' | 'non-strict' | 'informational';
+
+/** One case's result: what the contract report shows, and what the per-case page shows (all masked). */
+export interface ClientCaseResult extends CaseResult {
+  readonly outcome: CaseOutcome;
+  readonly group: string;
+  readonly row: string;
+  /** The fields compared in each part and, when reported, in the envelope. */
+  readonly compared: { readonly parts: readonly string[]; readonly envelope: readonly string[] };
+  /** What the reader should know that is not a problem: fields not given, errormessage not compared. */
+  readonly notes: readonly string[];
+  /** The call as it reached the gateway and its answer, masked; the basic-auth header is never kept. */
+  readonly exchange?: { readonly headers: Readonly<Record<string, unknown>>; readonly request: unknown; readonly response: unknown };
+  /** What the adapter printed as its answer, masked (or its output's last lines when it printed none). */
+  readonly reported?: unknown;
+  readonly calls: number;
+  /** What the contract checks found in the adapter's call. */
+  readonly violations: readonly ContractViolation[];
+  /** The adapter's standard error, last lines, masked. */
+  readonly stderr?: string;
+}
+
 export interface RunCasesOptions {
   /** The adapter command line, run through the shell. */
   readonly command: string;
@@ -83,17 +132,20 @@ export interface RunCasesOptions {
   /** Per case (default 60 s): a hung adapter fails its case rather than the run. */
   readonly timeoutMs?: number;
   /** Called after each case (progress output). */
-  readonly onResult?: (result: CaseResult) => void;
+  readonly onResult?: (result: ClientCaseResult) => void;
 }
 
 /** The gateway a run drives: a contract gateway in scenario mode, reachable at `url`. */
-export type CaseGateway = Pick<ContractGateway, 'gateway' | 'session' | 'setMutation'> & { readonly url: string };
+export type CaseGateway = Pick<ContractGateway, 'gateway' | 'session' | 'setMutation' | 'watch'> & { readonly url: string };
 
-/** The site the cases use: one of the user's sites with card store and fraud control, outside category 6012. */
-function caseSite(gw: CaseGateway): string {
-  const user = gw.gateway.config.users[0];
-  const sites = gw.gateway.config.sites.filter((s) => user.sites.includes(s.sitereference));
-  return (sites.find((s) => s.cardstore && s.fraudcontrol && s.mcc !== '6012') ?? sites[0]).sitereference;
+function caseContext(gw: CaseGateway, kase: ClientCase): CaseContext {
+  const { users, sites } = gw.gateway.config;
+  const user = kase.account === 'aliased' ? users.find((u) => u.alias !== u.username) : users[0];
+  if (!user) throw new Error('the configuration has no account whose alias differs from its user name (the stand-in gateway adds one unless --config gives users)');
+  const own = sites.filter((s) => user.sites.includes(s.sitereference));
+  const site = (own.find((s) => s.cardstore && s.fraudcontrol && s.mcc !== '6012') ?? own[0]).sitereference;
+  const site6012 = own.find((s) => s.mcc === '6012')?.sitereference;
+  return { rt: gw.gateway.runtime, user, site, site6012, baseUrl: gw.url };
 }
 
 export function selectCases(only: readonly string[] | undefined): { cases: ClientCase[]; unknown: string[] } {
@@ -102,62 +154,168 @@ export function selectCases(only: readonly string[] | undefined): { cases: Clien
   return { cases: CLIENT_CASES.filter((c) => only.includes(c.id)), unknown: only.filter((id) => !ids.has(id)) };
 }
 
-async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions): Promise<CaseResult> {
-  const user = gw.gateway.config.users[0];
-  const result = (problems: string[]): CaseResult => ({
-    id: kase.id,
-    title: kase.title,
-    rules: [...kase.rules],
-    severity: kase.severity,
-    passed: problems.length === 0,
-    problems: problems.map((p) => redactText(p)),
-  });
-  const ctx: CaseContext = { rt: gw.gateway.runtime, user, site: caseSite(gw), baseUrl: gw.url };
-  let request;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The adapter's answer line, read; undefined when it printed none. */
+export function readReport(answer: Record<string, unknown>): ClientReport {
+  return {
+    parts: Array.isArray(answer.parts) ? answer.parts : undefined,
+    envelope: isObject(answer.envelope) ? answer.envelope : undefined,
+    error: typeof answer.error === 'string' ? answer.error : answer.error !== undefined ? JSON.stringify(answer.error) : undefined,
+    rawErrorMessage: answer.rawerrormessage === true,
+  };
+}
+
+/** Most characters of a value kept on a case's page (a 4096-character message is kept; a runaway answer is not). */
+const KEEP = 64 * 1024;
+/** The 3-D Secure exchange's values are shown by length only, as everywhere in the contract report. */
+const BY_LENGTH = new Set(['md', 'pareq', 'pares']);
+
+function lengthsOnly(value: unknown, key?: string): unknown {
+  if (typeof value === 'string') return key && BY_LENGTH.has(key) ? `(${value.length} characters, not shown)` : value;
+  if (Array.isArray(value)) return value.map((v) => lengthsOnly(v));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lengthsOnly(v, k.toLowerCase())]));
+  return value;
+}
+
+function kept(value: unknown): unknown {
+  const shown = lengthsOnly(value);
+  const text = JSON.stringify(shown) ?? '';
+  return text.length <= KEEP ? redact(shown) : `${redactText(text.slice(0, KEEP))}... (${text.length} characters, cut)`;
+}
+
+function headersOf(call: Extract<ObservedCall, { kind: 'answered' }>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // The basic-auth header never reaches a report: only whether it was sent.
+  for (const [k, v] of Object.entries(call.headers)) out[k.toLowerCase() === 'authorization' ? '(basic authentication)' : k] = k.toLowerCase() === 'authorization' ? 'sent, not shown' : v;
+  return redact(out);
+}
+
+async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions): Promise<ClientCaseResult> {
+  const notes: string[] = [];
+  let compared = { parts: comparedFields(kase, false), envelope: [] as string[] };
+  let outcomeOverride: CaseOutcome | undefined;
+  const base = { id: kase.id, title: kase.title, rules: [...kase.rules], severity: kase.severity, group: kase.group, row: kase.row };
+  const finish = (problems: string[], extra: Partial<ClientCaseResult> = {}): ClientCaseResult => {
+    const outcome: CaseOutcome = problems.length > 0 ? (kase.severity === 'error' ? 'fail' : 'non-strict') : (outcomeOverride ?? 'pass');
+    return {
+      ...base,
+      passed: problems.length === 0,
+      problems: problems.map((p) => redactText(p)),
+      outcome,
+      compared,
+      notes: notes.map((n) => redactText(n)),
+      calls: 0,
+      violations: [],
+      ...extra,
+    };
+  };
+  let ctx: CaseContext;
+  let request: RequestObject;
   try {
+    ctx = caseContext(gw, kase);
     request = kase.prepare(ctx);
   } catch (err) {
-    return result([`cardspec could not prepare the case: ${err instanceof Error ? err.message : String(err)}`]);
+    return finish([`cardspec could not prepare the case: ${err instanceof Error ? err.message : String(err)}`]);
   }
-  const input = { case: kase.id, title: kase.title, url: gw.url, username: user.username, password: user.password, alias: user.alias, request };
+  const { user } = ctx;
+  const input: AdapterInput = {
+    case: kase.id,
+    title: kase.title,
+    url: gw.url,
+    username: user.username,
+    password: user.password,
+    alias: user.alias,
+    request,
+    compare: { parts: comparedFields(kase, true), envelope: envelopeFields(kase) },
+    rules: [...kase.rules],
+    advice: ADAPTER_ADVICE,
+  };
   const env = { CARDSPEC_URL: gw.url, CARDSPEC_CASE: kase.id, CARDSPEC_USERNAME: user.username, CARDSPEC_PASSWORD: user.password, CARDSPEC_ALIAS: user.alias };
+  const seen: ObservedCall[] = [];
   gw.setMutation(kase.mutation);
+  gw.watch((call) => {
+    if (call.kind === 'answered' || call.format !== undefined) seen.push(call);
+  });
   const mark = gw.session.mark();
   let run: AdapterRun;
   try {
     run = await runAdapter(opts.command, input, env, opts.timeoutMs ?? 60_000);
   } finally {
     gw.setMutation(undefined);
+    gw.watch(undefined);
   }
-  const calls = gw.session.answeredSince(mark);
+  const violations = gw.session.violations().filter((v) => v.call > mark);
+  const answered = seen.filter((c): c is Extract<ObservedCall, { kind: 'answered' }> => c.kind === 'answered');
+  const first = answered[0];
+  const answeredParts: ResponsePart[] = first && Array.isArray(first.response.response) ? (first.response.response as unknown[]).filter(isObject) : [];
   const problems: string[] = [];
   const tail = (text: string): string => text.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
-  if (run.spawnError) return result([`the adapter command could not be started: ${run.spawnError}`]);
+  const extra: { -readonly [K in keyof ClientCaseResult]?: ClientCaseResult[K] } = {
+    calls: seen.length,
+    violations,
+    exchange: first ? { headers: headersOf(first), request: kept(first.request), response: kept(first.response) } : undefined,
+    stderr: run.stderr.trim() ? redactText(tail(run.stderr)) : undefined,
+  };
+  if (run.spawnError) return finish([`the adapter command could not be started: ${run.spawnError}`], extra);
   if (run.timedOut) problems.push(`the adapter did not finish within ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s`);
   else if (run.code !== 0) problems.push(`the adapter exited ${run.code}${run.stderr.trim() ? `: ${tail(run.stderr)}` : ''}`);
-  if (calls.length !== 1) problems.push(calls.length === 0 ? 'no call reached the gateway' : `${calls.length} calls reached the gateway; a case is one call`);
-  const answer = adapterAnswer(run.stdout);
-  if (!answer) {
-    problems.push(`the adapter printed no JSON line {"parts":[...]}${run.stdout.trim() ? ` (it printed: ${tail(run.stdout)})` : ''}`);
-  } else if (!Array.isArray(answer.parts)) {
-    problems.push(typeof answer.error === 'string' ? `the client raised: ${answer.error.slice(0, 300)}` : 'the adapter\'s JSON line has no "parts" list');
-  } else if (calls.length === 1) {
-    problems.push(...compareParts(kase, calls[0].parts, answer.parts));
+  if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to use ${gw.url}, given as "url" and $CARDSPEC_URL)`);
+  else if (seen.length > 1)
+    problems.push(`${seen.length} calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)`);
+
+  // The answer this case is about: a request changed on its way (a field the SDK added or dropped) gets another.
+  if (first) {
+    const codes = answeredParts.map((p) => p.errorcode);
+    if (codes.join() !== kase.expect.join()) {
+      const why = violations.filter((v) => v.severity === 'error').map((v) => `${v.rule}: ${v.message}`);
+      problems.push(
+        `the gateway answered errorcode ${codes.map(String).join(', ')}, not the ${kase.expect.join(', ')} this case is about: the request did not reach it as given` +
+          (why.length ? ` (${why.join('; ')})` : ''),
+      );
+    }
   }
-  return result(problems);
+
+  const answer = adapterAnswer(run.stdout);
+  const report = answer ? readReport(answer) : undefined;
+  extra.reported = answer ? kept(answer) : run.stdout.trim() ? redactText(tail(run.stdout)) : undefined;
+  if (!report) {
+    problems.push(`the adapter printed no JSON line {"parts":[...]}${run.stdout.trim() ? ` (it printed: ${tail(run.stdout)})` : ''}`);
+  } else if (!report.parts) {
+    problems.push(report.error !== undefined ? `the client raised: ${report.error.slice(0, 300)}` : 'the adapter\'s JSON line has no "parts" list');
+  } else if (first) {
+    compared = { parts: comparedFields(kase, report.rawErrorMessage), envelope: [] };
+    if (!report.rawErrorMessage) notes.push('errormessage not compared: the adapter did not declare "rawerrormessage": true (an SDK may translate messages)');
+    problems.push(...compareParts(kase, answeredParts, report.parts, report.rawErrorMessage));
+    const { response: _parts, ...answeredEnvelope } = first.response as unknown as Record<string, unknown>;
+    if (report.envelope) {
+      const e = compareEnvelope(kase, answeredEnvelope, report.envelope);
+      problems.push(...e.problems);
+      compared = { ...compared, envelope: e.compared };
+      if (e.notGiven.length) notes.push(`not given by the SDK (not compared): envelope ${e.notGiven.join(', ')}`);
+    } else notes.push('the adapter reported no "envelope": envelope fields not compared');
+    if (kase.observedIn === 'envelope') {
+      const keys = kase.envelope ?? ['secrand'];
+      if (!keys.some((k) => compared.envelope.includes(k))) {
+        outcomeOverride = 'informational';
+        notes.push(`informational: this case is about the envelope's ${keys.join(', ')}, which the adapter did not report; it shows only that the client did not fail`);
+      }
+    }
+  }
+  return finish(problems, extra);
 }
 
 /** Runs the cases one after the other; the results are also given to the session (and so to its report). */
-export async function runClientCases(gw: CaseGateway, opts: RunCasesOptions): Promise<CaseResult[]> {
+export async function runClientCases(gw: CaseGateway, opts: RunCasesOptions): Promise<ClientCaseResult[]> {
   for (const u of gw.gateway.config.users) registerSecret(u.password);
   const { cases } = selectCases(opts.only);
-  const results: CaseResult[] = [];
+  const results: ClientCaseResult[] = [];
   for (const kase of cases) {
     const r = await runCase(gw, kase, opts);
     results.push(r);
     opts.onResult?.(r);
   }
-  gw.session.setCases(results);
+  // The contract report keeps the verdict of each case; the exchange and the adapter's answer are for the pages.
+  gw.session.setCases(results.map(({ id, title, rules, severity, passed, problems, outcome }) => ({ id, title, rules, severity, passed, problems, outcome }) as CaseResult));
   return results;
 }
-

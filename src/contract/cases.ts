@@ -1,266 +1,164 @@
 /**
  * Client conformance cases: the other direction, as Autobahn's fuzzing server does for WebSocket clients. Each case
- * puts the stand-in gateway in a state where the next call gets one documented answer (enrolled Y, N, U; 60022;
- * 70000; two parts; a CHALLENGE; unknown extra fields; a short or long `secrand`; an error code the client does not
- * know), gives the client's adapter the request to send, and then checks that what the client reported is what the
- * gateway answered. Earlier steps a case needs (a THREEDQUERY, the ACS, a payment) are run in-process, so the adapter
- * makes exactly one call per case. The adapter protocol is in docs/contract.md.
+ * puts the stand-in gateway in a state where the next call gets one documented answer, gives the client's adapter
+ * the request to send, and then checks that what the client reported is what the gateway answered. The catalogue
+ * (cases-catalogue.ts) is generated from the Errors table, the Request types table and the 3-D Secure state table;
+ * this module holds what a case is and how a report is compared. The adapter protocol is in docs/contract.md.
  *
- * Answers are the reference gateway's own, from its test cards (src/testdata.ts); only what no test card can give
- * (unknown fields, another `secrand`, an unlisted error code) is changed on the wire through the `mutate` hook.
+ * What the protocol can observe is what the adapter reports back: the parts (always), the envelope (when the SDK
+ * gives it and the adapter reports it) and `errormessage` (only when the adapter declares that it passes the raw
+ * text: an SDK may translate messages, and passing the text through is not a rule of the document). A case names
+ * only rules it can observe that way.
  */
-import { OPERATION } from '../../schemas/operations';
-import type { GatewayMutation, Runtime } from '../gateway';
-import { processEnvelope } from '../gateway';
-import { acsComplete } from '../gateway/acs';
-import { control } from '../gateway/control';
-import { TEST_CARDS, type AcsStatus, type CardName, type UserConfig } from '../testdata';
+import type { RequestType } from '../../schemas/fields';
+import type { GatewayMutation } from '../gateway';
 import type { RequestObject, ResponsePart } from '../wire/types';
 import type { Severity } from './checks';
+import type { CaseContext } from './cases-steps';
 
-export interface CaseContext {
-  readonly rt: Runtime;
-  readonly user: UserConfig;
-  readonly site: string;
-  /** `http://host:port` of the gateway, as the adapter reaches it (`acsurl` is built from it). */
-  readonly baseUrl: string;
-}
+export type { CaseContext } from './cases-steps';
+
+/** The groups of the catalogue, in the order the report lists them. */
+export const CASE_GROUPS = ['3-D Secure', 'Errors', 'Request types', 'Answers', 'Unknown', 'Boundaries', 'Account'] as const;
+export type CaseGroup = (typeof CASE_GROUPS)[number];
 
 export interface ClientCase {
   readonly id: string;
   readonly title: string;
-  /** The rules of features/rules.yaml the client is held to. */
+  readonly group: CaseGroup;
+  /** The rules of features/rules.yaml the client is held to: only rules the protocol can observe. */
   readonly rules: readonly string[];
   /** `warning` where the case rests on what the document does not show: it fails the gate only with `--strict`. */
   readonly severity: Severity;
-  /** Fields of each part the client must report as answered, besides requesttypedescription, errorcode, transactionreference. */
-  readonly report: readonly string[];
+  /** The row of the Request types table the adapter's request is. */
+  readonly row: string;
+  /** The request types of the parts answered, in order (the row's, or one `ERROR`-free part per type). */
+  readonly parts: readonly RequestType[];
+  /** The `errorcode` the gateway answers each part with: the answer this case is about. */
+  readonly expect: readonly string[];
+  /** Fields of each part compared, besides those of every case (ALWAYS_COMPARED). A field a part lacks is skipped. */
+  readonly compare: readonly string[];
+  /** Envelope fields compared when the adapter reports `envelope`, besides ENVELOPE_COMPARED. */
+  readonly envelope?: readonly string[];
+  /**
+   * Set when what the case is about shows only in the envelope (`secrand`, unknown envelope fields): without a
+   * reported envelope it can only show that the client did not fail, and its outcome is `informational`.
+   */
+  readonly observedIn?: 'envelope';
+  /** A state of the 3-D Secure table this case puts the client in (`enrolled Y`, `status N`). */
+  readonly states?: readonly string[];
+  /** The account the adapter is given: the first of the configuration, or one whose alias is not its user name. */
+  readonly account?: 'aliased';
   /** Runs the earlier steps in-process and gives the request object the adapter is to send. */
   prepare(ctx: CaseContext): RequestObject;
   /** How the gateway's answer to that call is changed, where no test card can give it. */
   readonly mutation?: GatewayMutation;
 }
 
-/** Fields every part is checked on. */
-export const ALWAYS_REPORTED = ['requesttypedescription', 'errorcode', 'transactionreference'] as const;
+/** Fields every part is compared on. `errormessage` only with `rawerrormessage` (see ClientReport). */
+export const ALWAYS_COMPARED = ['requesttypedescription', 'errorcode', 'transactionreference'] as const;
+/** Envelope fields every case compares, when the adapter reports the envelope. */
+export const ENVELOPE_COMPARED = ['requestreference', 'version', 'secrand'] as const;
 
-// ---- earlier steps, in-process ------------------------------------------------------------------------------------
-
-/** One request object through the gateway's core, as the user (not an observed call: the adapter's is the one). */
-function call(ctx: CaseContext, request: RequestObject): ResponsePart[] {
-  const env = processEnvelope(ctx.rt, { alias: ctx.user.alias, version: '1.00', request: [request] }, { user: ctx.user, format: 'json', baseUrl: ctx.baseUrl });
-  return Array.isArray(env.response) ? (env.response as ResponsePart[]) : [];
+/** What the adapter printed, read: the protocol's answer line. */
+export interface ClientReport {
+  readonly parts?: readonly unknown[];
+  readonly envelope?: Readonly<Record<string, unknown>>;
+  /** The SDK raised (or gave an error of its own instead of the gateway's parts). */
+  readonly error?: string;
+  /** The adapter declares that `errormessage` is the gateway's text as received (not translated, not rewritten). */
+  readonly rawErrorMessage: boolean;
 }
 
-function ok(ctx: CaseContext, request: RequestObject): ResponsePart {
-  const [part] = call(ctx, request);
-  if (part?.errorcode !== '0') throw new Error(`the case's earlier ${String((request.requesttypedescriptions as string[]).join('+'))} was answered errorcode ${String(part?.errorcode)}`);
-  return part;
+/** The fields compared in each part of a case, in order, for the adapter's input and the report. */
+export function comparedFields(kase: ClientCase, rawErrorMessage = true): string[] {
+  const base: string[] = [...ALWAYS_COMPARED];
+  if (rawErrorMessage) base.splice(2, 0, 'errormessage');
+  return [...new Set([...base, ...kase.compare])];
 }
 
-/** What the JavaScript library would have posted to the merchant for a test card (the control API's cache token). */
-function token(ctx: CaseContext, name: CardName): string {
-  const c = TEST_CARDS[name];
-  const r = control(ctx.rt, 'POST', '/_cardspec/cachetokens', new URLSearchParams(), { pan: c.pan, expirydate: c.expirydate, securitycode: c.securitycode });
-  const body = r.body as { cachetoken?: string; error?: string };
-  if (!body.cachetoken) throw new Error(`no cache token: ${body.error ?? r.status}`);
-  return body.cachetoken;
-}
-
-const payment = (ctx: CaseContext, id: string): RequestObject => ({
-  sitereference: ctx.site,
-  accounttypedescription: 'ECOM',
-  currencyiso3a: 'GBP',
-  baseamount: '1050',
-  orderreference: `cardspec-case-${id}`,
-});
-
-function threedquery(ctx: CaseContext, card: CardName): RequestObject {
-  return {
-    requesttypedescriptions: ['THREEDQUERY'],
-    termurl: 'https://merchant.example/return',
-    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-    useragent: 'Mozilla/5.0 (X11; Linux x86_64) cardspec client case',
-    cachetoken: token(ctx, card),
-    currencyiso3a: 'GBP',
-    accounttypedescription: 'ECOM',
-    sitereference: ctx.site,
-    baseamount: '1050',
-  };
-}
-
-/** THREEDQUERY for an enrolled card, then the ACS with an outcome: the `md` and `pares` the AUTH is to send. */
-function authenticated(ctx: CaseContext, card: CardName, outcome: AcsStatus): RequestObject {
-  const query = ok(ctx, threedquery(ctx, card));
-  const ref = String(query.transactionreference);
-  const form = new URLSearchParams({ PaReq: String(query.pareq), TermUrl: 'https://merchant.example/return', MD: String(query.md), outcome });
-  const page = acsComplete(ctx.rt, form);
-  const pares = ctx.rt.ledger.get(ref)?.threeds?.pares;
-  if (page.status !== 200 || pares === undefined) throw new Error(`the emulated ACS refused the case's authentication (${page.status})`);
-  return { requesttypedescriptions: ['AUTH'], md: String(query.md), pares };
-}
-
-function authWithToken(ctx: CaseContext, id: string, card: CardName = 'authorised'): RequestObject {
-  return { requesttypedescriptions: ['AUTH'], ...payment(ctx, id), cachetoken: token(ctx, card) };
-}
-
-// ---- the cases ----------------------------------------------------------------------------------------------------
-
-const randomLetters = (n: number): string => Array.from({ length: n }, (_, i) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[(i * 7 + 3) % 62]).join('');
-
-export const CLIENT_CASES: readonly ClientCase[] = [
-  {
-    id: 'threedquery-enrolled-Y',
-    title: 'THREEDQUERY answered enrolled Y, with acsurl, md and pareq',
-    rules: ['3DS-NEXT-Y', '3DS-QUERY-RESPONSE'],
-    severity: 'error',
-    report: ['enrolled', 'xid', 'acsurl', 'md', 'pareq'],
-    prepare: (ctx) => threedquery(ctx, 'authorised'),
-  },
-  {
-    id: 'threedquery-enrolled-N',
-    title: 'THREEDQUERY answered enrolled N',
-    rules: ['3DS-NEXT-N'],
-    severity: 'error',
-    report: ['enrolled', 'xid'],
-    prepare: (ctx) => threedquery(ctx, 'notEnrolled'),
-  },
-  {
-    id: 'threedquery-enrolled-U',
-    title: 'THREEDQUERY answered enrolled U',
-    rules: ['3DS-NEXT-U'],
-    severity: 'error',
-    report: ['enrolled', 'xid'],
-    prepare: (ctx) => threedquery(ctx, 'enrolmentUnknown'),
-  },
-  {
-    id: 'auth-60022',
-    title: 'AUTH after 3-D Secure answered 60022 Unauthenticated (status N, settlestatus 3)',
-    rules: ['ERR-60022', '3DS-60022-SETTLE'],
-    severity: 'error',
-    report: ['errormessage', 'status', 'settlestatus', 'enrolled'],
-    prepare: (ctx) => authenticated(ctx, 'acsNotAuthenticated', 'N'),
-  },
-  {
-    id: 'auth-70000',
-    title: 'AUTH after 3-D Secure answered 70000: authenticated, then declined by the bank',
-    rules: ['ERR-70000'],
-    severity: 'error',
-    report: ['errormessage', 'status', 'settlestatus'],
-    prepare: (ctx) => authenticated(ctx, 'declined', 'Y'),
-  },
-  {
-    id: 'subscription-two-parts',
-    title: 'AUTH+SUBSCRIPTION answered with two parts, AUTH then SUBSCRIPTION, each with its own reference',
-    rules: ['SUB-COMBINED', 'ENV-ORDER', 'SUB-OWN-REFERENCE'],
-    severity: 'error',
-    report: ['accounttypedescription', 'transactionactive', 'baseamount', 'parenttransactionreference'],
-    prepare: (ctx) => {
-      const query = ok(ctx, threedquery(ctx, 'notEnrolled'));
-      return {
-        requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
-        ...payment(ctx, 'subscription-two-parts'),
-        subscriptiontype: 'RECURRING',
-        subscriptionunit: 'MONTH',
-        subscriptionfrequency: '1',
-        subscriptionnumber: '1',
-        subscriptionfinalnumber: '12',
-        subscriptionbegindate: '2026-02-05',
-        credentialsonfile: '1',
-        parenttransactionreference: String(query.transactionreference),
-      };
-    },
-  },
-  {
-    id: 'riskdec-then-auth',
-    title: '["RISKDEC","AUTH"] answered with two parts, the AUTH on the RISKDEC',
-    rules: ['RISKDEC-FIRST', 'ENV-ORDER'],
-    severity: 'error',
-    report: ['fraudcontrolshieldstatuscode', 'parenttransactionreference'],
-    prepare: (ctx) => ({ ...authWithToken(ctx, 'riskdec-then-auth'), requesttypedescriptions: ['RISKDEC', 'AUTH'] }),
-  },
-  {
-    id: 'riskdec-challenge',
-    title: 'RISKDEC after a payment answered CHALLENGE',
-    rules: ['RISKDEC-SHIELD-VALUES', 'RISKDEC-AFTER-PAYMENT'],
-    severity: 'error',
-    report: ['fraudcontrolshieldstatuscode', 'acquirerrecommendedaction', 'rulecategoryflag', 'parenttransactionreference'],
-    prepare: (ctx) => {
-      const paid = ok(ctx, authWithToken(ctx, 'riskdec-challenge', 'shieldChallenge'));
-      const row = OPERATION['riskdec-after-payment'];
-      return {
-        requesttypedescriptions: [...row.requesttypes],
-        ...payment(ctx, 'riskdec-challenge'),
-        accounttypedescription: 'FRAUDCONTROL',
-        parenttransactionreference: String(paid.transactionreference),
-      };
-    },
-  },
-  {
-    id: 'unknown-response-fields',
-    title: 'An AUTH answer carrying fields the document does not name (in the part and the envelope)',
-    // "The full list of fields accepted in an AUTH request: not shown": real answers carry more than the tables list.
-    rules: ['FIELD-AUTH-FIELD-LIST'],
-    severity: 'warning',
-    report: ['settlestatus'],
-    prepare: (ctx) => authWithToken(ctx, 'unknown-response-fields'),
-    mutation: {
-      part: (part) => ({ ...part, cardspecunknownfield: 'a value the client does not know', cardspecunknownlist: ['1', '2'] }),
-      envelope: (env) => ({ ...env, cardspecunknownenvelopefield: 'x' }),
-    },
-  },
-  {
-    id: 'unknown-errorcode',
-    title: 'An AUTH answered with an error code the document does not list',
-    rules: ['ERR-NONZERO-FAILED', 'ERR-PART-FIELDS'],
-    severity: 'error',
-    report: ['errormessage'],
-    prepare: (ctx) => authWithToken(ctx, 'unknown-errorcode'),
-    mutation: { part: (part) => ({ ...part, errorcode: '12345', errormessage: 'An error code the client has not seen' }) },
-  },
-  {
-    id: 'secrand-short',
-    title: 'An answer whose secrand is one character long',
-    rules: ['ENV-SECRAND'],
-    severity: 'error',
-    report: [],
-    prepare: (ctx) => authWithToken(ctx, 'secrand-short'),
-    mutation: { envelope: (env) => ({ ...env, secrand: 'Q' }) },
-  },
-  {
-    id: 'secrand-long',
-    title: 'An answer whose secrand is 256 characters long',
-    rules: ['ENV-SECRAND'],
-    severity: 'error',
-    report: [],
-    prepare: (ctx) => authWithToken(ctx, 'secrand-long'),
-    mutation: { envelope: (env) => ({ ...env, secrand: randomLetters(256) }) },
-  },
-];
+export const envelopeFields = (kase: ClientCase): string[] => [...new Set([...ENVELOPE_COMPARED, ...(kase.envelope ?? [])])];
 
 /** Fields whose values are never written in a problem: references of the 3-D Secure exchange. */
 const SECRET_KEYS = new Set(['md', 'pareq', 'pares']);
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep equality of JSON values: strings stay strings, lists keep their order, objects their keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && sameJson(a[k], b[k]));
+  }
+  return false;
+}
+
+const kindOf = (v: unknown): string => (Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : typeof v);
+const shown = (v: unknown): string => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 120 ? `${text.slice(0, 100)}... (${text.length} characters)` : text;
+};
+
+function differs(where: string, key: string, want: unknown, have: unknown): string {
+  if (SECRET_KEYS.has(key)) {
+    const len = (v: unknown): string => (typeof v === 'string' ? `${v.length} characters` : kindOf(v));
+    const answered = typeof want === 'string' ? `${want.length} answered` : `${kindOf(want)} answered`;
+    return `${where}: ${key} was reported changed (${len(have)}; ${answered}): it must be kept in full, unmodified`;
+  }
+  if (typeof want === 'string' && typeof have === 'string' && want.length > 120) {
+    return `${where}: ${key} was reported changed (${have.length} characters; ${want.length} answered)`;
+  }
+  return `${where}: ${key} was reported as ${shown(have)}; the gateway answered ${shown(want)}`;
+}
+
 /** What the client reported wrong, comparing its parts with the parts the gateway answered. */
-export function compareParts(kase: ClientCase, answered: readonly ResponsePart[], reported: readonly unknown[]): string[] {
+export function compareParts(kase: ClientCase, answered: readonly ResponsePart[], reported: readonly unknown[], rawErrorMessage = true): string[] {
   const problems: string[] = [];
+  const fields = comparedFields(kase, rawErrorMessage);
   if (reported.length !== answered.length) problems.push(`the client reported ${reported.length} part(s); the gateway answered ${answered.length}`);
   answered.forEach((part, i) => {
     const got = reported[i];
-    if (typeof got !== 'object' || got === null || Array.isArray(got)) {
-      if (i < reported.length) problems.push(`part ${i + 1} was reported as ${Array.isArray(got) ? 'a list' : typeof got}, not an object`);
+    const where = `part ${i + 1} (${String(part.requesttypedescription)})`;
+    if (!isObject(got)) {
+      if (i < reported.length) problems.push(`part ${i + 1} was reported as ${kindOf(got)}, not an object`);
       return;
     }
-    const rep = got as Record<string, unknown>;
-    for (const key of [...ALWAYS_REPORTED, ...kase.report]) {
+    if (got.requesttypedescription === 'ERROR' && part.requesttypedescription !== 'ERROR') {
+      problems.push(
+        `${where}: the client reported an ERROR part of its own (${shown(got.errormessage)}), not the gateway's: the SDK failed locally. ` +
+          'An adapter reports such a failure as {"error": "..."} (docs/contract.md, "SDK errors")',
+      );
+      return;
+    }
+    for (const key of fields) {
       const want = part[key];
-      if (typeof want !== 'string') continue;
-      const have = rep[key];
-      if (have === want) continue;
-      if (have === undefined) problems.push(`part ${i + 1} (${String(part.requesttypedescription)}): ${key} was not reported`);
-      else if (SECRET_KEYS.has(key)) problems.push(`part ${i + 1} (${String(part.requesttypedescription)}): ${key} was reported changed (${String(have).length} characters; ${want.length} answered): it must be kept in full, unmodified`);
-      else problems.push(`part ${i + 1} (${String(part.requesttypedescription)}): ${key} was reported as ${JSON.stringify(have)}; the gateway answered ${JSON.stringify(want)}`);
+      if (want === undefined) continue;
+      const have = got[key];
+      if (sameJson(want, have)) continue;
+      problems.push(have === undefined ? `${where}: ${key} was not reported` : differs(where, key, want, have));
     }
   });
   return problems;
+}
+
+/** The envelope fields compared: differences are problems, fields the SDK does not give are only noted. */
+export function compareEnvelope(kase: ClientCase, answered: Readonly<Record<string, unknown>>, reported: Readonly<Record<string, unknown>>): { problems: string[]; compared: string[]; notGiven: string[] } {
+  const problems: string[] = [];
+  const compared: string[] = [];
+  const notGiven: string[] = [];
+  for (const key of envelopeFields(kase)) {
+    const want = answered[key];
+    if (want === undefined) continue;
+    const have = reported[key];
+    if (have === undefined) {
+      notGiven.push(key);
+      continue;
+    }
+    compared.push(key);
+    if (!sameJson(want, have)) problems.push(differs('envelope', key, want, have));
+  }
+  return { problems, compared, notGiven };
 }

@@ -5,7 +5,8 @@
  * through the gateway's `mutate` hook: extra unknown fields, another `secrand`, an error code the client must pass on.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createGateway, listen, type GatewayMutation, type GatewayOptions, type InProcessGateway } from '../gateway';
+import { createGateway, DEFAULT_CONFIG, listen, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
+import { withAliasedAccount } from './cases-steps';
 import { reportJson } from './report';
 import { ContractSession } from './session';
 
@@ -23,6 +24,8 @@ export interface ContractGateway {
   readonly gateway: InProcessGateway;
   /** Scenario mode: how the gateway's parts and envelope are changed from now on (undefined: not at all). */
   setMutation(mutation: GatewayMutation | undefined): void;
+  /** Scenario mode: sees every call from now on, as the session does (undefined: no one). The client cases' exchange. */
+  watch(observer: ((call: ObservedCall) => void) | undefined): void;
 }
 
 export interface RunningContractGateway extends ContractGateway {
@@ -51,15 +54,19 @@ function scenarioMutation(base: GatewayMutation | undefined, current: () => Gate
 
 export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () => string): ContractGateway {
   let current: GatewayMutation | undefined;
+  let watcher: ((call: ObservedCall) => void) | undefined;
   // The session reads the gateway's ledger, and the gateway calls the session: it is set right after the gateway is
   // made, before any call can come.
   let session: ContractSession | undefined;
   const gateway = createGateway(
     {
       ...opts,
+      // The client cases include an account whose alias is not its user name.
+      config: opts.scenarios ? withAliasedAccount(opts.config ?? DEFAULT_CONFIG) : opts.config,
       mutate: opts.scenarios ? scenarioMutation(opts.mutate, () => current) : opts.mutate,
       observe: (call) => {
         session?.observe(call);
+        watcher?.(call);
         opts.observe?.(call);
       },
     },
@@ -88,6 +95,10 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
     setMutation: (m) => {
       if (!opts.scenarios) throw new Error('setMutation needs a contract gateway created with scenarios: true');
       current = m;
+    },
+    watch: (observer) => {
+      if (!opts.scenarios) throw new Error('watch needs a contract gateway created with scenarios: true');
+      watcher = observer;
     },
   };
 }

@@ -7,7 +7,8 @@ export { ContractSession, type SessionOptions, type AnsweredCall } from './sessi
 export { CHECKS, REQUEST_CHECKS, TRANSPORT_CHECKS, ROW_RULES, type ContractCheck, type Finding, type Severity } from './checks';
 export { FLOWS, type FlowDef } from './flows';
 export { reportJson, reportText, type CaseResult, type ContractReport, type ContractViolation } from './report';
-export { CLIENT_CASES, type ClientCase } from './cases';
-export { runClientCases, runAdapter, selectCases, type RunCasesOptions } from './adapter';
+export { CASE_GROUPS, type ClientCase, type CaseGroup } from './cases';
+export { CLIENT_CASES, uncoveredRows, errorRows, THREEDS_STATES } from './cases-catalogue';
+export { runClientCases, runAdapter, selectCases, ADAPTER_ADVICE, type AdapterInput, type CaseOutcome, type ClientCaseResult, type RunCasesOptions } from './adapter';
 export { dispatch, type BufferedReply, type BufferedRequest } from './memory';
 export { PROPOSED_RULES, ruleText, ruleTexts } from './rules';

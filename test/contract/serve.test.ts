@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -77,6 +77,23 @@ describe('cardspec serve --contract', () => {
     assert.deepEqual(report.cases.map((c) => [c.id, c.passed]), [['threedquery-enrolled-Y', true], ['auth-60022', true]]);
   });
 
+  it('writes the client report into --report DIR: an index, a page per case, JUnit, the results and the contract report', async () => {
+    const out = join(dir, 'client-report');
+    const adapter = `CARDSPEC_FIXTURE_MODE=parts-only "${process.execPath}" "${join(ROOT, 'test', 'contract', 'fixtures', 'adapter.js')}"`;
+    const child = spawn(process.execPath, [BIN, 'serve', '--client-cmd', adapter, '--cases', 'auth,secrand-long', '--report', out], { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0, text);
+    assert.match(text, /\[pass\]\s+1\/2 auth/);
+    assert.match(text, /\[info\]\s+2\/2 secrand-long/);
+    assert.match(text, /Client report written to .*index\.html/);
+    for (const f of ['index.html', 'junit.xml', 'cases.json', 'contract.json', join('cases', 'auth.html'), join('cases', 'secrand-long.html')]) assert.ok(existsSync(join(out, f)), f);
+    const cases = JSON.parse(readFileSync(join(out, 'cases.json'), 'utf8')) as { cases: { id: string; outcome: string }[] };
+    assert.deepEqual(cases.cases.map((c) => [c.id, c.outcome]), [['auth', 'pass'], ['secrand-long', 'informational']]);
+  });
+
   it('refuses contract options that do not fit, with exit 2 and the reason', async () => {
     const { run, restore } = serveInProcess();
     try {
@@ -91,6 +108,9 @@ describe('cardspec serve --contract', () => {
       assert.match(unknown.text, /unknown case\(s\) no-such-case/);
       assert.equal((await run('--client-cmd', 'true', '--case-timeout', '0')).code, 2);
       assert.equal((await run('--client-cmd', ' ')).code, 2);
+      const list = await run('--list-cases');
+      assert.equal(list.code, 0);
+      assert.match(list.text, /alias-not-username[\s\S]*\d+ cases/);
     } finally {
       restore();
     }
