@@ -11,6 +11,7 @@ import { checkValue } from '../../schemas/check';
 import { availableParallelism } from 'node:os';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
+import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
@@ -44,6 +45,7 @@ Options:
   --alias <alias>              the envelope's alias (default: the profile's, else the user name)
   --site <sitereference>       the merchant site (default: the profile's main site)
   --allow-live                 fuzz a site whose reference does not start with "test_"
+${TLS_HELP}
   -h, --help                   this text
 
 Exit codes: 0 clean, 1 a failure, 2 a usage or configuration error.`;
@@ -106,6 +108,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       alias: { type: 'string' },
       site: { type: 'string' },
       'allow-live': { type: 'boolean' },
+      ca: { type: 'string' },
+      insecure: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -161,6 +165,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     const { checkSafety } = await import('../fuzz/safety');
     const unsafe = checkSafety(site, values['allow-live'] === true);
     if (unsafe) throw new UsageError(unsafe);
+    // Before the threads start: they inherit the environment the trust travels in.
+    for (const warning of applyTls({ ca: str('ca'), insecure: values.insecure === true }, io.env)) io.err.write(`cardspec fuzz: ${warning}\n`);
 
     // What a replay must repeat to generate the same case: the target and its profile, the site, and for models the
     // length of a sequence (it shapes the commands fast-check draws).
@@ -207,7 +213,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       io.err.write(`cardspec fuzz: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof TlsConfigError) {
       io.err.write(redactText(`cardspec fuzz: ${e.message}\n`));
       return 2;
     }

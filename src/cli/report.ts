@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { redactText } from '../redact';
-import { allureGenerate, allureOpen, findJava, JAVA_MISSING } from '../report/allure-cli';
+import { allureGenerate, findJava, JAVA_MISSING } from '../report/allure-cli';
 import { writeRedactedJson, writeRedactedText } from '../report/files';
 import { REPORT_FILES } from '../report';
 import { junitXml } from '../report/junit';
@@ -18,7 +18,7 @@ import type { Matrix, Summary } from '../report/model';
 import { summaryMarkdown } from '../report/summary';
 import { unknownOption } from './usage';
 
-const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--single-file] [--open]
+const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
 
 Builds the HTML report (Allure) from one or more runs, and merges their traceability matrices and
 certification summaries.
@@ -30,8 +30,11 @@ Options:
   --out DIR       where to write the report (default: reports/allure-report); it receives the Allure HTML
                   (index.html) and, beside it, matrix.{md,json,html}, summary.{md,json} and junit.xml of the
                   run, or of all the runs merged
-  --single-file   write the Allure report as one self-contained index.html (opens from disk)
-  --open          serve the report and open it in a browser (allure open) once written
+  --multi-file    write the Allure report as a folder (index.html and its data files) for a web server; from
+                  disk a browser refuses its data files ("Failed to fetch"). The default is one
+                  self-contained index.html that opens from disk (--single-file says so explicitly)
+  --open          once written, serve the report folder on http://127.0.0.1 until Ctrl-C
+  --port N        the port of --open (default: a free one, printed)
   -h, --help      this help
 
 Allure needs a Java runtime (17 or later); without one, the merged matrix, summary and JUnit are still written
@@ -41,11 +44,13 @@ interface Options {
   results: string[];
   out?: string;
   singleFile: boolean;
+  multiFile: boolean;
   open: boolean;
+  port?: number;
 }
 
 function parse(args: readonly string[]): Options | { error: string } | 'help' {
-  const o: Options = { results: [], singleFile: false, open: false };
+  const o: Options = { results: [], singleFile: false, multiFile: false, open: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string | undefined => {
@@ -66,11 +71,18 @@ function parse(args: readonly string[]): Options | { error: string } | 'help' {
       const v = value();
       if (!v) return { error: '--out needs a folder' };
       o.out = v;
+    } else if (name === '--port') {
+      const v = value();
+      if (!v || !/^[0-9]+$/.test(v) || Number(v) > 65535) return { error: '--port needs a port number from 0 to 65535' };
+      o.port = Number(v);
     } else if (a === '--single-file') o.singleFile = true;
+    else if (a === '--multi-file') o.multiFile = true;
     else if (a === '--open') o.open = true;
     else if (!a.startsWith('-')) o.results.push(a);
     else return { error: unknownOption(a) };
   }
+  if (o.singleFile && o.multiFile) return { error: '--single-file and --multi-file exclude each other (single file is the default)' };
+  if (o.port !== undefined && !o.open) return { error: '--port is the port of --open: give --open too' };
   return o;
 }
 
@@ -145,7 +157,7 @@ export async function run(args: string[]): Promise<number> {
     fs.mkdirSync(out, { recursive: true });
   } else if (resultsDirs.length > 0) {
     if (java.major !== null && java.major < 17) console.error(redactText(`cardspec report: ${java.version}: Allure is tested here with Java 17 or later`));
-    const r = await allureGenerate(java, resultsDirs, out, { singleFile: parsed.singleFile, reportName: 'cardspec conformance' });
+    const r = await allureGenerate(java, resultsDirs, out, { singleFile: !parsed.multiFile, reportName: 'cardspec conformance' });
     if (r.code !== 0) return fail(`allure generate failed (exit ${r.code}):\n${r.output}`);
     console.log(redactText(`Allure report of ${resultsDirs.length} results folder(s): ${path.join(out, 'index.html')}`));
   } else {
@@ -164,7 +176,10 @@ export async function run(args: string[]): Promise<number> {
       ),
     );
   }
-  if (parsed.open && code === 0 && !('problem' in java) && resultsDirs.length > 0) return allureOpen(java, out);
+  if (parsed.open && code === 0) {
+    const { serveUntilStopped } = await import('../report/open');
+    return serveUntilStopped(out, parsed.port ?? 0, (line) => console.log(line));
+  }
   return code;
 }
 

@@ -25,6 +25,9 @@ import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, 
 import { ControlClient } from '../target/control';
 import { preflight } from '../target/preflight';
 import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../target/profile';
+import { liveSiteRefusal } from '../target/safety';
+import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
+import { failureText, watchFailures, type FailedScenario } from '../suite/failures';
 import type { Format } from '../wire/types';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
@@ -48,6 +51,15 @@ Options:
   --timeout <duration>         time allowed per request, e.g. 15s, 500ms, 1m (default: the profile's
                                limits.totalTimeoutMs, 15s in the built-in profile)
   --max-time <duration>        time allowed for the whole run (default: none); what it did not reach is skipped
+${TLS_HELP}
+  --allow-live                 run against a site whose reference does not start with "test_" (a run sends
+                               payments and requests that break the document on purpose)
+  --list                       list the scenarios and rules that would run for these --tags, --profile and
+                               --format, and what would be skipped and why; sends no request, starts nothing
+  --bail                       stop at the first failed scenario: what it did not reach is reported skipped, the
+                               reports are written, the verdict is FAILED (not with --parallel)
+  --verbose                    print each failed scenario on the console as it fails: the error and every
+                               exchange (request and answer, masked)
   -h, --help                   this text
 
 Before the suite, one known-good request per format checks that the target is reachable, takes the credentials
@@ -75,7 +87,15 @@ interface Plan {
   readonly timeoutGiven: boolean;
   /** `--max-time` in milliseconds; undefined for no limit. */
   readonly maxTimeMs?: number;
+  /** `--ca FILE` and `--insecure` (src/target/tls.ts). */
+  readonly tls: { readonly ca?: string; readonly insecure: boolean };
+  readonly list: boolean;
+  readonly bail: boolean;
+  readonly verbose: boolean;
 }
+
+/** A live-looking site without --allow-live (src/target/safety.ts): refused with the reason, not the usage text. */
+class LiveSiteError extends Error {}
 
 /** The preflight's time for its one request, unless --timeout is given. */
 const PREFLIGHT_TIMEOUT_MS = 10_000;
@@ -105,6 +125,12 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
       parallel: { type: 'string' },
       timeout: { type: 'string' },
       'max-time': { type: 'string' },
+      ca: { type: 'string' },
+      insecure: { type: 'boolean' },
+      'allow-live': { type: 'boolean' },
+      list: { type: 'boolean' },
+      bail: { type: 'boolean' },
+      verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -143,6 +169,9 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   const site = str('site') ?? profile.sites.main;
   const siteProblem = checkValue(FIELD.sitereference, 'request', site);
   if (siteProblem) throw new UsageError(`--site: ${siteProblem.message}`);
+  const live = values.list ? undefined : liveSiteRefusal(site, values['allow-live'] === true, 'a conformance run sends payments (AUTH, SUBSCRIPTION, STORE, ...) and requests that break the document on purpose', 'run the suite against');
+  if (live) throw new LiveSiteError(live);
+  if (values.bail && Number(parallelText) > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
 
   return {
     target,
@@ -158,6 +187,10 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     parallel: Number(parallelText),
     timeoutGiven: timeoutMs !== undefined,
     maxTimeMs,
+    tls: { ca: str('ca'), insecure: values.insecure === true },
+    list: values.list === true,
+    bail: values.bail === true,
+    verbose: values.verbose === true,
   };
 }
 
@@ -178,7 +211,14 @@ interface FormatOutcome {
   readonly problem?: string;
 }
 
-async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: Progress, stop: StopParameters): Promise<FormatOutcome> {
+async function runFormat(
+  plan: Plan,
+  format: Format,
+  baseUrl: string,
+  progress: Progress,
+  stop: StopParameters,
+  onFailure?: (f: FailedScenario, format: Format) => void,
+): Promise<FormatOutcome> {
   const { cucumberFormats, REPORT_FILES } = await import('../report');
   const { readMessagesFile } = await import('../report/messages');
   const messages = path.join(plan.reportsDir, REPORT_FILES.messages(format));
@@ -202,7 +242,7 @@ async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: 
       worldParameters,
       formatters: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
       parallel: plan.parallel,
-      onMessage: progress.onMessage,
+      onMessage: onFailure ? both(progress.onMessage, watchFailures((f) => onFailure(f, format))) : progress.onMessage,
       stderr: maskedStderr(),
     });
     return { format, messages, results: readMessagesFile(messages, format) };
@@ -212,6 +252,36 @@ async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: 
     return { format, messages, results: readMessagesFile(messages, format), problem };
   } finally {
     progress.end();
+  }
+}
+
+function both<T>(a: (m: T) => void, b: (m: T) => void): (m: T) => void {
+  return (m) => {
+    a(m);
+    b(m);
+  };
+}
+
+/** `--list`: the scenarios and rules each format would run, from cucumber's dry run; nothing is started or sent. */
+async function listPlan(plan: Plan): Promise<number> {
+  const { planScenarios, listText } = await import('../suite/list');
+  const { loadCatalogue } = await import('../report/catalogue');
+  try {
+    const planned = [];
+    for (const format of plan.formats) planned.push(...(await planScenarios({ format, tags: plan.tags, profile: plan.profile })));
+    const header = `cardspec run --list: ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}, profile ${plan.profile.name}${plan.tags ? `, --tags "${plan.tags}"` : ''} (nothing was sent)`;
+    console.log(listText(planned, loadCatalogue().rules, header));
+    if (planned.length === 0) {
+      console.error(`cardspec run: no scenario matched${plan.tags ? ` --tags "${plan.tags}"` : ''}.`);
+      return 2;
+    }
+    return planned.some((s) => s.problem) ? 1 : 0;
+  } catch (e) {
+    if (e instanceof TagExpressionError) {
+      console.error(redactText(`cardspec run: --tags is not a valid tag expression: ${e.detail}`));
+      return 2;
+    }
+    throw e;
   }
 }
 
@@ -293,8 +363,8 @@ export async function run(args: string[]): Promise<number> {
   try {
     plan = readPlan(args, process.env);
   } catch (e) {
-    if (e instanceof ProfileError) {
-      console.error(`cardspec run: ${e.message}`);
+    if (e instanceof ProfileError || e instanceof LiveSiteError) {
+      console.error(redactText(`cardspec run: ${e.message}`));
       return 2;
     }
     console.error(redactText(`cardspec run: ${(e as Error).message}\n\n${USAGE}`));
@@ -305,6 +375,14 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   registerSecret(plan.password);
+  if (plan.list) return listPlan(plan);
+  try {
+    for (const warning of applyTls(plan.tls)) console.error(`cardspec run: ${warning}`);
+  } catch (e) {
+    if (!(e instanceof TlsConfigError)) throw e;
+    console.error(redactText(`cardspec run: ${e.message}`));
+    return 2;
+  }
   const startedAt = new Date().toISOString();
   const problems: string[] = [];
 
@@ -354,12 +432,21 @@ export async function run(args: string[]): Promise<number> {
   if (plan.target !== 'builtin') plan = { ...plan, profile: await probeControl(plan, baseUrl) };
 
   const progress = new Progress(process.stdout, process.stdout.isTTY === true);
+  const bail = plan.bail;
+  const verbose = plan.verbose;
+  const onFailure =
+    bail || verbose
+      ? (f: FailedScenario, format: Format): void => {
+          if (verbose) process.stdout.write(`\n${failureText(f, format.toUpperCase())}\n`);
+          if (bail) runStopper.stop(`--bail: the scenario "${f.name}" (${format.toUpperCase()}) failed`);
+        }
+      : undefined;
   const outcomes: FormatOutcome[] = [];
   const started = process.hrtime.bigint();
   try {
     for (const format of plan.formats) {
       // A stopped run still goes through every format: what it did not reach is reported skipped, with the reason.
-      const outcome = await runFormat(plan, format, baseUrl, progress, stopParameters);
+      const outcome = await runFormat(plan, format, baseUrl, progress, stopParameters, onFailure);
       outcomes.push(outcome);
       if (outcome.problem) problems.push(outcome.problem);
     }

@@ -1,8 +1,8 @@
 /**
  * allure-commandline (the Allure 2 report generator, a Java program shipped in the npm package) driven from
  * Node: find a Java runtime first and say plainly what to install when there is none, then run
- * `allure generate --clean -o OUT DIR1 DIR2 ...` (several results folders merge into one report) or
- * `allure open OUT`. Everything it prints is masked before it is shown.
+ * `allure generate --clean -o OUT DIR1 DIR2 ...` (several results folders merge into one report; `--open` is
+ * served by src/report/open.ts, not `allure open`). Everything it prints is masked before it is shown.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -88,16 +88,5 @@ export async function allureGenerate(
     child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
     child.on('error', (e) => resolve({ code: 2, output: redactText(`could not start allure: ${e.message}`) }));
     child.on('close', (code) => resolve({ code: code ?? 2, output: redactText(output.trim()) }));
-  });
-}
-
-/** `allure open OUT`: serves the report and opens a browser; runs until interrupted. */
-export async function allureOpen(java: JavaRuntime, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(allureLauncher(), ['open', outDir], { env: javaEnv(java, env), stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (c: Buffer) => process.stdout.write(redactText(c.toString('utf8'))));
-    child.stderr.on('data', (c: Buffer) => process.stderr.write(redactText(c.toString('utf8'))));
-    child.on('error', () => resolve(2));
-    child.on('close', (code) => resolve(code ?? 0));
   });
 }

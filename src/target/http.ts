@@ -7,6 +7,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { redactText } from '../redact';
+import { tlsRequestOptions } from './tls';
 
 export interface HttpLimits {
   /** Time allowed to open the TCP (and TLS) connection. */
@@ -64,12 +65,25 @@ export class HttpFailure extends Error {
 /** Keep-alive agents for one target: reusing connections makes a few hundred calls cheap. */
 export function keepAliveAgent(url: string): http.Agent {
   const opts = { keepAlive: true, maxSockets: 16 };
-  return url.startsWith('https:') ? new https.Agent(opts) : new http.Agent(opts);
+  return url.startsWith('https:') ? new https.Agent({ ...opts, ...tlsRequestOptions() }) : new http.Agent(opts);
 }
 
 function where(u: URL): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
+
+/** What node says when it does not trust a certificate: the answer is --ca (src/target/tls.ts), not a retry. */
+const TLS_TRUST_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+const TLS_HINT = "if the target's certificate is signed by a private CA, give --ca <file> with that CA's certificate (PEM), or CARDSPEC_CA";
 
 /** One exchange. Resolves with the answer whatever its status; rejects only with an `HttpFailure`. */
 export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
@@ -87,6 +101,8 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...req.headers };
   if (body) headers['Content-Length'] = String(body.length);
   const lib = u.protocol === 'https:' ? https : http;
+  // --ca / --insecure (src/target/tls.ts): the same trust for every HTTPS exchange, the ACS round trip included.
+  const tls = u.protocol === 'https:' ? tlsRequestOptions() : {};
   const target = where(u);
   const signal = req.signal;
   if (signal?.aborted) return Promise.reject(stoppedFailure(signal, target, 0));
@@ -109,7 +125,7 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     const partial = (): { status: number; bytes: number } | undefined => (status ? { status, bytes: received } : undefined);
     const onAbort = (): void => finish(stoppedFailure(signal!, target, elapsed()));
 
-    const clientReq = lib.request(u, { method: req.method ?? 'POST', headers, agent: req.agent ?? false }, (res) => {
+    const clientReq = lib.request(u, { method: req.method ?? 'POST', headers, agent: req.agent ?? false, ...tls }, (res) => {
       status = res.statusCode ?? 0;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
@@ -172,6 +188,8 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
             partial(),
           ),
         );
+      else if (TLS_TRUST_CODES.has(code) || /certificate/i.test(e.message))
+        finish(new HttpFailure('network', `the TLS certificate of ${target} was not accepted (${code || e.message}): ${TLS_HINT}`, elapsed(), partial()));
       else finish(new HttpFailure('network', `network error talking to ${target}: ${code || e.message}`, elapsed(), partial()));
     });
     signal?.addEventListener('abort', onAbort, { once: true });

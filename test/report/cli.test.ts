@@ -61,7 +61,7 @@ const noJava = 'problem' in java ? 'no Java runtime here' : false;
 
 test('two shards merge into one Allure report, one matrix and one summary; a browser shows the suites, a failure and its attachment', { skip: noJava }, async (t) => {
   const out = path.join(work, 'merged');
-  const r = await cardspec(['--results', shard1, '--results', shard2, '--out', out]);
+  const r = await cardspec(['--results', shard1, '--results', shard2, '--out', out, '--multi-file']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /Merged 2 runs: FAILED: 7 passed, 3 failed, 2 skipped; rule coverage 2\/6 \(33\.3%\)/);
 

@@ -1,0 +1,86 @@
+/**
+ * `cardspec run --list`: what a run would do, by scenario and by rule, without sending a request. Cucumber's dry
+ * run matches every step to its definition and runs nothing (no hook, no World, no target); the scenarios it would
+ * run are read from its messages like those of a real run, and each is marked with what would skip it: the
+ * `@requires:` tags the profile does not meet, read by the same `missingRequirement` the steps use.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { redactText } from '../redact';
+import type { CatalogueRule } from '../report/catalogue';
+import { readMessagesFile } from '../report/messages';
+import { missingRequirement, type Profile } from '../target/profile';
+import type { Format } from '../wire/types';
+import { runFeatures, type SuiteFiles } from '.';
+
+export interface PlannedScenario {
+  readonly format: Format;
+  readonly uri: string;
+  readonly line: number;
+  readonly name: string;
+  readonly rules: readonly string[];
+  /** Why the run would skip it (the profile lacks what it requires); undefined when it would run. */
+  readonly skip?: string;
+  /** A step without a definition, or with several: the kit's own problem, told before the run. */
+  readonly problem?: string;
+}
+
+export interface ListRequest {
+  readonly format: Format;
+  readonly tags?: string;
+  readonly profile: Profile;
+  readonly suite?: SuiteFiles;
+}
+
+/** The scenarios a run of one format would run, in the order it would run them. */
+export async function planScenarios(req: ListRequest): Promise<PlannedScenario[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-list-'));
+  const messages = path.join(dir, 'messages.ndjson');
+  try {
+    await runFeatures({ suite: req.suite, format: req.format, tags: req.tags, dryRun: true, formatters: [['message', messages]] });
+    return readMessagesFile(messages, req.format).scenarios.map((s) => {
+      const reasons = s.requires.map((r) => missingRequirement(req.profile, r)).filter((r): r is string => r !== undefined);
+      const problem = ['UNDEFINED', 'AMBIGUOUS', 'PENDING'].includes(s.status) ? s.reason : undefined;
+      return {
+        format: s.format,
+        uri: s.uri,
+        line: s.line,
+        name: s.name,
+        rules: s.rules,
+        ...(reasons.length ? { skip: redactText(reasons.join('; ')) } : {}),
+        ...(problem ? { problem } : {}),
+      };
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The listing: one line per scenario, then per rule of the catalogue how many scenarios would check it. */
+export function listText(planned: readonly PlannedScenario[], catalogue: readonly CatalogueRule[], header: string): string {
+  const lines = [header, ''];
+  for (const s of planned) {
+    const rules = s.rules.length ? `  [${s.rules.join(' ')}]` : '';
+    const note = s.problem ? `  (kit problem: ${s.problem})` : s.skip ? `  (would be skipped: ${s.skip})` : '';
+    lines.push(`${s.format.toUpperCase().padEnd(4)} ${s.uri}:${s.line}  ${s.name}${rules}${note}`);
+  }
+  const running = planned.filter((s) => !s.skip && !s.problem);
+  const byRule = new Map<string, { run: number; skipped: number }>();
+  for (const s of planned) {
+    for (const r of s.rules) {
+      const c = byRule.get(r) ?? { run: 0, skipped: 0 };
+      if (s.skip || s.problem) c.skipped += 1;
+      else c.run += 1;
+      byRule.set(r, c);
+    }
+  }
+  lines.push('', `${planned.length} scenario(s): ${running.length} would run, ${planned.length - running.length} would be skipped.`, '', `Rules (${byRule.size}): scenarios that would check each (run/skipped)`);
+  const known = new Set(catalogue.map((r) => r.id));
+  for (const [id, c] of [...byRule].sort((a, b) => a[0].localeCompare(b[0]))) {
+    lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}`);
+  }
+  const unchecked = catalogue.filter((r) => r.status === 'testable' && !byRule.has(r.id)).map((r) => r.id);
+  if (unchecked.length) lines.push('', `Testable rules no listed scenario checks (${unchecked.length}): ${unchecked.join(', ')}`);
+  return redactText(lines.join('\n'));
+}
