@@ -3,6 +3,8 @@
 // done once in `npm test`, not on every start), so a fresh clone needs no build step.
 process.env.TS_NODE_TRANSPILE_ONLY = process.env.TS_NODE_TRANSPILE_ONLY || 'true';
 process.env.TS_NODE_PROJECT = process.env.TS_NODE_PROJECT || require('path').join(__dirname, '..', 'tsconfig.json');
+// Installed as a package, the sources sit under node_modules/, which ts-node skips unless told otherwise.
+process.env.TS_NODE_SKIP_IGNORE = process.env.TS_NODE_SKIP_IGNORE || 'true';
 require('ts-node/register');
 require('../src/cli/main').main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
