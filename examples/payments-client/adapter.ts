@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   const client = new PaymentsClient({ baseUrl: input.url, username: input.username, password: input.password, alias: input.alias, transport: 'http' });
   try {
     const parts = await client.send(input.request);
-    process.stdout.write(JSON.stringify({ parts }) + '\n');
+    // This client hands back the parts as answered, messages untouched: it declares the raw text. It keeps no
+    // envelope, so the cases about the envelope are informational for it.
+    process.stdout.write(JSON.stringify({ parts, rawerrormessage: true }) + '\n');
   } catch (err) {
     process.stdout.write(JSON.stringify({ error: err instanceof Error ? err.message : String(err) }) + '\n');
   }
