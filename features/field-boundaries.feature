@@ -1372,3 +1372,793 @@ Feature: Field boundaries
     Examples:
       | field     | case                     | outcome  |
       | useragent | left out (recommended)   | taken    |
+
+  @type:AUTH
+  Scenario Outline: Ordinary AUTH without 3-D Secure: the <type> part's <field> is in its documented form
+    When the merchant has the answer to "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    Then the <type> part's <field> is in its documented form
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | AUTH | accounttypedescription |
+
+    @rule:FIELD-TYPES:acquirerresponsecode
+    Examples:
+      | type | field |
+      | AUTH | acquirerresponsecode |
+
+    @rule:FIELD-TYPES:authcode
+    Examples:
+      | type | field |
+      | AUTH | authcode |
+
+    @rule:FIELD-TYPES:baseamount
+    Examples:
+      | type | field |
+      | AUTH | baseamount |
+
+    @rule:FIELD-TYPES:currencyiso3a
+    Examples:
+      | type | field |
+      | AUTH | currencyiso3a |
+
+    @rule:FIELD-TYPES:dccenabled
+    Examples:
+      | type | field |
+      | AUTH | dccenabled |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | AUTH | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | AUTH | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:livestatus
+    Examples:
+      | type | field |
+      | AUTH | livestatus |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | AUTH | maskedpan |
+
+    @rule:FIELD-TYPES:merchantcountryiso2a
+    Examples:
+      | type | field |
+      | AUTH | merchantcountryiso2a |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | AUTH | merchantname |
+
+    @rule:FIELD-TYPES:merchantnumber
+    Examples:
+      | type | field |
+      | AUTH | merchantnumber |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | AUTH | operatorname |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | AUTH | paymenttypedescription |
+
+    @rule:SEC-RESULT-DIGIT:securityresponseaddress
+    Examples:
+      | type | field |
+      | AUTH | securityresponseaddress |
+
+    @rule:SEC-RESULT-DIGIT:securityresponsepostcode
+    Examples:
+      | type | field |
+      | AUTH | securityresponsepostcode |
+
+    @rule:SEC-RESULT-DIGIT:securityresponsesecuritycode
+    Examples:
+      | type | field |
+      | AUTH | securityresponsesecuritycode |
+
+    @rule:FIELD-SETTLEDUEDATE:settleduedate
+    Examples:
+      | type | field |
+      | AUTH | settleduedate |
+
+    @rule:FIELD-TYPES:settlestatus
+    Examples:
+      | type | field |
+      | AUTH | settlestatus |
+
+    @rule:FIELD-TYPES:splitfinalnumber
+    Examples:
+      | type | field |
+      | AUTH | splitfinalnumber |
+
+    @rule:FIELD-TYPES:tid
+    Examples:
+      | type | field |
+      | AUTH | tid |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | AUTH | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | AUTH | transactionstartedtimestamp |
+
+  @type:ACCOUNTCHECK
+  Scenario Outline: Account check: the <type> part's <field> is in its documented form
+    When the merchant has the answer to "Account check" with the "authorised" card
+    Then the <type> part's <field> is in its documented form
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | accounttypedescription |
+
+    @rule:FIELD-TYPES:acquirerresponsecode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | acquirerresponsecode |
+
+    @rule:FIELD-TYPES:authcode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | authcode |
+
+    @rule:FIELD-TYPES:baseamount
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | baseamount |
+
+    @rule:FIELD-TYPES:currencyiso3a
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | currencyiso3a |
+
+    @rule:FIELD-TYPES:dccenabled
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | dccenabled |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:livestatus
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | livestatus |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | maskedpan |
+
+    @rule:FIELD-TYPES:merchantcountryiso2a
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | merchantcountryiso2a |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | merchantname |
+
+    @rule:FIELD-TYPES:merchantnumber
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | merchantnumber |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | operatorname |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | paymenttypedescription |
+
+    @rule:SEC-RESULT-DIGIT:securityresponseaddress
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | securityresponseaddress |
+
+    @rule:SEC-RESULT-DIGIT:securityresponsepostcode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | securityresponsepostcode |
+
+    @rule:SEC-RESULT-DIGIT:securityresponsesecuritycode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | securityresponsesecuritycode |
+
+    @rule:FIELD-SETTLEDUEDATE:settleduedate
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | settleduedate |
+
+    @rule:FIELD-TYPES:settlestatus
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | settlestatus |
+
+    @rule:FIELD-TYPES:splitfinalnumber
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | splitfinalnumber |
+
+    @rule:FIELD-TYPES:tid
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | tid |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | transactionstartedtimestamp |
+
+  @type:AUTH @type:SUBSCRIPTION
+  Scenario Outline: Subscription without 3-D Secure: the <type> part's <field> is in its documented form
+    When the merchant has the answer to "Subscription without 3-D Secure" with the "authorised" card
+    Then the <type> part's <field> is in its documented form
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | AUTH | accounttypedescription |
+
+    @rule:FIELD-TYPES:acquirerresponsecode
+    Examples:
+      | type | field |
+      | AUTH | acquirerresponsecode |
+
+    @rule:FIELD-TYPES:authcode
+    Examples:
+      | type | field |
+      | AUTH | authcode |
+
+    @rule:FIELD-TYPES:baseamount
+    Examples:
+      | type | field |
+      | AUTH | baseamount |
+
+    @rule:FIELD-TYPES:credentialsonfile
+    Examples:
+      | type | field |
+      | AUTH | credentialsonfile |
+
+    @rule:FIELD-TYPES:currencyiso3a
+    Examples:
+      | type | field |
+      | AUTH | currencyiso3a |
+
+    @rule:FIELD-TYPES:dccenabled
+    Examples:
+      | type | field |
+      | AUTH | dccenabled |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | AUTH | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | AUTH | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:livestatus
+    Examples:
+      | type | field |
+      | AUTH | livestatus |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | AUTH | maskedpan |
+
+    @rule:FIELD-TYPES:merchantcountryiso2a
+    Examples:
+      | type | field |
+      | AUTH | merchantcountryiso2a |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | AUTH | merchantname |
+
+    @rule:FIELD-TYPES:merchantnumber
+    Examples:
+      | type | field |
+      | AUTH | merchantnumber |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | AUTH | operatorname |
+
+    @rule:FIELD-TYPES:orderreference
+    Examples:
+      | type | field |
+      | AUTH | orderreference |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | AUTH | paymenttypedescription |
+
+    @rule:SEC-RESULT-DIGIT:securityresponseaddress
+    Examples:
+      | type | field |
+      | AUTH | securityresponseaddress |
+
+    @rule:SEC-RESULT-DIGIT:securityresponsepostcode
+    Examples:
+      | type | field |
+      | AUTH | securityresponsepostcode |
+
+    @rule:SEC-RESULT-DIGIT:securityresponsesecuritycode
+    Examples:
+      | type | field |
+      | AUTH | securityresponsesecuritycode |
+
+    @rule:FIELD-SETTLEDUEDATE:settleduedate
+    Examples:
+      | type | field |
+      | AUTH | settleduedate |
+
+    @rule:FIELD-TYPES:settlestatus
+    Examples:
+      | type | field |
+      | AUTH | settlestatus |
+
+    @rule:FIELD-TYPES:splitfinalnumber
+    Examples:
+      | type | field |
+      | AUTH | splitfinalnumber |
+
+    @rule:FIELD-TYPES:tid
+    Examples:
+      | type | field |
+      | AUTH | tid |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | AUTH | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | AUTH | transactionstartedtimestamp |
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | accounttypedescription |
+
+    @rule:FIELD-TYPES:baseamount
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | baseamount |
+
+    @rule:FIELD-TYPES:credentialsonfile
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | credentialsonfile |
+
+    @rule:FIELD-TYPES:currencyiso3a
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | currencyiso3a |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | maskedpan |
+
+    @rule:FIELD-TYPES:merchantcountryiso2a
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | merchantcountryiso2a |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | merchantname |
+
+    @rule:FIELD-TYPES:merchantnumber
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | merchantnumber |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | operatorname |
+
+    @rule:FIELD-TYPES:orderreference
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | orderreference |
+
+    @rule:FIELD-TYPES:parenttransactionreference
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | parenttransactionreference |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | paymenttypedescription |
+
+    @rule:FIELD-TYPES:subscriptionbegindate
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionbegindate |
+
+    @rule:FIELD-TYPES:subscriptionfinalnumber
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionfinalnumber |
+
+    @rule:FIELD-TYPES:subscriptionfrequency
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionfrequency |
+
+    @rule:FIELD-TYPES:subscriptionnumber
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionnumber |
+
+    @rule:FIELD-TYPES:subscriptiontype
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptiontype |
+
+    @rule:FIELD-TYPES:subscriptionunit
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionunit |
+
+    @rule:FIELD-TYPES:tid
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | tid |
+
+    @rule:FIELD-TYPES:transactionactive
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | transactionactive |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | transactionstartedtimestamp |
+
+  @requires:cardstore @type:STORE
+  Scenario Outline: Card store: the <type> part's <field> is in its documented form
+    When the merchant has the answer to "Card store" with the "authorised" card
+    Then the <type> part's <field> is in its documented form
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | STORE | accounttypedescription |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | STORE | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | STORE | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:livestatus
+    Examples:
+      | type | field |
+      | STORE | livestatus |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | STORE | maskedpan |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | STORE | merchantname |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | STORE | operatorname |
+
+    @rule:FIELD-TYPES:orderreference
+    Examples:
+      | type | field |
+      | STORE | orderreference |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | STORE | paymenttypedescription |
+
+    @rule:FIELD-TYPES:transactionactive
+    Examples:
+      | type | field |
+      | STORE | transactionactive |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | STORE | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | STORE | transactionstartedtimestamp |
+
+  @requires:fraudcontrol @type:RISKDEC
+  Scenario Outline: Risk decision on card data: the <type> part's <field> is in its documented form
+    When the merchant has the answer to "Risk decision on card data" with the "authorised" card
+    Then the <type> part's <field> is in its documented form
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | RISKDEC | accounttypedescription |
+
+    @rule:FIELD-TYPES:acquirerrecommendedaction
+    Examples:
+      | type | field |
+      | RISKDEC | acquirerrecommendedaction |
+
+    @rule:FIELD-TYPES:baseamount
+    Examples:
+      | type | field |
+      | RISKDEC | baseamount |
+
+    @rule:FIELD-TYPES:currencyiso3a
+    Examples:
+      | type | field |
+      | RISKDEC | currencyiso3a |
+
+    @rule:FIELD-TYPES:fraudcontrolreference
+    Examples:
+      | type | field |
+      | RISKDEC | fraudcontrolreference |
+
+    @rule:FIELD-TYPES:fraudcontrolresponsecode
+    Examples:
+      | type | field |
+      | RISKDEC | fraudcontrolresponsecode |
+
+    @rule:RISKDEC-SHIELD-VALUES:fraudcontrolshieldstatuscode
+    Examples:
+      | type | field |
+      | RISKDEC | fraudcontrolshieldstatuscode |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | RISKDEC | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | RISKDEC | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | RISKDEC | maskedpan |
+
+    @rule:FIELD-TYPES:merchantcountryiso2a
+    Examples:
+      | type | field |
+      | RISKDEC | merchantcountryiso2a |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | RISKDEC | merchantname |
+
+    @rule:FIELD-TYPES:merchantnumber
+    Examples:
+      | type | field |
+      | RISKDEC | merchantnumber |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | RISKDEC | operatorname |
+
+    @rule:FIELD-TYPES:orderreference
+    Examples:
+      | type | field |
+      | RISKDEC | orderreference |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | RISKDEC | paymenttypedescription |
+
+    @rule:FIELD-TYPES:tid
+    Examples:
+      | type | field |
+      | RISKDEC | tid |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | RISKDEC | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | RISKDEC | transactionstartedtimestamp |
+
+  @requires:cachetokens @type:THREEDQUERY
+  Scenario Outline: 3-D Secure enrolment check: the <type> part's <field> is in its documented form
+    When the merchant has the answer to "3-D Secure enrolment check" with a cache token for the "authorised" card
+    Then the <type> part's <field> is in its documented form
+
+    @rule:FIELD-TYPES:accounttypedescription
+    Examples:
+      | type | field |
+      | THREEDQUERY | accounttypedescription |
+
+    @rule:FIELD-TYPES:acsurl
+    Examples:
+      | type | field |
+      | THREEDQUERY | acsurl |
+
+    @rule:FIELD-TYPES:baseamount
+    Examples:
+      | type | field |
+      | THREEDQUERY | baseamount |
+
+    @rule:FIELD-TYPES:currencyiso3a
+    Examples:
+      | type | field |
+      | THREEDQUERY | currencyiso3a |
+
+    @rule:FIELD-TYPES:dccenabled
+    Examples:
+      | type | field |
+      | THREEDQUERY | dccenabled |
+
+    @rule:FIELD-TYPES:enrolled
+    Examples:
+      | type | field |
+      | THREEDQUERY | enrolled |
+
+    @rule:FIELD-TYPES:issuer
+    Examples:
+      | type | field |
+      | THREEDQUERY | issuer |
+
+    @rule:FIELD-TYPES:issuercountryiso2a
+    Examples:
+      | type | field |
+      | THREEDQUERY | issuercountryiso2a |
+
+    @rule:FIELD-TYPES:livestatus
+    Examples:
+      | type | field |
+      | THREEDQUERY | livestatus |
+
+    @rule:FIELD-TYPES:maskedpan
+    Examples:
+      | type | field |
+      | THREEDQUERY | maskedpan |
+
+    @rule:FIELD-TYPES:md
+    Examples:
+      | type | field |
+      | THREEDQUERY | md |
+
+    @rule:FIELD-TYPES:merchantcountryiso2a
+    Examples:
+      | type | field |
+      | THREEDQUERY | merchantcountryiso2a |
+
+    @rule:FIELD-TYPES:merchantname
+    Examples:
+      | type | field |
+      | THREEDQUERY | merchantname |
+
+    @rule:FIELD-TYPES:merchantnumber
+    Examples:
+      | type | field |
+      | THREEDQUERY | merchantnumber |
+
+    @rule:FIELD-TYPES:operatorname
+    Examples:
+      | type | field |
+      | THREEDQUERY | operatorname |
+
+    @rule:FIELD-TYPES:pareq
+    Examples:
+      | type | field |
+      | THREEDQUERY | pareq |
+
+    @rule:FIELD-TYPES:paymenttypedescription
+    Examples:
+      | type | field |
+      | THREEDQUERY | paymenttypedescription |
+
+    @rule:FIELD-TYPES:splitfinalnumber
+    Examples:
+      | type | field |
+      | THREEDQUERY | splitfinalnumber |
+
+    @rule:FIELD-TYPES:threedversion
+    Examples:
+      | type | field |
+      | THREEDQUERY | threedversion |
+
+    @rule:FIELD-TYPES:tid
+    Examples:
+      | type | field |
+      | THREEDQUERY | tid |
+
+    @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | THREEDQUERY | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | THREEDQUERY | transactionstartedtimestamp |
+
+    @rule:FIELD-TYPES:xid
+    Examples:
+      | type | field |
+      | THREEDQUERY | xid |

@@ -3,12 +3,16 @@
  * a request of one row with one field set to a boundary value, then whether the target took it or refused it.
  * Each check names the example's rule, qualified by the field (`FIELD-LENGTHS:billingemail`).
  */
-import { Then } from '@cucumber/cucumber';
+import { Then, When } from '@cucumber/cucumber';
+import { checkValue } from '../schemas/check';
+import { FIELD } from '../schemas/fields';
 import { boundaryCase, type BoundaryCase } from '../src/boundary/cases';
+import { Target, type Exchange } from '../src/target/target';
+import type { RequestObject, ResponsePart } from '../src/wire/types';
 import { buildRequest, operationByTitle, type CardSource } from '../src/target/requests';
 import type { CardRole } from '../src/target/profile';
 import { cardOf, requestStep } from './support';
-import type { CardspecWorld } from './world';
+import { ScenarioSkipped, type CardspecWorld } from './world';
 
 const sentCase = new WeakMap<CardspecWorld, BoundaryCase>();
 
@@ -63,4 +67,59 @@ Then('{word} {string} is refused', function (this: CardspecWorld, field: string,
   // Which field a refusal names (`errordata`) is public facts only: shown, never a failure.
   const named = parts.map((p) => p.errordata).find((d) => Array.isArray(d));
   if (Array.isArray(named) && !named.includes(field)) this.log(`The refusal names ${JSON.stringify(named)}, not ${field} (errordata is a public fact; not a failure).`);
+});
+
+// ---- the answers' fields ---------------------------------------------------------------------------------------
+
+/**
+ * One answer per row, per target and format, shared by the examples of that row: each example reads one field of
+ * it. Sent without the schema check of every other step (it would fail every example on any one field's fault):
+ * the example checks its own field, under its own rule.
+ */
+const answers = new WeakMap<object, Map<string, Promise<{ request: RequestObject; exchange: Exchange }>>>();
+const answered = new WeakMap<CardspecWorld, Exchange>();
+
+async function answerOf(world: CardspecWorld, title: string, source: () => Promise<CardSource>): Promise<void> {
+  const row = operationByTitle(title);
+  let byRow = answers.get(world.target);
+  if (!byRow) answers.set(world.target, (byRow = new Map()));
+  let pending = byRow.get(row.id);
+  if (!pending) {
+    pending = (async () => {
+      const today = row.required.includes('subscriptionbegindate') ? await world.today() : '';
+      const request = buildRequest(row, { profile: world.profile, site: world.site, today, orderreference: world.nextOrderReference() }, await source());
+      return { request, exchange: await world.target.send(request) };
+    })();
+    byRow.set(row.id, pending);
+  }
+  const { request, exchange } = await pending;
+  world.attach(Target.attachment(exchange, request), 'application/json');
+  if (exchange.error) {
+    byRow.delete(row.id);
+    world.fail(`${exchange.error} (${exchange.format.toUpperCase()} POST ${exchange.url})`, ['TRANSPORT-RESPONSE-BODY']);
+  }
+  answered.set(world, exchange);
+}
+
+When('the merchant has the answer to {string} with the {card}', async function (this: CardspecWorld, title: string, role: CardRole) {
+  await answerOf(this, title, async () => ({ card: cardOf(this, role) }));
+});
+
+When('the merchant has the answer to {string} with a cache token for the {card}', async function (this: CardspecWorld, title: string, role: CardRole) {
+  await answerOf(this, title, () => this.paymentPageCard(cardOf(this, role), operationByTitle(title)));
+});
+
+Then("the {word} part's {word} is in its documented form", function (this: CardspecWorld, type: string, field: string) {
+  const exchange = answered.get(this);
+  if (!exchange) this.fail('no answer was read in this scenario');
+  const rule = this.rules.find((r) => r.endsWith(`:${field}`)) ?? 'FIELD-TYPES';
+  const parts = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as ResponsePart[]) : [];
+  const part = parts.find((p) => p.requesttypedescription === type);
+  if (!part) this.fail(`the answer holds no ${type} part (${parts.map((p) => String(p.requesttypedescription)).join(', ') || 'none'})`, [rule]);
+  const value = part[field];
+  // Whether a part carries the field is not this example's question (the row's own rules ask it): an absent field
+  // was not checked, so the example is skipped, never passed.
+  if (value === undefined) throw new ScenarioSkipped(`the ${type} part does not carry ${field}, so its form could not be checked`);
+  const problem = checkValue(FIELD[field], 'response', value, part as Record<string, unknown>);
+  this.check(problem === null, `the ${type} part's ${field} is ${show(value)}: ${problem?.message ?? ''} (${FIELD[field].section})`, [rule]);
 });

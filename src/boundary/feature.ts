@@ -5,6 +5,7 @@
  */
 import { OPERATION } from '../../schemas/operations';
 import { BOUNDARY_ROWS, boundaryCases, type BoundaryCase } from './cases';
+import { responseCases } from './responses';
 
 export const BOUNDARY_FEATURE = 'features/field-boundaries.feature';
 
@@ -45,6 +46,21 @@ export function boundaryFeature(): string {
       for (const c of group) {
         out.push(`      | ${g.field.padEnd(5)} | ${cell(c.label).padEnd(width)} | ${(c.expect === 'takes' ? 'taken' : 'refused').padEnd(8)} |`);
       }
+    }
+  }
+  // ---- the answers: every response field a row's answer carries, in its documented form.
+  const answers = responseCases();
+  for (const r of BOUNDARY_ROWS) {
+    const row = OPERATION[r.id];
+    const mine = answers.filter((c) => c.row === r.id);
+    if (mine.length === 0) continue;
+    const tags = [...(r.requires ?? []).map((q) => `@requires:${q}`), ...[...new Set(row.requesttypes)].map((t) => `@type:${t}`)];
+    const source = r.cachetoken ? 'with a cache token for the "authorised" card' : 'with the "authorised" card';
+    out.push('', `  ${tags.join(' ')}`, `  Scenario Outline: ${row.title}: the <type> part's <field> is in its documented form`);
+    out.push(`    When the merchant has the answer to "${row.title}" ${source}`);
+    out.push("    Then the <type> part's <field> is in its documented form");
+    for (const c of mine) {
+      out.push('', `    @rule:${c.rule}`, '    Examples:', `      | type | field |`, `      | ${c.type} | ${c.field} |`);
     }
   }
   return out.join('\n') + '\n';

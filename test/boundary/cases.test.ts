@@ -64,3 +64,16 @@ describe('rules qualified by a field in the matrix', () => {
     assert.equal(rows[1].quote, 'q');
   });
 });
+
+describe('the response side of the boundary phase', () => {
+  it('reads every documented response field of each row, under its rule qualified by the field', async () => {
+    const { responseCases } = await import('../../src/boundary/responses');
+    const cases = responseCases();
+    const of = (row: string): string[] => cases.filter((c) => c.row === row).map((c) => c.field);
+    assert.ok(of('store').includes('transactionstartedtimestamp'));
+    assert.ok(of('auth').includes('settleduedate'));
+    assert.ok(of('threedquery').includes('acsurl'));
+    assert.ok(cases.some((c) => c.rule === 'FIELD-TIMESTAMP:transactionstartedtimestamp'));
+    for (const c of cases) assert.ok(FIELD[c.field].response, c.field);
+  });
+});
