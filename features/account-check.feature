@@ -43,9 +43,14 @@ Feature: ACCOUNTCHECK
       | Account check                    | ACCOUNTCHECK |
       | Ordinary AUTH without 3-D Secure | AUTH         |
 
-  @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK
-  Scenario: An account check on a category 6012 site with the additional fields
+  @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
+  Scenario Outline: <operation> on a category 6012 site with the additional fields is not refused with 60025
     Given the merchant's site has the merchant category code 6012
     And the merchant adds the fields mandated for category 6012 to each request
-    When the merchant sends "Account check" with the "authorised" card
-    Then the ACCOUNTCHECK succeeded
+    When the merchant sends "<operation>" with the "authorised" card
+    Then the <type> succeeded
+
+    Examples:
+      | operation                        | type         |
+      | Account check                    | ACCOUNTCHECK |
+      | Ordinary AUTH without 3-D Secure | AUTH         |

@@ -8,7 +8,8 @@ Feature: The ACS browser round trip
   @rule:ACS-MERCHANT-TO-ACS @rule:ACS-TO-MERCHANT @type:THREEDQUERY
   Scenario: The browser posts PaReq, TermUrl and MD to acsurl and is returned to the termurl with PaRes and MD
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
-    And the customer's browser posts PaReq, TermUrl and MD to the acsurl of the THREEDQUERY
+    Then the acsurl of the THREEDQUERY is an HTTPS address, or the plain HTTP target's own scheme
+    When the customer's browser posts PaReq, TermUrl and MD to the acsurl of the THREEDQUERY
     Then the ACS returns the browser to the termurl with PaRes and MD
 
   @rule:ACS-MERCHANT-TO-ACS @type:THREEDQUERY

@@ -10,7 +10,7 @@ Feature: Card store
     When the merchant sends "Card store" with the "authorised" card
     Then the STORE succeeded
     And the response has 1 part: STORE
-    And the STORE holds `transactionreference`, `transactionactive`, `requesttypedescription`, `orderreference`, `accounttypedescription`, `maskedpan`, `transactionstartedtimestamp`, `errorcode` and `errormessage`
+    And the STORE holds `transactionreference`, `transactionactive`, `requesttypedescription`, `orderreference`, `accounttypedescription`, `maskedpan`, `paymenttypedescription`, `issuer`, `issuercountryiso2a`, `merchantname`, `operatorname`, `livestatus`, `transactionstartedtimestamp`, `errorcode` and `errormessage`
     And the STORE's transactionactive is "1"
     And the STORE's accounttypedescription is "CARDSTORE"
     And the STORE's maskedpan masks the "authorised" card
@@ -22,6 +22,16 @@ Feature: Card store
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE
     Then the AUTH succeeded
     And the AUTH's maskedpan is the STORE's maskedpan
+
+  @rule:STORE-DETAILS @rule:INHERIT-CHILD @requires:security @type:STORE @type:AUTH
+  Scenario: STORE keeps the billing details: a payment on the stored card inherits them
+    When the merchant sends "Card store" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE
+    Then the AUTH succeeded
+    And the AUTH's securityresponseaddress is "2"
+    And the AUTH's securityresponsepostcode is "2"
 
   @rule:STORE-KEEPS-CARD @rule:STORE-NO-BANK @rule:SEC-RESULT-0 @type:STORE @type:AUTH
   Scenario: The security code is not kept: a payment on the stored card gives the bank no security code

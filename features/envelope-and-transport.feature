@@ -4,7 +4,7 @@ Feature: The envelope and the transport
   endpoint; the answer is {requestreference, version, response:[ {part}, ... ], secrand}, one part per request
   type, in the order of requesttypedescriptions.
 
-  @rule:ENV-SINGLE-ENDPOINT @rule:ENV-ONE-REQUEST-OBJECT @rule:TRANSPORT-REQUEST-BODY @type:AUTH @type:ACCOUNTCHECK
+  @rule:ENV-SINGLE-ENDPOINT @type:AUTH @type:ACCOUNTCHECK
   Scenario: Every operation is one POST of a body holding one request object, to a single endpoint
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
     And the merchant sends "Account check" with the "authorised" card
@@ -36,12 +36,7 @@ Feature: The envelope and the transport
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card
     Then every value in the answer is a string
 
-  @rule:ENV-ALIAS @rule:SEC-ALIAS @type:AUTH
-  Scenario: The request body carries alias, the operator account identifier
-    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
-    Then the AUTH succeeded
-
-  @format:json @rule:VER-JSON @rule:TRANSPORT-JSON-PATH @rule:TRANSPORT-HEADERS @type:AUTH
+  @format:json @rule:VER-JSON @rule:TRANSPORT-JSON-PATH @type:AUTH
   Scenario: The JSON envelope carries version 1.00, posted to {base_url}/json/ with the JSON headers
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
     Then the request went as a POST to the JSON path with "Content-type: application/json" and "Accept: application/json"

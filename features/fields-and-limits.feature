@@ -64,3 +64,17 @@ Feature: Fields and limits
   Scenario: transactionstartedtimestamp is written YYYY-MM-DD HH:MM:SS and settleduedate YYYY-MM-DD
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
     Then the AUTH succeeded
+    And the AUTH holds `transactionstartedtimestamp` and `settleduedate`
+
+  @rule:FIELD-US-STATE @type:AUTH
+  Scenario Outline: For US addresses, the state is taken as a two-character code or as the full name (<county>)
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | billingcountryiso2a | US         |
+      | billingpostcode     | 90210      |
+      | billingcounty       | <county>   |
+    Then the AUTH succeeded
+
+    Examples:
+      | county     |
+      | CA         |
+      | California |

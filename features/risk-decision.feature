@@ -121,3 +121,25 @@ Feature: Risk decision (RISKDEC)
     Given the merchant's site does not have card store and fraud control enabled
     When the merchant sends "Risk decision on card data" with the "authorised" card
     Then the RISKDEC failed
+
+  @rule:RISKDEC-REFERENCE-UNIQUE @type:RISKDEC
+  Scenario: Each check has its own fraudcontrolreference
+    When the merchant sends "Risk decision on card data" with the "authorised" card as the first RISKDEC
+    And the merchant sends "Risk decision on card data" with the "authorised" card as the second RISKDEC
+    Then the first RISKDEC and the second RISKDEC have different fraudcontrolreference values
+
+  @rule:RISKDEC-CATEGORYFLAG @type:RISKDEC
+  Scenario Outline: <status>: rulecategoryflag identifies the condition that caused it
+    When the merchant sends "Risk decision on card data" with the "<status>" card
+    Then the RISKDEC's fraudcontrolshieldstatuscode is "<status>"
+    And the RISKDEC holds `rulecategoryflag`
+
+    @requires:card:shieldChallenge
+    Examples: challenge
+      | status    |
+      | CHALLENGE |
+
+    @requires:card:shieldDeny
+    Examples: deny
+      | status |
+      | DENY   |

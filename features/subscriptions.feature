@@ -16,8 +16,14 @@ Feature: Subscriptions
     And the SUBSCRIPTION's transactionreference differs from the AUTH's
     And the SUBSCRIPTION's accounttypedescription is "RECUR"
     And the SUBSCRIPTION's transactionactive is "2"
-    And the SUBSCRIPTION holds `transactionactive`, `subscriptionbegindate` and `baseamount`
-    And the SUBSCRIPTION echoes `baseamount` and `subscriptionbegindate`
+    And the SUBSCRIPTION holds `transactionactive`, `subscriptionbegindate`, `subscriptionunit`, `subscriptionfrequency`, `subscriptionfinalnumber` and `baseamount`
+    And the SUBSCRIPTION echoes `baseamount`, `subscriptionbegindate`, `subscriptionunit`, `subscriptionfrequency` and `subscriptionfinalnumber`
+    And the AUTH echoes `baseamount`
+
+  @rule:SUB-REQUIRES-AUTH @type:SUBSCRIPTION
+  Scenario: A SUBSCRIPTION sent without AUTH is not taken
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card, naming only SUBSCRIPTION
+    Then the call was not successful
 
   @rule:SUB-ENROLLED @rule:3DS-NEXT-Y @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, enrolled card: md and pares after the ACS
@@ -141,3 +147,22 @@ Feature: Subscriptions
     Then the SUBSCRIPTION succeeded
     When the target's clock moves on by 1 month
     Then the automatic payments of the SUBSCRIPTION are numbered "5"
+
+  @rule:SUB-FREQUENCY @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario Outline: subscriptionfrequency <frequency>: <frequency> unit(s) between payments
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | subscriptionunit      | MONTH            |
+      | subscriptionfrequency | <frequency>      |
+      | transactionactive     | 1                |
+    And the target's clock moves on by 7 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "2"
+    When the target's clock moves on by 1 month
+    Then the automatic payments of the SUBSCRIPTION are numbered "<after one month>"
+    When the target's clock moves on by 1 month
+    Then the automatic payments of the SUBSCRIPTION are numbered "<after two months>"
+
+    Examples:
+      | frequency | after one month | after two months |
+      | 1         | 2, 3            | 2, 3, 4          |
+      | 2         | 2               | 2, 3             |

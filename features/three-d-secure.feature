@@ -30,6 +30,18 @@ Feature: 3-D Secure
     And the AUTH's enrolled is "N"
     And the AUTH's parenttransactionreference is the THREEDQUERY's transactionreference
 
+  @rule:3DS-STATUS @rule:3DS-CAVV-ECI @requires:cachetokens @type:THREEDQUERY @type:AUTH
+  Scenario Outline: A card <state> (<enrolled>): the AUTH holds no status, cavv or eci, which are returned if enrolled
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
+    And the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
+    Then the AUTH's enrolled is "<enrolled>"
+    And the AUTH does not hold `status`, `cavv` or `eci`
+
+    Examples:
+      | card              | state                    | enrolled |
+      | not enrolled      | not enrolled             | N        |
+      | enrolment unknown | of unknown enrolment     | U        |
+
   @rule:3DS-NEXT-U @rule:3DS-AUTH-NOT-ENROLLED @requires:cachetokens @type:THREEDQUERY @type:AUTH
   Scenario: Unable to determine (U): the same THREEDQUERY is resubmitted, then AUTH with the THREEDQUERY as parent
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "enrolment unknown" card
@@ -50,6 +62,9 @@ Feature: 3-D Secure
     And the AUTH's enrolled is "Y"
     And the AUTH's status is "Y"
     And the AUTH holds `xid`, `cavv` and `eci`
+    And the AUTH's maskedpan is the THREEDQUERY's maskedpan
+    And the AUTH's baseamount is the THREEDQUERY's baseamount
+    And the AUTH's currencyiso3a is the THREEDQUERY's currencyiso3a
 
   @rule:3DS-60022-SETTLE @rule:ERR-60022 @rule:AUTH-BANK-CONTACTED @errorcode:60022 @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:AUTH
   Scenario: AUTH after 3-D Secure, customer not authenticated: 60022, status N, settlestatus 3, acquirer not contacted
@@ -61,6 +76,14 @@ Feature: 3-D Secure
     And the AUTH's status is "N"
     And the AUTH's settlestatus is "3"
     And the AUTH does not hold `authcode` or `acquirerresponsecode`
+
+  @rule:3DS-CAVV-ECI @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:AUTH
+  Scenario: Enrolled but not authenticated: the AUTH holds no cavv or eci, which are returned if enrolled and authenticated
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "not authenticated" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
+    Then the AUTH's status is "N"
+    And the AUTH does not hold `cavv` or `eci`
 
   @rule:ERR-70000 @rule:3DS-STATUS @errorcode:70000 @requires:cachetokens @requires:acsForm @requires:card:declined @type:AUTH
   Scenario: AUTH after 3-D Secure, customer authenticated but the bank declined: 70000

@@ -24,7 +24,7 @@ Feature: The XML envelope
   Scenario: The RISKDEC fields sit under /fraudcontrol, and requesttypedescription is the attribute /@type
     When the merchant sends "Risk decision on card data" with the "DENY" card
     Then the RISKDEC's fraudcontrolshieldstatuscode is "DENY"
-    And the XML answer's RISKDEC response holds `/@type`, `/fraudcontrol/shieldstatuscode` and `/fraudcontrol/reference`
+    And the XML answer's RISKDEC response holds `/@type`, `/fraudcontrol/shieldstatuscode`, `/fraudcontrol/recommendedaction`, `/fraudcontrol/reference`, `/fraudcontrol/responsecode`, `/fraudcontrol/categoryflag` and `/fraudcontrol/categorymessage`
 
   @rule:XML-REQUEST-BLOCK @rule:INHERIT-PARENT @type:AUTH
   Scenario: An XML request block carries parenttransactionreference in operation

@@ -12,9 +12,10 @@ import { FIELDS } from './fields';
 import { INHERITANCE } from './inheritance';
 import { REQUEST_TYPE_VARIANTS } from './request-types';
 import { STATES } from './states';
+import { TEETH } from './teeth';
 import { XML } from './xml';
 
-export const GALLERY: readonly Variant[] = [...ENVELOPE, ...FIELDS, ...REQUEST_TYPE_VARIANTS, ...STATES, ...ERRORS, ...INHERITANCE, ...ACS_AND_TRANSPORT, ...XML, ...BENIGN];
+export const GALLERY: readonly Variant[] = [...ENVELOPE, ...FIELDS, ...REQUEST_TYPE_VARIANTS, ...STATES, ...ERRORS, ...INHERITANCE, ...ACS_AND_TRANSPORT, ...XML, ...TEETH, ...BENIGN];
 
 const BY_NAME: ReadonlyMap<string, Variant> = new Map(GALLERY.map((v) => [v.name, v]));
 
