@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactText, registerSecret } from '../redact';
 import { parseOptions, type OptionSpecs } from './options';
-import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
+import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
 import { CLIENT_REPORT_FILES, writeClientReport } from '../contract/cases-report';
@@ -31,6 +31,10 @@ Options:
                         the clock then stands still at ${DEFAULT_CLOCK_START} until moved
   --clock-start TIME    start the clock at "YYYY-MM-DD HH:MM:SS" (default: ${DEFAULT_CLOCK_START} with --control,
                         else the current time, with the clock following the wall clock)
+  --max-records N       transactions the ledger always keeps (default ${DEFAULT_MAX_RECORDS.toLocaleString('en')}); older ones only
+                        while something can still reach them (a stored card, a subscription with payments to
+                        come, a THREEDQUERY waiting for its AUTH, a parent of a record kept), at most as many
+                        again. A dropped transaction answers as an unknown one (docs/gateway.md)
   --log                 print one line per request (masked)
   -h, --help            show this help
 
@@ -77,6 +81,7 @@ interface Values {
   log?: boolean;
   help?: boolean;
   'clock-start'?: string;
+  'max-records'?: string;
   contract?: boolean;
   report?: string;
   strict?: boolean;
@@ -93,6 +98,7 @@ export const SERVE_OPTIONS: OptionSpecs = {
   config: { type: 'string' },
   control: { type: 'boolean' },
   'clock-start': { type: 'string' },
+  'max-records': { type: 'string' },
   log: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   contract: { type: 'boolean' },
@@ -139,6 +145,12 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  const maxRecordsText = values['max-records'];
+  if (maxRecordsText !== undefined && !/^[1-9][0-9]{0,8}$/.test(maxRecordsText)) {
+    return usageError(`--max-records must be a whole number from 1 to 999999999, not "${maxRecordsText}"`);
+  }
+  const maxRecords = maxRecordsText === undefined ? DEFAULT_MAX_RECORDS : Number(maxRecordsText);
+
   const clientCmd = values['client-cmd'];
   const contract = (values.contract ?? false) || clientCmd !== undefined;
   if (!contract) {
@@ -174,6 +186,7 @@ export async function run(args: string[]): Promise<number> {
     host,
     port,
     clockStart,
+    maxRecords,
     // With the control API the clock stands still until moved (reproducible runs); without it, time is the only
     // thing that can move it. Client cases are reproducible runs too.
     clockTicking: !control && clientCmd === undefined,

@@ -82,6 +82,11 @@ export function control(rt: Runtime, method: string, path: string, query: URLSea
     if (method === 'POST') return mintToken(rt, body);
     return { status: 405, body: { error: 'use POST' } };
   }
+  if (sub === 'ledger') {
+    // What the ledger holds now (docs/gateway.md, "What the ledger keeps").
+    if (method !== 'GET') return { status: 405, body: { error: 'use GET' } };
+    return { status: 200, body: rt.ledger.stats() };
+  }
   if (sub === 'transactions' || sub.startsWith('transactions/')) {
     if (method !== 'GET') return { status: 405, body: { error: 'use GET' } };
     if (sub === 'transactions') {

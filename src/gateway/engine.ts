@@ -83,8 +83,8 @@ export class Engine {
   private activate(): void {
     const ledger = this.rt.ledger;
     for (const ref of ledger.subscriptions) {
-      const rec = ledger.get(ref)!;
-      if (rec.transactionactive !== '2' || !rec.subscription) continue;
+      const rec = ledger.get(ref);
+      if (rec?.transactionactive !== '2' || !rec.subscription) continue;
       if (ledger.get(rec.subscription.authRef)?.settlestatus === '100') ledger.change(ref, (r) => (r.transactionactive = '1'));
     }
   }
@@ -94,8 +94,9 @@ export class Engine {
     let n = 0;
     for (const ref of ledger.subscriptions) {
       for (let i = 0; i < MAX_PAYMENTS_PER_RUN; i++) {
-        const rec = ledger.get(ref)!;
-        if (!this.due(rec, m)) break;
+        // A subscription whose last payment was just taken may have left the ledger (docs/gateway.md).
+        const rec = ledger.get(ref);
+        if (!rec || !this.due(rec, m)) break;
         this.pay(rec, m);
         n++;
       }

@@ -20,6 +20,7 @@ export { DEFAULT_CLOCK_START } from './clock';
 export { DEFAULT_CONFIG, loadConfigFile, resolveConfig, ConfigError } from './config';
 export { DEFAULT_BODY_LIMIT } from './server';
 export { ERR } from './errors';
+export { DEFAULT_MAX_RECORDS } from './ledger';
 export { HANDLERS } from './operations';
 export type { Clock, Ledger, Runtime, GatewayConfig };
 export type {
@@ -49,6 +50,11 @@ export interface GatewayOptions {
   clockTicking?: boolean;
   /** One line per request, masked (off unless given). */
   log?: (line: string) => void;
+  /**
+   * Transactions the ledger always keeps (default 100,000): older ones are kept only while something can still
+   * reach them, at most as many again (docs/gateway.md, "What the ledger keeps").
+   */
+  maxRecords?: number;
   /** Largest request body in bytes, compressed or inflated (default 1 MiB). */
   bodyLimit?: number;
   /**

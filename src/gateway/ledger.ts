@@ -9,6 +9,12 @@
  *
  * Card numbers are held here (a stored card must be usable later); security codes never are, only the result of
  * their check. Nothing leaves the ledger unmasked: see `maskRecord`.
+ *
+ * The ledger is bounded (docs/gateway.md, "What the ledger keeps"): the newest `maxRecords` transactions are always
+ * kept (the window); a transaction leaving the window is kept only while something can still reach it (a stored
+ * card, a subscription with payments to come, a THREEDQUERY waiting for its AUTH, the parent of a record still
+ * held), and at most `maxRecords` of those, the oldest going first. Everything else is dropped, with its indexes, so
+ * a gateway under a steady load holds at most twice `maxRecords` transactions. A dropped transaction is unknown.
  */
 import type { SiteInfo } from './config';
 import { NODE } from './config';
@@ -42,36 +48,91 @@ function sequenceOf(ref: string): number {
   return -1;
 }
 
+/** How many transactions the window holds unless told otherwise (`cardspec serve --max-records`). */
+export const DEFAULT_MAX_RECORDS = 100_000;
+
+/**
+ * A list of references (a parent's children, the payments due on a day) that sheds the ones no longer held. Records
+ * are dropped oldest first, so the dead ones are mostly at the front and leave cheaply; those behind a long-lived
+ * entry are filtered out when the list has doubled since it was last filtered: a list costs amortised O(1) per entry
+ * and never outgrows twice what it holds (plus a little), however many records pass through it.
+ */
+class RefList {
+  private items: string[] = [];
+  private head = 0;
+  private limit = 64;
+
+  push(ref: string, held: (ref: string) => boolean): void {
+    this.items.push(ref);
+    if (this.items.length - this.head > this.limit) {
+      this.items = this.items.slice(this.head).filter(held);
+      this.head = 0;
+      this.limit = Math.max(64, 2 * this.items.length);
+    }
+  }
+
+  /** Entries, some possibly no longer held (readers look each up). */
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  values(): string[] {
+    return this.head === 0 ? this.items : this.items.slice(this.head);
+  }
+
+  /** Sheds the entries at the front that are no longer held. */
+  trim(held: (ref: string) => boolean): void {
+    while (this.head < this.items.length && !held(this.items[this.head])) this.head++;
+    if (this.head >= 64 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+  }
+}
+
+/** What the ledger holds, for the control API (`GET /_cardspec/ledger`) and the tests. */
+export interface LedgerStats {
+  /** Transactions held. */
+  readonly records: number;
+  /** Of those, kept beyond the window because something can still reach them. */
+  readonly kept: number;
+  readonly maxRecords: number;
+  /** Transactions dropped since the start. */
+  readonly dropped: number;
+}
+
 export class Ledger {
   /**
-   * Records by sequence number (index `seq - FIRST_SEQ`): the sequence is the gateway's own, one per record, so a
-   * reference in the standard form finds its record by the number it ends with, and a request stores its record with
-   * one append instead of probing and growing a hash table of every reference ever made. A variant's own reference
-   * form (`GatewayMutation.reference`) cannot be read back, so its records are found by reference in `byRef`.
+   * The window: records by sequence number (index `seq - base`), oldest first. The sequence is the gateway's own,
+   * one per record, so a reference in the standard form finds its record by the number it ends with, and a request
+   * stores its record with one append instead of probing and growing a hash table of every reference ever made.
+   * Slots before `head` have left the window; they are cut off in batches.
    */
-  private readonly bySeq: (TxRecord | undefined)[] = [];
+  private bySeq: (TxRecord | undefined)[] = [];
+  /** Children's lists of the parents in the window, at the same index as `bySeq`. */
+  private kidsBySeq: (RefList | undefined)[] = [];
+  private base = FIRST_SEQ;
+  private head = 0;
+  /** Records that left the window but can still be reached, in the order they left it (oldest first). */
+  private readonly kept = new Map<string, TxRecord>();
+  /** A variant's own reference form (`GatewayMutation.reference`) cannot be read back: its records by reference. */
   private readonly byRef: Map<string, TxRecord> | undefined;
   private count = 0;
-  /**
-   * Children by their parent's reference. A parent stored in `bySeq` keeps its children's list at the same index of
-   * `kidsBySeq` (no hash table of every parent either); `kids` holds the others: a variant's own reference form, or
-   * a child written before its parent.
-   */
-  private readonly kids = new Map<string, string[]>();
-  private readonly kidsBySeq: (string[] | undefined)[] = [];
+  private droppedCount = 0;
+  /** Children by their parent's reference, for parents outside the window (kept, a variant's form, or not yet written). */
+  private readonly kids = new Map<string, RefList>();
   private readonly byMd = new Map<string, string>();
   private readonly byPares = new Map<string, string>();
   private readonly tokens = new Map<string, TokenCard>();
   /** Card data by card number, then expiry date. */
-  private readonly cards = new Map<string, Map<string, CardData>>();
+  private cards = new Map<string, Map<string, CardData>>();
   /**
    * Payments that had settlestatus `0` when written, by settle due date, waiting for the settlement run. An entry
-   * may be stale (the payment was suspended since); the run checks the record. A list per day, not a set, because
-   * appending is the cheapest thing a request can do here.
+   * may be stale (the payment was suspended or dropped since); the run checks the record.
    */
-  private readonly dueBy = new Map<string, string[]>();
+  private readonly dueBy = new Map<string, RefList>();
   /** The list of `dueBy` a payment was last added to: payments of one day follow each other. */
-  private lastDue: { day: string; refs: string[] } | undefined;
+  private lastDue: { day: string; refs: RefList } | undefined;
   /** Subscriptions the engine looks at on each run. */
   readonly subscriptions = new Set<string>();
   /** `<site number>-<node>-` of each site, written once. */
@@ -79,9 +140,18 @@ export class Ledger {
   /** Last sequence number drawn; references are `<site number>-<node>-<sequence>`, the first being 1001. */
   private seq = 1000;
   private open: UnitOfWork | undefined;
+  readonly maxRecords: number;
 
-  /** `format` rewrites every new reference (a variant's other reference format: GatewayMutation.reference). */
-  constructor(private readonly format?: (standard: string) => string) {
+  /**
+   * `format` rewrites every new reference (a variant's other reference format: GatewayMutation.reference);
+   * `maxRecords` is the size of the window (and of what may be kept beyond it).
+   */
+  constructor(
+    private readonly format?: (standard: string) => string,
+    maxRecords: number = DEFAULT_MAX_RECORDS,
+  ) {
+    if (!Number.isInteger(maxRecords) || maxRecords < 1) throw new Error(`ledger: maxRecords must be a whole number of at least 1, not ${maxRecords}`);
+    this.maxRecords = maxRecords;
     if (format) this.byRef = new Map();
   }
 
@@ -97,37 +167,55 @@ export class Ledger {
     return this.count;
   }
 
+  stats(): LedgerStats {
+    return { records: this.count, kept: this.kept.size, maxRecords: this.maxRecords, dropped: this.droppedCount };
+  }
+
   get(ref: string): TxRecord | undefined {
     if (this.byRef) return this.byRef.get(ref);
-    const seq = sequenceOf(ref);
-    const rec = seq < FIRST_SEQ ? undefined : this.bySeq[seq - FIRST_SEQ];
-    return rec !== undefined && rec.transactionreference === ref ? rec : undefined;
-  }
-
-  /** Every record, oldest first. */
-  *all(): IterableIterator<TxRecord> {
-    if (this.byRef) {
-      yield* this.byRef.values();
-      return;
+    const i = sequenceOf(ref) - this.base;
+    if (i >= this.head) {
+      const rec = this.bySeq[i];
+      return rec !== undefined && rec.transactionreference === ref ? rec : undefined;
     }
-    for (const rec of this.bySeq) if (rec !== undefined) yield rec;
+    return i + this.base >= FIRST_SEQ ? this.kept.get(ref) : undefined;
   }
 
-  /** Children of a transaction (inheritance and subscription payments), oldest first. */
+  /** Every record held, oldest first. */
+  *all(): IterableIterator<TxRecord> {
+    yield* this.kept.values();
+    for (let i = this.head; i < this.bySeq.length; i++) {
+      const rec = this.bySeq[i];
+      if (rec !== undefined) yield rec;
+    }
+  }
+
+  /** Children of a transaction (inheritance and subscription payments) still held, oldest first. */
   children(ref: string): TxRecord[] {
-    const early = this.kids.get(ref);
-    const i = this.indexOf(ref);
-    const late = i < 0 ? undefined : this.kidsBySeq[i];
-    // Children written before their parent (if any) are the older ones.
-    const refs = early && late ? [...early, ...late] : (early ?? late);
-    return refs ? refs.map((r) => this.get(r)!) : [];
+    const list = this.kidsOf(ref);
+    if (!list) return [];
+    const out: TxRecord[] = [];
+    for (const r of list.values()) {
+      const rec = this.get(r);
+      if (rec) out.push(rec);
+    }
+    return out;
   }
 
-  /** The place in `bySeq` of a stored record in the standard form, or -1. */
+  /** The place in `bySeq` of a record in the window (standard form), or -1. */
   private indexOf(ref: string): number {
-    if (this.byRef) return -1;
-    const i = sequenceOf(ref) - FIRST_SEQ;
-    return i >= 0 && this.bySeq[i]?.transactionreference === ref ? i : -1;
+    if (this.byRef) {
+      const rec = this.byRef.get(ref);
+      const i = rec === undefined ? -1 : rec.seq - this.base;
+      return i >= this.head && this.bySeq[i] === rec ? i : -1;
+    }
+    const i = sequenceOf(ref) - this.base;
+    return i >= this.head && this.bySeq[i]?.transactionreference === ref ? i : -1;
+  }
+
+  private kidsOf(ref: string): RefList | undefined {
+    const i = this.indexOf(ref);
+    return i < 0 ? this.kids.get(ref) : this.kidsBySeq[i];
   }
 
   /** The THREEDQUERY that issued this `md` or this `pares`. */
@@ -138,11 +226,15 @@ export class Ledger {
 
   /**
    * The one CardData of a card number and expiry: records of the same card share it, so a ledger of many payments
-   * on few cards holds each card once (less memory, less for the garbage collector to walk).
+   * on few cards holds each card once (less memory, less for the garbage collector to walk). Only a cache: it is
+   * emptied when it grows past the window, so that a stream of new card numbers (a fuzzer) does not pile up.
    */
   card(pan: string, expirydate: string): CardData {
     let byExpiry = this.cards.get(pan);
-    if (!byExpiry) this.cards.set(pan, (byExpiry = new Map()));
+    if (!byExpiry) {
+      if (this.cards.size >= this.maxRecords) this.cards = new Map();
+      this.cards.set(pan, (byExpiry = new Map()));
+    }
     let card = byExpiry.get(expirydate);
     if (!card) {
       card = { pan, expirydate };
@@ -151,8 +243,10 @@ export class Ledger {
     return card;
   }
 
+  /** Keeps a minted cache token; the oldest is forgotten beyond `maxRecords` tokens. */
   addToken(token: string, card: TokenCard): void {
     this.tokens.set(token, card);
+    if (this.tokens.size > this.maxRecords) this.tokens.delete(this.tokens.keys().next().value as string);
   }
 
   token(token: string): TokenCard | undefined {
@@ -179,31 +273,49 @@ export class Ledger {
   }
 
   /**
-   * Writes a record and keeps the indexes in step. Used by units on commit, and directly by the engine and the ACS,
-   * each of which is one synchronous step.
+   * Writes a record and keeps the indexes in step, then lets the window move on. Used by the engine and the ACS,
+   * each of which is one synchronous step; units write all their records first (`storeAll`).
    */
   store(rec: TxRecord): void {
     this.write(rec, this.get(rec.transactionreference));
+    this.slide();
+  }
+
+  /** @internal A unit's records, written together before the window moves (a record leaving the window meanwhile
+   * would otherwise be judged before its new child is written). */
+  storeAll(recs: Iterable<TxRecord>): void {
+    for (const rec of recs) this.write(rec, this.get(rec.transactionreference));
+    this.slide();
   }
 
   private write(rec: TxRecord, old: TxRecord | undefined): void {
     const ref = rec.transactionreference;
     if (this.byRef) this.byRef.set(ref, rec);
-    else {
-      const seq = sequenceOf(ref);
-      if (seq < FIRST_SEQ) throw new Error(`ledger: not a reference of this gateway: ${ref}`);
-      const i = seq - FIRST_SEQ;
+    const seq = this.byRef ? rec.seq : sequenceOf(ref);
+    if (seq < FIRST_SEQ) throw new Error(`ledger: not a reference of this gateway: ${ref}`);
+    const i = seq - this.base;
+    if (i >= this.head) {
       this.bySeq[i] = rec;
       // Kept as long as `bySeq`, written in the same order, so that neither array has gaps.
       if (this.kidsBySeq.length <= i) this.kidsBySeq[i] = undefined;
+    } else if (old !== undefined && this.kept.has(ref)) {
+      this.kept.set(ref, rec);
+    } else {
+      // A record that left the window before it was written (a unit outlived by the window): nothing can hold it.
+      if (this.byRef) this.byRef.delete(ref);
+      return;
     }
     if (!old) this.count++;
     if (!old && rec.parent !== undefined) {
       const p = this.indexOf(rec.parent);
       const list = p < 0 ? this.kids.get(rec.parent) : this.kidsBySeq[p];
-      if (list) list.push(ref);
-      else if (p < 0) this.kids.set(rec.parent, [ref]);
-      else this.kidsBySeq[p] = [ref];
+      if (list) list.push(ref, this.isHeld);
+      else {
+        const fresh = new RefList();
+        fresh.push(ref, this.isHeld);
+        if (p < 0) this.kids.set(rec.parent, fresh);
+        else this.kidsBySeq[p] = fresh;
+      }
     }
     const t = rec.threeds;
     if (t !== undefined || old?.threeds !== undefined) {
@@ -214,15 +326,98 @@ export class Ledger {
     if (rec.settlestatus === '0' && old?.settlestatus !== '0') {
       const day = rec.settleduedate ?? '';
       const last = this.lastDue;
-      if (last !== undefined && last.day === day) last.refs.push(ref);
+      if (last !== undefined && last.day === day) last.refs.push(ref, this.isDue);
       else {
         let list = this.dueBy.get(day);
-        if (list) list.push(ref);
-        else this.dueBy.set(day, (list = [ref]));
+        if (!list) this.dueBy.set(day, (list = new RefList()));
+        list.push(ref, this.isDue);
         this.lastDue = { day, refs: list };
       }
     }
     if (rec.subscription) this.subscriptions.add(ref);
+    // A kept record that nothing reaches any more since this change (a subscription's last payment taken).
+    if (i < this.head && !this.reachable(rec, this.kidsOf(ref))) this.drop(rec);
+  }
+
+  /**
+   * Whether something can still reach a record outside the window: "a stored card, a subscription with payments to
+   * come, a THREEDQUERY waiting for its AUTH, the parent of a live child" (docs/gateway.md).
+   */
+  private readonly isHeld = (ref: string): boolean => this.get(ref) !== undefined;
+  private readonly isDue = (ref: string): boolean => this.get(ref)?.settlestatus === '0';
+
+  private reachable(rec: TxRecord, kids: RefList | undefined, hadKids = false): boolean {
+    if (kids !== undefined) {
+      kids.trim(this.isHeld);
+      if (kids.length > 0) return true;
+    }
+    if (rec.type === 'STORE') return rec.errorcode === '0';
+    const sub = rec.subscription;
+    if (sub !== undefined) return sub.finalNumber === 0 || sub.lastNumber < sub.finalNumber;
+    // Waiting: no AUTH has come for it yet (an AUTH after 3-D Secure marks it used; any other AUTH is its child).
+    if (rec.type === 'THREEDQUERY') return !hadKids && rec.threeds?.used !== true;
+    return false;
+  }
+
+  /** Moves the window past the records older than the newest `maxRecords`: each is kept or dropped. */
+  private slide(): void {
+    // The window is the newest `maxRecords` sequence numbers drawn.
+    const end = this.seq - this.maxRecords + 1 - this.base;
+    if (end <= this.head) return;
+    while (this.head < end) {
+      const i = this.head;
+      const rec = this.bySeq[i];
+      const kids = this.kidsBySeq[i];
+      this.bySeq[i] = undefined;
+      this.kidsBySeq[i] = undefined;
+      this.head++;
+      if (rec === undefined) continue;
+      if (this.reachable(rec, kids)) {
+        this.kept.set(rec.transactionreference, rec);
+        if (kids) this.kids.set(rec.transactionreference, kids);
+        if (this.kept.size > this.maxRecords) {
+          // Beyond the cap even a reachable record goes, the oldest first: the ledger's memory has a ceiling.
+          const oldest = this.kept.values().next().value as TxRecord;
+          this.drop(oldest);
+        }
+      } else this.drop(rec);
+    }
+    // Cut the slots that left, in batches, so that the arrays do not grow with every request ever made.
+    if (this.head >= 1024 && this.head * 2 >= this.bySeq.length) {
+      this.bySeq.splice(0, this.head);
+      this.kidsBySeq.splice(0, this.head);
+      this.base += this.head;
+      this.head = 0;
+    }
+  }
+
+  /** Forgets a record and every index entry of it; a kept parent nothing else reaches goes with it. */
+  private drop(rec: TxRecord): void {
+    const ref = rec.transactionreference;
+    const i = this.indexOf(ref);
+    if (i >= 0) {
+      this.bySeq[i] = undefined;
+      this.kidsBySeq[i] = undefined;
+    } else {
+      this.kept.delete(ref);
+    }
+    this.kids.delete(ref);
+    if (this.byRef) this.byRef.delete(ref);
+    this.count--;
+    this.droppedCount++;
+    const t = rec.threeds;
+    if (t?.md !== undefined && this.byMd.get(t.md) === ref) this.byMd.delete(t.md);
+    if (t?.pares !== undefined && this.byPares.get(t.pares) === ref) this.byPares.delete(t.pares);
+    if (rec.subscription) this.subscriptions.delete(ref);
+    if (rec.settlestatus === '0') this.dueBy.get(rec.settleduedate ?? '')?.trim(this.isDue);
+    if (rec.parent !== undefined) {
+      const list = this.kidsOf(rec.parent);
+      if (list) {
+        list.trim(this.isHeld);
+        const parent = list.length === 0 ? this.kept.get(rec.parent) : undefined;
+        if (parent !== undefined && !this.reachable(parent, undefined, true)) this.drop(parent);
+      }
+    }
   }
 
   /**
@@ -235,7 +430,7 @@ export class Ledger {
     this.lastDue = undefined;
     for (const [due, refs] of this.dueBy) {
       if (due >= day) continue;
-      for (const r of refs) out.push(r);
+      for (const r of refs.values()) out.push(r);
       this.dueBy.delete(due);
     }
     return out;
@@ -248,6 +443,7 @@ export class Ledger {
     const copy = copyRecord(old);
     edit(copy);
     this.write(copy, old);
+    this.slide();
     return copy;
   }
 }
@@ -306,8 +502,8 @@ export class UnitOfWork {
   commit(): void {
     if (this.done) return;
     this.done = true;
-    if (this.created) for (const rec of this.created) this.ledger.store(rec);
-    if (this.changed) for (const rec of this.changed.values()) this.ledger.store(rec);
+    const created = this.created ?? [];
+    this.ledger.storeAll(this.changed ? [...created, ...this.changed.values()] : created);
     this.ledger.close(this);
   }
 

@@ -17,6 +17,8 @@ export interface RuntimeOptions {
   clockStart?: string;
   clockTicking?: boolean;
   mutate?: GatewayMutation;
+  /** Transactions always kept (the ledger's window; docs/gateway.md "What the ledger keeps"). */
+  maxRecords?: number;
 }
 
 export function createRuntime(opts: RuntimeOptions = {}): Runtime {
@@ -24,7 +26,7 @@ export function createRuntime(opts: RuntimeOptions = {}): Runtime {
   const ticking = opts.clockTicking ?? false;
   const start = opts.clockStart ?? (ticking ? Date.now() : DEFAULT_CLOCK_START);
   const clock = new Clock(start, ticking);
-  const ledger = new Ledger(opts.mutate?.reference);
+  const ledger = new Ledger(opts.mutate?.reference, opts.maxRecords);
   const runtime: Runtime = {
     config,
     ledger,
