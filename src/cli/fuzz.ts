@@ -4,7 +4,8 @@
  * models (card store, inheritance, subscriptions under a moving clock, fraud control, follow-ups) against a target,
  * judged by named oracles, each of one rule of features/rules.yaml. See docs/fuzz.md.
  *
- * Exit codes: 0 clean, 1 a failure (shrunk, with a replay command), 2 a usage or configuration error.
+ * Exit codes: 0 PASSED, 1 FAILED (shrunk, with a replay command), 2 a usage or configuration error, 3 INCOMPLETE
+ * (nothing failed, but something asked for was not checked; 0 with --allow-incomplete).
  */
 import { FIELD } from '../../schemas/fields';
 import { checkValue } from '../../schemas/check';
@@ -38,7 +39,11 @@ Options:
                                at most 4, for runs of 2,000 requests or more without --rate or --path); a seed
                                gives the same cases whatever the number. Each thread costs about a second to start
   --max-time S                 seconds the whole run may take (default: 600)
-  --max-failures N             stop sending once N cases failed (default: 50)
+  --max-failures N             stop sending once N cases failed (default: 50); only these cases and the counts
+                               are kept, so a run of millions of cases holds no more than one of thousands
+  --shard I/N                  run shard I of N (1-based): the --runs cases of the seed cut into N contiguous
+                               ranges, the models dealt out in turn; N shards with one seed run each case once
+  --allow-incomplete           exit 0 when the verdict is INCOMPLETE (it is still printed as INCOMPLETE)
   --shrink-steps N             requests one shrink may send (default: 300)
   --user <name>                basic-auth user name (or CARDSPEC_USER; default: the profile's)
   --password <password>        basic-auth password (or CARDSPEC_PASSWORD; default: the profile's)
@@ -48,7 +53,11 @@ Options:
 ${TLS_HELP}
   -h, --help                   this text
 
-Exit codes: 0 clean, 1 a failure, 2 a usage or configuration error.`;
+Verdict (the last line): PASSED (everything asked for ran and was judged), FAILED (an oracle or a model failed),
+INCOMPLETE (nothing failed, but a model could not run, a property broke off, or the run stopped before all its
+cases: the reasons are listed).
+
+Exit codes: 0 PASSED, 1 FAILED, 2 a usage or configuration error (or nothing could be sent), 3 INCOMPLETE.`;
 
 
 export interface CommandIO {
@@ -110,6 +119,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       'allow-live': { type: 'boolean' },
       ca: { type: 'string' },
       insecure: { type: 'boolean' },
+      'allow-incomplete': { type: 'boolean' },
+      shard: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -139,6 +150,16 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     }
     // A fuzz run is not a test: a new seed each time finds new cases; the seed is printed so any run can be replayed.
     const seed = seedText !== undefined ? Number(seedText) | 0 : (Math.random() * 0x7fffffff) | 0;
+
+    const shardText = str('shard');
+    let shard: { index: number; count: number } | undefined;
+    if (shardText !== undefined) {
+      const m = /^([1-9][0-9]{0,3})\/([1-9][0-9]{0,3})$/.exec(shardText);
+      if (!m || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must be I/N with 1 <= I <= N (like 2/3), not "${shardText}"`);
+      if (path !== undefined) throw new UsageError('--shard and --path do not go together: a replay is one case, whatever shard found it');
+      if (seedText === undefined) throw new UsageError('--shard needs --seed: every shard must draw from the same seed');
+      shard = { index: Number(m[1]), count: Number(m[2]) };
+    }
 
     const rateText = str('rate');
     let rate: number | undefined;
@@ -200,14 +221,18 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       alias,
       site,
       allowLive: values['allow-live'] === true,
+      shard,
       replayArgs,
     };
     const result = await runFuzz(plan, { out: io.out, tty: io.tty });
     io.out.write(result.text + '\n');
     if (result.exitCode === 1) return 1;
     const ran = result.report.requests.some((r) => r.sent > 0) || result.report.models.some((m) => m.runs > 0);
-    const broken = result.report.requests.some((r) => r.stoppedEarly?.startsWith('internal error'));
-    return ran && !broken ? 0 : 2;
+    const asked = result.report.requests.length > 0 || result.report.models.some((m) => !m.problem);
+    // Nothing could be sent at all: the target or its configuration is wrong, not the run.
+    if (!ran && asked) return 2;
+    if (result.exitCode === 3) return values['allow-incomplete'] === true ? 0 : 3;
+    return 0;
   } catch (e) {
     if (e instanceof ProfileError) {
       io.err.write(`cardspec fuzz: ${e.message}\n`);

@@ -16,7 +16,8 @@ import type { OracleContext } from './oracles';
 import { Deadline, RateLimiter } from './pace';
 import { buildPool, profileCards } from './pool';
 import { Progress, type ProgressSink } from './progress';
-import { failed, renderReport, type Report } from './report';
+import { renderReport, verdictOf, type Report } from './report';
+import { ranges } from './threads';
 import { fuzzRequests, type RequestFuzzOutcome } from './requests';
 import { checkSafety } from './safety';
 
@@ -55,6 +56,12 @@ export interface FuzzPlan {
   readonly alias: string;
   readonly site: string;
   readonly allowLive: boolean;
+  /**
+   * `--shard i/n`: this run is shard `index` (1-based) of `count`. The request cases of the seed are cut into `count`
+   * contiguous ranges (the same cut whatever the machine), and the models are dealt out one by one in their order,
+   * so the shards together run exactly what one run would, each case once.
+   */
+  readonly shard?: { readonly index: number; readonly count: number };
   /** The options a replay command repeats (`--target`, `--profile`, `--site`). */
   readonly replayArgs: readonly string[];
 }
@@ -66,7 +73,8 @@ export interface FuzzIO {
 }
 
 export interface FuzzResult {
-  readonly exitCode: 0 | 1;
+  /** 0 PASSED, 1 FAILED, 3 INCOMPLETE (see `verdictOf`). */
+  readonly exitCode: 0 | 1 | 3;
   readonly report: Report;
   readonly text: string;
 }
@@ -113,9 +121,13 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
   const requests: RequestFuzzOutcome[] = [];
   const models: ModelOutcome[] = [];
   const problems: string[] = [];
+  // This shard's range of the request cases, and its models (all of them without --shard).
+  const shard = plan.shard;
+  const range = shard && plan.path === undefined ? (ranges(0, plan.runs, shard.count)[shard.index - 1] ?? { start: 0, count: 0 }) : { start: 0, count: plan.runs };
+  const modelsHere = MODELS.filter((_m, i) => !shard || plan.path !== undefined || i % shard.count === shard.index - 1);
 
   for (const format of plan.formats) {
-    if (plan.properties.includes(REQUESTS_PROPERTY)) {
+    if (plan.properties.includes(REQUESTS_PROPERTY) && range.count > 0) {
       const opened = await openTarget(plan);
       const target = targetFor(plan, opened.baseUrl, format);
       const setupTarget = targetFor(plan, opened.baseUrl, 'json');
@@ -124,7 +136,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
         const pool = await buildPool({ target: setupTarget, control, profile: plan.profile, site: plan.site, runId: `${runId}${format}`, rate });
         problems.push(...pool.problems.map((p) => `${format.toUpperCase()}: ${p}`));
         const oracleContext: OracleContext = { ledger: plan.profile.capabilities.ledger ? control : undefined, pans };
-        const total = plan.path !== undefined ? 1 : plan.runs;
+        const total = plan.path !== undefined ? 1 : range.count;
         const progress = new Progress(io.out, io.tty, `requests ${format.toUpperCase()}`, total);
         const outcome = await fuzzRequests({
           target,
@@ -133,7 +145,8 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
           alias: plan.alias,
           oracleContext,
           seed: plan.seed,
-          runs: plan.runs,
+          start: range.start,
+          runs: range.count,
           concurrency: plan.concurrency,
           threads: plan.threads,
           rate,
@@ -154,7 +167,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
         await opened.close();
       }
     }
-    for (const spec of MODELS) {
+    for (const spec of modelsHere) {
       if (!plan.properties.includes(spec.name)) continue;
       const missing = missingFor(spec, plan.profile);
       if (missing) {
@@ -198,15 +211,18 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
   }
 
   const sizes: string[] = [];
-  if (plan.properties.includes(REQUESTS_PROPERTY)) sizes.push(`${plan.runs} request(s) per format`);
+  if (plan.properties.includes(REQUESTS_PROPERTY)) {
+    sizes.push(shard && plan.path === undefined ? `requests ${range.start} to ${range.start + range.count - 1} of ${plan.runs} per format` : `${plan.runs} request(s) per format`);
+  }
   if (plan.properties.some((p) => p !== REQUESTS_PROPERTY)) sizes.push(`${plan.modelRuns} run(s) per model`);
   const header = [
-    `cardspec fuzz: ${plan.target === 'builtin' ? 'built-in gateway' : plan.target}, profile ${plan.profile.name}, site ${plan.site}`,
+    `cardspec fuzz: ${plan.target === 'builtin' ? 'built-in gateway' : plan.target}, profile ${plan.profile.name}, site ${plan.site}${shard ? `, shard ${shard.index}/${shard.count} (models: ${modelsHere.filter((m) => plan.properties.includes(m.name)).map((m) => m.name).join(', ') || 'none'})` : ''}`,
     `seed ${plan.seed}${plan.path !== undefined ? `, replaying path ${plan.path} of ${plan.properties.join(', ')}` : `, ${sizes.join(', ')}`}, ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}`,
   ].join('\n');
   const report: Report = { header, requests, models, problems, base: { args: plan.replayArgs }, user: plan.user };
   const text = renderReport(report);
-  return { exitCode: failed(report) ? 1 : 0, report, text };
+  const verdict = verdictOf(report).verdict;
+  return { exitCode: verdict === 'FAILED' ? 1 : verdict === 'INCOMPLETE' ? 3 : 0, report, text };
 }
 
 export { checkSafety } from './safety';

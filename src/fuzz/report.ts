@@ -126,6 +126,31 @@ export function failed(r: Pick<Report, 'requests' | 'models'>): boolean {
   return r.requests.some((o) => o.counterexamples.some((c) => c.severity === 'error')) || r.models.some((m) => m.counterexample !== undefined);
 }
 
+export type Verdict = 'PASSED' | 'FAILED' | 'INCOMPLETE';
+
+/**
+ * The run's verdict, one meaning each (as `cardspec run`'s): FAILED when an error oracle or a model failed (exit 1);
+ * INCOMPLETE when nothing failed but something asked for was not checked (exit 3): a model that could not run, a
+ * property that broke off, a run stopped before all its cases (time limit, a kit error), cards the target could not
+ * prepare; PASSED only when everything asked for ran and was judged (exit 0). Warnings (public facts only) never
+ * change it. `reasons` says what was not checked. An oracle no case reached is not a reason: several apply only to
+ * a wrong answer (a refusal that carries a reference), which a conforming target never gives; the table shows
+ * every oracle's count.
+ */
+export function verdictOf(r: Report): { verdict: Verdict; reasons: string[] } {
+  if (failed(r)) return { verdict: 'FAILED', reasons: [] };
+  const reasons: string[] = [];
+  for (const m of r.models) {
+    if (m.problem) reasons.push(`model ${m.property} (${m.format.toUpperCase()}) did not run: ${m.problem}`);
+    else if (m.stoppedEarly) reasons.push(`model ${m.property} (${m.format.toUpperCase()}) stopped early: ${m.stoppedEarly}`);
+  }
+  for (const o of r.requests) {
+    if (o.stoppedEarly) reasons.push(`the ${o.format.toUpperCase()} requests stopped early: ${o.stoppedEarly}`);
+  }
+  for (const p of r.problems) reasons.push(p);
+  return reasons.length > 0 ? { verdict: 'INCOMPLETE', reasons } : { verdict: 'PASSED', reasons };
+}
+
 export function renderReport(r: Report): string {
   const lines = [r.header, ...(r.requests.length ? ['', ...oracleTable(r.requests)] : []), ...modelTable(r.models)];
   for (const o of r.requests) {
@@ -136,7 +161,11 @@ export function renderReport(r: Report): string {
   for (const p of r.problems) lines.push('', `Problem: ${p}`);
   const errors = r.requests.reduce((n, o) => n + o.counterexamples.filter((c) => c.severity === 'error').length, 0) + r.models.filter((m) => m.counterexample).length;
   const warnings = r.requests.reduce((n, o) => n + o.counterexamples.filter((c) => c.severity === 'warning').length, 0);
-  lines.push('', errors > 0 ? `cardspec fuzz: ${errors} failure(s)${warnings ? `, ${warnings} warning(s)` : ''}.` : `cardspec fuzz: clean${warnings ? ` (${warnings} warning(s): public-facts.md only, never a failure)` : ''}.`);
+  const { verdict, reasons } = verdictOf(r);
+  const warned = warnings ? ` (${warnings} warning(s): public-facts.md only, never a failure)` : '';
+  if (verdict === 'FAILED') lines.push('', `cardspec fuzz: FAILED, ${errors} failure(s)${warnings ? `, ${warnings} warning(s)` : ''}.`);
+  else if (verdict === 'INCOMPLETE') lines.push('', `cardspec fuzz: INCOMPLETE: nothing failed, but not everything asked for was checked${warned}:`, ...reasons.map((x) => `  - ${x}`));
+  else lines.push('', `cardspec fuzz: PASSED: clean${warned}.`);
   return redactText(lines.join('\n'));
 }
 

@@ -37,6 +37,8 @@ export interface RequestFuzzOptions {
   readonly alias: string;
   readonly oracleContext: OracleContext;
   readonly seed: number;
+  /** The first case index (a `--shard`'s range of the seed; 0 when absent) and the number of cases from it. */
+  readonly start?: number;
   readonly runs: number;
   readonly concurrency: number;
   /** Threads for detection (1: this one). More are used only without --rate and with the built-in oracles. */
@@ -188,6 +190,7 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
           format: opts.format,
           rows: opts.rows?.map((r) => r.id),
           seed: opts.seed,
+          start: opts.start,
           count: opts.runs,
           concurrency: opts.concurrency,
           remainingMs: opts.deadline.remainingMs,
@@ -203,7 +206,7 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
           oracles,
           oracleContext: opts.oracleContext,
           seed: opts.seed,
-          start: 0,
+          start: opts.start ?? 0,
           count: opts.runs,
           concurrency: opts.concurrency,
           rate: opts.rate,

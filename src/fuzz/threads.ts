@@ -48,6 +48,8 @@ export type FromThread =
 
 /** Everything of a run the threads share; `threads` ranges are cut from `start` .. `start + count`. */
 export type RunJob = Omit<ShardJob, 'type' | 'job' | 'start' | 'count' | 'concurrency'> & {
+  /** The first case index of the run (a `--shard`'s range); 0 when absent. */
+  readonly start?: number;
   readonly count: number;
   readonly concurrency: number;
   readonly threads: number;
@@ -89,7 +91,7 @@ export function ranges(start: number, count: number, n: number): { start: number
 
 /** Runs a run's detection on `threads` threads and merges what they found. */
 export async function detectOnThreads(run: RunJob): Promise<Detection> {
-  const shares = ranges(0, run.count, run.threads);
+  const shares = ranges(run.start ?? 0, run.count, run.threads);
   const workers = threadsFor(shares.length);
   const merged = emptyDetection(run.oracles);
   const done = new Array<number>(shares.length).fill(0);
@@ -97,7 +99,7 @@ export async function detectOnThreads(run: RunJob): Promise<Detection> {
   const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
   const ids = shares.map(() => ++jobs);
   let stopSent = false;
-  const { threads: _t, oracles: _o, onProgress, count: _c, concurrency, ...shared } = run;
+  const { threads: _t, oracles: _o, onProgress, start: _s, count: _c, concurrency, ...shared } = run;
 
   const results = await Promise.all(
     shares.map(
