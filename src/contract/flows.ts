@@ -27,7 +27,6 @@ export interface UpdateStep {
 export interface FlowGraph {
   readonly ledger: Ledger;
   readonly steps: ReadonlyMap<string, Step>;
-  readonly updates: readonly UpdateStep[];
 }
 
 /** A step with its ledger record, for the flows' conditions. */
@@ -40,8 +39,10 @@ export interface FlowDef {
   readonly title: string;
   /** The rules of features/rules.yaml that describe the flow. */
   readonly rules: readonly string[];
-  /** How many times the client went through it. */
-  count(g: FlowGraph): number;
+  /** Whether this clean step, just made, completes the flow (judged once, when the step is made). */
+  step?(s: StepView, g: FlowGraph): boolean;
+  /** Whether this TRANSACTIONUPDATE, just answered, completes the flow. */
+  update?(u: UpdateStep, g: FlowGraph): boolean;
 }
 
 function view(g: FlowGraph, ref: string | undefined): StepView | undefined {
@@ -51,20 +52,54 @@ function view(g: FlowGraph, ref: string | undefined): StepView | undefined {
   return step && rec ? { ...step, rec } : undefined;
 }
 
-/** Clean steps, with their records. */
-function cleanSteps(g: FlowGraph): StepView[] {
-  const out: StepView[] = [];
-  for (const ref of g.steps.keys()) {
-    const v = view(g, ref);
-    if (v?.clean) out.push(v);
-  }
-  return out;
-}
-
 /** The clean step that is this step's parent, if the client made it. */
 function parent(g: FlowGraph, s: StepView): StepView | undefined {
   const p = view(g, s.rec.parent);
   return p?.clean ? p : undefined;
+}
+
+/**
+ * Counts the flows as the client goes through them. Each step is judged once, when it is made (its parents are in
+ * the ledger then), so nothing per request needs to be kept for the report: only the steps the ledger still holds,
+ * which later steps may name as parents. A gate left up for days holds no more than the ledger does.
+ */
+export class FlowCounter {
+  private steps = new Map<string, Step>();
+  private limit = 1024;
+  private readonly times = new Map<string, number>(FLOWS.map((f) => [f.id, 0]));
+
+  constructor(private readonly ledger: Ledger) {}
+
+  private get graph(): FlowGraph {
+    return { ledger: this.ledger, steps: this.steps };
+  }
+
+  /** The transactions one call made (all of them first: a part's parent may be the part before it). */
+  addSteps(made: readonly Step[]): void {
+    const fresh = made.filter((s) => !this.steps.has(s.ref));
+    for (const s of fresh) this.steps.set(s.ref, s);
+    const g = this.graph;
+    for (const s of fresh) {
+      const v = view(g, s.ref);
+      if (!v?.clean) continue;
+      for (const f of FLOWS) if (f.step?.(v, g)) this.times.set(f.id, this.times.get(f.id)! + 1);
+    }
+    // Steps whose transaction the ledger has dropped can be nobody's parent any more.
+    if (this.steps.size > this.limit) {
+      this.steps = new Map([...this.steps].filter(([ref]) => this.ledger.get(ref) !== undefined));
+      this.limit = Math.max(1024, 2 * this.steps.size);
+    }
+  }
+
+  addUpdate(u: UpdateStep): void {
+    const g = this.graph;
+    for (const f of FLOWS) if (f.update?.(u, g)) this.times.set(f.id, this.times.get(f.id)! + 1);
+  }
+
+  /** How many times the client went through each flow. */
+  count(id: string): number {
+    return this.times.get(id) ?? 0;
+  }
 }
 
 const enrolled = (s: StepView | undefined, values: readonly string[]): boolean =>
@@ -72,7 +107,7 @@ const enrolled = (s: StepView | undefined, values: readonly string[]): boolean =
 
 /** A flow whose last step is one clean step matching `last`. */
 function flow(id: string, title: string, rules: readonly string[], last: (s: StepView, g: FlowGraph) => boolean): FlowDef {
-  return { id, title, rules, count: (g) => cleanSteps(g).filter((s) => last(s, g)).length };
+  return { id, title, rules, step: last };
 }
 
 const isAuth = (s: StepView): boolean => s.rec.type === 'AUTH';
@@ -98,7 +133,7 @@ export const FLOWS: readonly FlowDef[] = [
     id: 'subscription-amount-change',
     title: 'Subscription amount change: AUTH+SUBSCRIPTION, then TRANSACTIONUPDATE of the SUBSCRIPTION with a new baseamount',
     rules: ['SUB-AMOUNT-UPDATE'],
-    count: (g) => g.updates.filter((u) => u.clean && u.errorcode === '0' && u.fields.includes('baseamount') && view(g, u.target)?.rec.type === 'SUBSCRIPTION').length,
+    update: (u, g) => u.clean && u.errorcode === '0' && u.fields.includes('baseamount') && view(g, u.target)?.rec.type === 'SUBSCRIPTION',
   },
   flow('accountcheck', 'Account check', ['AC-SHAPE'], (s) => s.rec.type === 'ACCOUNTCHECK' && s.row === 'accountcheck'),
   flow('accountcheck-inherited', 'Account check, then a request inheriting its fields', ['AC-INHERITED'], (s, g) => parent(g, s)?.rec.type === 'ACCOUNTCHECK'),

@@ -1,6 +1,6 @@
 /**
  * The contract report: what a client sent (requests per operation), which documented flows it went through end to
- * end, and every violation with its rule. `GET /_cardspec/contract`, `--report FILE` and the summary printed on stop
+ * end, and its violations counted per rule and per check, with the first few of each check as examples. `GET /_cardspec/contract`, `--report FILE` and the summary printed on stop
  * all show this one structure; every string in it is masked (src/redact.ts) before it leaves the run.
  */
 import { redact, redactText } from '../redact';
@@ -57,8 +57,11 @@ export interface ContractReport {
       /** Not in features/rules.yaml yet (src/contract/rules.ts). */
       readonly proposed?: boolean;
     }[];
+    /** Counts per check of each rule, and how many of them are listed as examples. */
+    readonly byCheck: readonly { readonly rule: string; readonly check: string; readonly errors: number; readonly warnings: number; readonly listed: number }[];
+    /** Examples: the first few violations of each check of each rule (all are counted above), oldest first. */
     readonly list: readonly ContractViolation[];
-    /** Violations counted but not listed (the list is capped). */
+    /** Violations counted but not listed (examples are capped per check and in all). */
     readonly omitted: number;
   };
   readonly cases?: readonly CaseResult[];
@@ -91,7 +94,12 @@ export function reportText(report: ContractReport): string {
       const counts = [b.errors ? plural(b.errors, 'error') : '', b.warnings ? plural(b.warnings, 'warning') : ''].filter(Boolean).join(', ');
       lines.push(`  ${b.rule}${b.proposed ? ' (proposed)' : ''}: ${counts}${b.quote ? `  "${b.quote}"` : ''}`);
     }
-    lines.push('Violations:');
+    lines.push('Violations by check:');
+    for (const b of v.byCheck) {
+      const counts = [b.errors ? plural(b.errors, 'error') : '', b.warnings ? plural(b.warnings, 'warning') : ''].filter(Boolean).join(', ');
+      lines.push(`  ${b.check} (${b.rule}): ${counts}${b.listed < b.errors + b.warnings ? `, first ${b.listed} listed` : ''}`);
+    }
+    lines.push('Examples (the first of each check):');
     // `field -- message`, not `field: message`: a colon after a field name reads as `securitycode: <value>` to the masking.
     for (const x of v.list) lines.push(`  #${x.call} ${x.operation} ${x.severity} ${x.rule} [${x.check}] ${x.field} -- ${x.message}`);
     if (v.omitted > 0) lines.push(`  ... and ${v.omitted} more (counted above, not listed)`);

@@ -1,8 +1,10 @@
 /**
  * A contract session: what one stand-in gateway saw a client send. It receives every call through the gateway's
- * `observe` hook, runs the check registry on it, and keeps the counts per operation, the transactions the client
- * made (for the flows) and the violations, masked as they are stored. It never changes an answer: the client keeps
- * working while its violations are recorded.
+ * `observe` hook, runs the check registry on it, and keeps counts: per operation, per flow, per rule and per check,
+ * with the first few violations of each check of each rule as examples, masked as they are stored. Nothing grows
+ * with the number of requests (a gate left up for days holds what one of minutes does); the flows read the
+ * gateway's ledger, which is bounded itself. It never changes an answer: the client keeps working while its
+ * violations are recorded.
  */
 import { OPERATION } from '../../schemas/operations';
 import type { Ledger, ObservedCall } from '../gateway';
@@ -10,7 +12,7 @@ import { redactText } from '../redact';
 import type { ResponsePart } from '../wire/types';
 import { checkedCall, type CheckedCall } from './call';
 import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type Severity } from './checks';
-import { FLOWS, type Step, type UpdateStep } from './flows';
+import { FlowCounter, FLOWS, type Step } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
 import { ruleText } from './rules';
 
@@ -19,7 +21,12 @@ export interface SessionOptions {
   readonly strict?: boolean;
   /** Most violations kept in the list (all are counted). Default 1000. */
   readonly maxListed?: number;
+  /** Examples kept per check of each rule (all are counted). Default 5. */
+  readonly examples?: number;
 }
+
+/** Examples kept per check of each rule unless told otherwise. */
+export const EXAMPLES_PER_CHECK = 5;
 
 /** An answered call, as scenario mode reads it back: the parts the gateway answered. */
 export interface AnsweredCall {
@@ -43,8 +50,10 @@ export class ContractSession {
   private omitted = 0;
   private readonly counts = { error: 0, warning: 0 };
   private readonly byRule = new Map<string, { error: number; warning: number }>();
-  private readonly steps = new Map<string, Step>();
-  private readonly updates: UpdateStep[] = [];
+  /** Per check of each rule (`rule check`): counts and the examples listed. */
+  private readonly byCheck = new Map<string, { rule: string; check: string; error: number; warning: number; listed: number }>();
+  private readonly examples: number;
+  private readonly flows: FlowCounter;
   private readonly recent: AnsweredCall[] = [];
   private cases: CaseResult[] | undefined;
 
@@ -54,6 +63,8 @@ export class ContractSession {
   ) {
     this.strict = opts.strict ?? false;
     this.maxListed = opts.maxListed ?? 1000;
+    this.examples = opts.examples ?? EXAMPLES_PER_CHECK;
+    this.flows = new FlowCounter(ledger);
   }
 
   /** The gateway's `observe` hook. */
@@ -88,10 +99,17 @@ export class ContractSession {
     const r = this.byRule.get(f.rule) ?? { error: 0, warning: 0 };
     r[f.severity]++;
     this.byRule.set(f.rule, r);
-    if (this.list.length >= this.maxListed) {
+    const key = `${f.rule} ${check}`;
+    let c = this.byCheck.get(key);
+    if (!c) this.byCheck.set(key, (c = { rule: f.rule, check, error: 0, warning: 0, listed: 0 }));
+    c[f.severity]++;
+    // The first few of each check of each rule are examples enough: a client repeating one mistake a million times
+    // is one line, counted.
+    if (c.listed >= this.examples || this.list.length >= this.maxListed) {
       this.omitted++;
       return;
     }
+    c.listed++;
     this.list.push({ call, operation, check, rule: f.rule, field: redactText(f.field), severity: f.severity, message: redactText(f.message) });
   }
 
@@ -99,19 +117,23 @@ export class ContractSession {
   private track(call: CheckedCall, findings: readonly Finding[]): void {
     const clean = !findings.some((f) => f.severity === 'error');
     if (call.requests.length === 0) this.count(UNRECOGNISED);
+    const made: Step[] = [];
     for (const view of call.requests) {
       this.count(view.row?.id ?? UNRECOGNISED);
       for (const part of view.parts) {
         const ref = part.transactionreference;
-        if (typeof ref === 'string' && ref !== '') this.steps.set(ref, { ref, row: view.row?.id, clean });
+        if (typeof ref === 'string' && ref !== '') made.push({ ref, row: view.row?.id, clean });
       }
+    }
+    this.flows.addSteps(made);
+    for (const view of call.requests) {
       if (view.types.join() === 'TRANSACTIONUPDATE' && view.obj) {
         const refs = (view.obj.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
         const target = Array.isArray(refs) && typeof refs[0]?.value === 'string' ? refs[0].value : undefined;
         const updates = view.obj.updates;
         const fields = typeof updates === 'object' && updates !== null ? Object.keys(updates) : [];
         const errorcode = view.parts[0]?.errorcode;
-        this.updates.push({ target, fields, errorcode: typeof errorcode === 'string' ? errorcode : undefined, clean });
+        this.flows.addUpdate({ target, fields, errorcode: typeof errorcode === 'string' ? errorcode : undefined, clean });
       }
     }
     this.recent.push({ seq: call.seq, types: call.requests.flatMap((r) => r.types), parts: call.parts });
@@ -152,7 +174,6 @@ export class ContractSession {
   }
 
   report(): ContractReport {
-    const graph = { ledger: this.ledger, steps: this.steps, updates: this.updates };
     const byOperation = [...this.byOperation].map(([id, count]) => ({ id, title: OPERATION[id]?.title ?? 'no row of the Request types table', count }));
     return {
       kind: 'cardspec-contract-report',
@@ -160,7 +181,7 @@ export class ContractSession {
       passed: !this.failed(),
       requests: { total: this.answered + this.refused, answered: this.answered, refused: this.refused, json: this.byFormat.json, xml: this.byFormat.xml, byOperation },
       flows: FLOWS.map((f) => {
-        const times = f.count(graph);
+        const times = this.flows.count(f.id);
         return { id: f.id, title: f.title, rules: [...f.rules], covered: times > 0, times };
       }),
       violations: {
@@ -170,6 +191,7 @@ export class ContractSession {
           const text = ruleText(rule);
           return { rule, errors: n.error, warnings: n.warning, section: text?.section, quote: text?.quote, proposed: text?.source === 'proposed' || undefined };
         }),
+        byCheck: [...this.byCheck.values()].map(({ rule, check, error, warning, listed }) => ({ rule, check, errors: error, warnings: warning, listed })),
         list: [...this.list],
         omitted: this.omitted,
       },
