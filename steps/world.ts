@@ -5,13 +5,17 @@
  *
  * Three duties sit here so that no step can forget them:
  * - every answer is validated against the document's schemas (`validateResponseEnvelope` with the requested
- *   types); a violation fails the step and names the field, the rule and the section;
- * - every other failure names the rule it checks: the scenario's `@rule:` tags, unless the step names its own;
+ *   types); a violation fails the step under the rule of the field that broke (src/suite/attribution.ts);
+ * - every assertion is a check of one rule (`check`, `expectRule`, `fail`), recorded with its field, what was
+ *   expected and what was seen, and attached to the scenario (src/report/checks.ts): a failed check breaks its
+ *   rule, and the scenario's other rules are "blocked by" it in the reports;
  * - every request and answer is attached to the scenario, masked, and every error message is masked.
  */
-import { Before, After, AfterAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import { Before, BeforeStep, After, AfterAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { redact, redactText } from '../src/redact';
+import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/report/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
+import { leafOf, rulesForCheck, rulesForViolation } from '../src/suite/attribution';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/suite/stop';
 import { ControlClient } from '../src/target/control';
 import type { OperationRow } from '../schemas/operations';
@@ -67,6 +71,22 @@ function checkFailure(rules: readonly string[], message: string): Error {
   return new Error(redactText(`[${rules.length ? rules.join(', ') : 'no @rule tag'}] ${message}`));
 }
 
+/** The rule(s) a check names: one ID or several (a check that holds two rules at once breaks both). */
+export type RuleRef = string | readonly string[];
+
+/** An exchange, masked and short, as a cause's example in the reports. */
+function exampleOf(exchange: Exchange | undefined, request: RequestObject | undefined): string | undefined {
+  if (!exchange) return undefined;
+  const text = Target.attachment(exchange, request);
+  return redactText(text.length > 4000 ? `${text.slice(0, 4000)}\n... (shortened; the whole exchange is attached to the scenario)` : text);
+}
+
+const shortValue = (v: unknown): string | undefined => {
+  if (v === undefined) return undefined;
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return redactText(s.length > 120 ? `${s.slice(0, 117)}...` : s);
+};
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** XML structure problems, named by the rule they break. */
@@ -83,6 +103,10 @@ export class CardspecWorld extends World<WorldParams> {
   readonly calls: Sent[] = [];
   /** The scenario's tags, set by the first Before hook. */
   tags: readonly string[] = [];
+  /** Every check of the scenario, attached to it at its end (src/report/checks.ts). */
+  readonly checks: CheckRecord[] = [];
+  /** The text of the step running, for the check records. */
+  step?: string;
   /** The merchant site of the scenario's requests: the run's, unless a step picks another of the profile's. */
   site: string;
   private orders = 0;
@@ -184,15 +208,56 @@ export class CardspecWorld extends World<WorldParams> {
     return this.tags.filter((t) => t.startsWith('@rule:')).map((t) => t.slice(6));
   }
 
-  /** Fails the step. Without `rules`, the scenario's `@rule` tags are named: the step checks what they say. */
-  fail(message: string, rules?: readonly string[]): never {
+  /**
+   * One check of one rule (or of several, when one observation holds them all): recorded, and when it does not
+   * hold the step fails naming the rule. Without a rule, the scenario's tag whose quote speaks of `field` is taken
+   * (src/suite/attribution.ts).
+   */
+  expectRule(rules: RuleRef | undefined, ok: boolean, detail: CheckDetail | string): void {
+    const d: CheckDetail = typeof detail === 'string' ? { message: detail } : detail;
+    const named = rules === undefined ? undefined : typeof rules === 'string' ? [rules] : [...rules];
+    const chosen = named && named.length > 0 ? { rules: named, attribution: 'named' as const } : rulesForCheck(this.rules, d);
+    if (ok) {
+      for (const rule of chosen.rules) {
+        if (!this.checks.some((c) => c.ok && c.rule === rule && c.field === d.field)) this.checks.push({ rule, ok: true, attribution: chosen.attribution, ...(d.field ? { field: d.field } : {}) });
+      }
+      return;
+    }
     // After the run's stop nothing fails (what went wrong may be the stop's doing): the step is skipped instead.
     this.checkNotStopped();
-    throw checkFailure(rules ?? this.rules, message);
+    const last = this.calls[this.calls.length - 1];
+    const example = exampleOf(last?.exchange, last?.request);
+    for (const rule of chosen.rules) {
+      this.checks.push({
+        rule,
+        ok: false,
+        attribution: chosen.attribution,
+        message: redactText(d.message),
+        ...(d.field ? { field: d.field } : {}),
+        ...(d.expected !== undefined ? { expected: redactText(d.expected) } : {}),
+        ...(d.seen !== undefined ? { seen: redactText(d.seen) } : {}),
+        ...(d.part ? { part: d.part } : {}),
+        ...(this.step ? { step: redactText(this.step) } : {}),
+        ...(example ? { exchange: example } : {}),
+      });
+    }
+    throw checkFailure(chosen.rules, d.message);
   }
 
-  check(ok: boolean, message: string, rules?: readonly string[]): void {
-    if (!ok) this.fail(message, rules);
+  /** Fails the step: a failed check of `rules` (without them, the scenario's tag the step evidently checks). */
+  fail(message: string | CheckDetail, rules?: RuleRef): never {
+    this.expectRule(rules, false, message);
+    throw new Error('unreachable');
+  }
+
+  /** A check: `ok` or the step fails (`expectRule` with the rule last, the way the steps were first written). */
+  check(ok: boolean, message: string | CheckDetail, rules?: RuleRef): void {
+    this.expectRule(rules, ok, message);
+  }
+
+  /** A rule of the catalogue in this run's form: the JSON envelope's version rule is the XML block's in XML. */
+  formRule(rule: string): string {
+    return this.format === 'xml' && rule === 'VER-JSON' ? 'VER-XML' : rule;
   }
 
   /** A fresh order reference, unique across runs and workers, so that scenarios never meet in the target. */
@@ -223,7 +288,9 @@ export class CardspecWorld extends World<WorldParams> {
     } else this.stop?.transport(undefined);
     if (exchange.error) {
       if (!opts.lenient || exchange.transportFailure) {
-        this.fail(`${exchange.error} (${exchange.format.toUpperCase()} POST ${exchange.url})`, ['TRANSPORT-RESPONSE-BODY']);
+        // An XML answer whose root is not responseblock breaks the XML rule; anything else that is no envelope, the body's.
+        const rule = exchange.format === 'xml' && !exchange.transportFailure && /not an XML responseblock/.test(exchange.error) && /<\s*[A-Za-z]/.test(exchange.error) ? 'XML-RESPONSE-ROOT' : 'TRANSPORT-RESPONSE-BODY';
+        this.fail({ message: `${exchange.error} (${exchange.format.toUpperCase()} POST ${exchange.url})`, field: exchange.format === 'xml' ? 'responseblock' : 'response' }, [rule]);
       }
       const sent = { request, exchange, parts: [] };
       this.calls.push(sent);
@@ -237,12 +304,40 @@ export class CardspecWorld extends World<WorldParams> {
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describe).join('\n')}`));
     const xmlProblems = exchange.xmlProblems ?? [];
     if (errors.length || xmlProblems.length) {
-      const lines = [...errors.map(describe), ...xmlProblems.map((p) => `XML block [${xmlRule(p)}]: ${p}`)];
-      // Each finding names its schema rule and section; the bracket names the catalogue's rules, as every check does.
-      const rules = [...new Set([...this.rules, ...xmlProblems.map(xmlRule)])];
+      // Each finding breaks the rule of the field that broke, not the tags of the scenario that carried the answer.
+      const findings = [
+        ...errors.flatMap((v) => {
+          const part = partTypeOf(v.field, exchange, types);
+          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), tags: this.rules };
+          return rulesForViolation(v, undefined, ctx).map((rule) => ({ rule: this.formRule(rule), line: describe(v), field: leafOf(v.field), expected: v.message, seen: valueAt(exchange.envelope, v.field), part }));
+        }),
+        ...xmlProblems.map((p) => ({ rule: xmlRule(p), line: `XML block [${xmlRule(p)}]: ${p}`, field: undefined, expected: p, seen: undefined, part: undefined })),
+      ];
+      this.calls.push({ request, exchange, parts: [] });
       // The first finding on the first line, where one-line summaries read it; the others below it.
+      const lines = findings.map((f) => f.line);
       const more = lines.length > 1 ? `\n${lines.slice(1).map((l) => `  - ${l}`).join('\n')}` : '';
-      this.fail(`the answer breaks the document (${exchange.format.toUpperCase()}): ${lines[0]}${more}`, rules);
+      const message = `the answer breaks the document (${exchange.format.toUpperCase()}): ${lines[0]}${more}`;
+      // One failed check per distinct rule, each with its own field; the step fails naming all of them.
+      this.checkNotStopped();
+      const example = exampleOf(exchange, request);
+      const rules = [...new Set(findings.map((f) => f.rule))];
+      for (const rule of rules) {
+        const f = findings.find((x) => x.rule === rule)!;
+        this.checks.push({
+          rule,
+          ok: false,
+          attribution: 'field',
+          message: redactText(f.line),
+          ...(f.field ? { field: f.field } : {}),
+          expected: redactText(f.expected),
+          ...(f.seen !== undefined ? { seen: f.seen } : {}),
+          ...(f.part ? { part: f.part } : {}),
+          ...(this.step ? { step: redactText(this.step) } : {}),
+          ...(example ? { exchange: example } : {}),
+        });
+      }
+      throw checkFailure(rules, message);
     }
     const env = exchange.envelope!;
     const parts = Array.isArray(env.response) ? env.response.filter(isRecord) : [];
@@ -283,6 +378,32 @@ export class CardspecWorld extends World<WorldParams> {
     if (this.profile.capabilities.clock) return (await this.control.now()).slice(0, 10);
     return new Date().toISOString().slice(0, 10);
   }
+}
+
+/** The request type of the part a violation's field sits in (`response[1].maskedpan` -> the second part's type). */
+function partTypeOf(field: string, exchange: Exchange, types: readonly string[]): string | undefined {
+  const m = /^response\[(\d+)\]/.exec(field);
+  if (!m) return undefined;
+  const part = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as unknown[])[Number(m[1])] : undefined;
+  const t = isRecord(part) && typeof part.requesttypedescription === 'string' ? part.requesttypedescription : types[Number(m[1])];
+  return t;
+}
+
+/** The request type asked for at a violation's part (`response[1]...` -> the second requested type). */
+function requestedTypeOf(field: string, types: readonly string[]): string | undefined {
+  const m = /^response\[(\d+)\]/.exec(field);
+  return m ? types[Number(m[1])] : undefined;
+}
+
+/** The value at a violation's field path in an answer, masked and short. */
+function valueAt(envelope: unknown, field: string): string | undefined {
+  let v: unknown = envelope;
+  for (const seg of field.split(/[.[\]]/).filter((s) => s !== '')) {
+    if (Array.isArray(v) && /^\d+$/.test(seg)) v = v[Number(seg)];
+    else if (isRecord(v)) v = v[seg];
+    else return undefined;
+  }
+  return shortValue(v);
 }
 
 function describe(v: Violation): string {
@@ -349,6 +470,15 @@ Before(function (this: CardspecWorld, { pickle }) {
     return 'skipped';
   }
   return undefined;
+});
+
+BeforeStep(function (this: CardspecWorld, { pickleStep }) {
+  this.step = pickleStep.text;
+});
+
+// The scenario's checks, for the reports: which rules held, which broke and on what (src/report/checks.ts).
+After(function (this: CardspecWorld) {
+  if (this.checks.length > 0) this.attach(JSON.stringify({ checks: this.checks }), CHECKS_MEDIA_TYPE);
 });
 
 After(function (this: CardspecWorld) {

@@ -39,7 +39,7 @@ function outcomeText(o: RuleOutcome | undefined): string {
 function scenarioOutcome(o: FormatOutcome | undefined): string {
   if (!o) return '-';
   if (o.verdict === 'failed') return `failed: ${firstLine(o.error ?? o.reason ?? '', 160)}`;
-  if (o.verdict === 'skipped') return `skipped: ${firstLine(o.reason ?? '', 160)}`;
+  if (o.verdict === 'skipped' || o.verdict === 'blocked') return `${o.verdict}: ${firstLine(o.reason ?? '', 160)}`;
   return 'passed';
 }
 
@@ -81,7 +81,7 @@ function ruleMarkdown(r: MatrixRow, formats: readonly Format[]): string[] {
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}blockquote{border-left:4px solid #bbb;margin:.5em 0;padding-left:1em}
-.passed{background:#dff0d8}.failed{background:#f2dede}.skipped{background:#fcf8e3}.not-covered{background:#eee}.unspecified,.untestable{background:#e8eef7}
+.passed{background:#dff0d8}.failed{background:#f2dede}.skipped,.blocked{background:#fcf8e3}.not-covered{background:#eee}.unspecified,.untestable{background:#e8eef7}
 pre{white-space:pre-wrap;margin:0}`;
 
 export function matrixHtml(m: Matrix): string {
@@ -109,7 +109,7 @@ export function matrixHtml(m: Matrix): string {
                   formats
                     .map((f) => {
                       const o = s.results[f];
-                      const text = !o ? '-' : o.verdict === 'failed' ? `failed: ${o.error ?? o.reason ?? ''}` : o.verdict === 'skipped' ? `skipped: ${o.reason ?? ''}` : 'passed';
+                      const text = !o ? '-' : o.verdict === 'failed' ? `failed: ${o.error ?? o.reason ?? ''}` : o.verdict === 'skipped' || o.verdict === 'blocked' ? `${o.verdict}: ${o.reason ?? ''}` : 'passed';
                       return `<td class="${o?.verdict ?? ''}"><pre>${escapeHtml(text)}</pre></td>`;
                     })
                     .join('') +

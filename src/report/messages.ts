@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import type * as messages from '@cucumber/messages';
 import { redactText } from '../redact';
+import { CHECKS_MEDIA_TYPE, parseChecks, type CheckRecord } from './checks';
 import type { Format } from '../wire/types';
 
 /** The three verdicts of a scenario in the reports. */
@@ -35,6 +36,17 @@ export interface ScenarioResult {
   readonly reason?: string;
   /** The masked error of a failure. */
   readonly error?: string;
+  /**
+   * The rules a failure broke: those of its failed checks (src/report/checks.ts); for a failure no check recorded
+   * (an error outside a check), the rules its message names in brackets, else the scenario's rules.
+   */
+  readonly broken?: readonly string[];
+  /** The scenario's rules its failure left unchecked: "blocked by" the broken ones. */
+  readonly blocked?: readonly string[];
+  /** Rules with a passing check in the scenario. */
+  readonly checked?: readonly string[];
+  /** The failed checks, with field, expected, seen and one masked example exchange. */
+  readonly failedChecks?: readonly CheckRecord[];
   readonly durationMs: number;
   readonly attachments: number;
   /** ISO 8601 time the scenario started, from its message timestamp. */
@@ -218,6 +230,12 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
         verdict = 'skipped';
         reason = 'the scenario has no steps';
     }
+    const checks = atts.filter((a) => a.mediaType === CHECKS_MEDIA_TYPE && a.contentEncoding !== 'BASE64').flatMap((a) => parseChecks(a.body));
+    const rules = tagValues(tags, '@rule:');
+    const failedChecks = checks.filter((c) => !c.ok);
+    const broken = verdict === 'failed' ? brokenOf(failedChecks, error ?? '', rules) : [];
+    const blocked = verdict === 'failed' ? rules.filter((r) => !broken.includes(r)) : [];
+    const checked = [...new Set(checks.filter((c) => c.ok).map((c) => c.rule))];
     return {
       format,
       feature: featureOfUri.get(pickle.uri) ?? pickle.uri,
@@ -225,7 +243,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       line: pickle.location?.line ?? lineOf(pickle),
       name: redactText(pickle.name),
       tags,
-      rules: tagValues(tags, '@rule:'),
+      rules,
       errorcodes: tagValues(tags, '@errorcode:'),
       types: tagValues(tags, '@type:'),
       requires: tagValues(tags, '@requires:'),
@@ -233,6 +251,8 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       status,
       ...(reason !== undefined ? { reason: redactText(reason) } : {}),
       ...(error !== undefined ? { error: redactText(cleanMessage(error)) } : {}),
+      ...(verdict === 'failed' ? { broken, blocked, failedChecks: failedChecks.map(maskCheck) } : {}),
+      ...(checked.length > 0 ? { checked } : {}),
       durationMs: Math.round(results.reduce((s, r) => s + durationMs(r.result.duration), 0) * 1000) / 1000,
       attachments: atts.length,
       startedAt: isoOf(st.timestamp),
@@ -247,6 +267,27 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
     }
     return 0;
   }
+}
+
+/**
+ * The rules a failure broke: its failed checks' rules; without any (an error no check made: a transport failure, a
+ * kit error), the rule IDs the message opens with in brackets (`[TRANSPORT-RESPONSE-BODY] ...`), else the
+ * scenario's rules.
+ */
+export function brokenOf(failed: readonly CheckRecord[], error: string, rules: readonly string[]): string[] {
+  if (failed.length > 0) return [...new Set(failed.map((c) => c.rule))];
+  const m = /^\[([A-Z0-9][A-Za-z0-9:_, -]*)\]/.exec(error.trim());
+  if (m) {
+    const named = m[1].split(',').map((x) => x.trim()).filter((x) => x !== '' && x !== 'no @rule tag');
+    if (named.length > 0) return named;
+  }
+  return [...rules];
+}
+
+function maskCheck(c: CheckRecord): CheckRecord {
+  const out: Record<string, unknown> = { ...c };
+  for (const k of ['message', 'expected', 'seen', 'step', 'exchange'] as const) if (typeof c[k] === 'string') out[k] = redactText(c[k]!);
+  return out as unknown as CheckRecord;
 }
 
 function indexDocument(doc: messages.GherkinDocument, lineOfNode: Map<string, number>, featureOfUri: Map<string, string>): void {

@@ -9,7 +9,10 @@ import type { Format } from '../wire/types';
 import type { CatalogueRule, RuleStatus } from './catalogue';
 import type { ScenarioResult, Verdict } from './messages';
 
-export type RuleVerdict = Verdict | 'not-covered' | 'unspecified' | 'untestable';
+export type RuleVerdict = Verdict | 'blocked' | 'not-covered' | 'unspecified' | 'untestable';
+
+/** A scenario's verdict for one of its rules: `blocked` when it failed on another rule before checking this one. */
+export type ScenarioRuleVerdict = Verdict | 'blocked';
 
 export interface RunMeta {
   /** Base URL of the target, or `builtin`. */
@@ -28,7 +31,7 @@ export interface RunMeta {
 }
 
 export interface FormatOutcome {
-  readonly verdict: Verdict;
+  readonly verdict: ScenarioRuleVerdict;
   readonly reason?: string;
   readonly error?: string;
 }
@@ -132,14 +135,23 @@ function percent(covered: number, total: number): number | null {
 }
 
 /**
- * The rules a failure broke. A step that knows which rule broke names its ID in the error message; when the
- * message names none of the scenario's rules, every rule the scenario is tagged with is taken as broken.
+ * The rules a failure broke: those of its failed checks (messages.ts reads them). A result without them (an older
+ * summary.json) falls back to the rule IDs its message names, else every rule the scenario is tagged with.
  */
 export function brokenRules(s: ScenarioResult, knownIds: ReadonlySet<string>): string[] {
   if (s.verdict !== 'failed') return [];
+  if (s.broken && s.broken.length > 0) return [...s.broken];
   const text = s.error ?? '';
   const named = [...new Set([...s.rules, ...knownIds])].filter((id) => mentions(text, id));
   return named.length > 0 ? named : [...s.rules];
+}
+
+/** What one scenario says about one rule (tagged with it, or broken by it). */
+export function scenarioRuleOutcome(s: ScenarioResult, rule: string, knownIds: ReadonlySet<string>): { verdict: ScenarioRuleVerdict; reason?: string } {
+  if (s.verdict !== 'failed') return { verdict: s.verdict, ...(s.reason ? { reason: s.reason } : {}) };
+  const broken = brokenRules(s, knownIds);
+  if (broken.includes(rule)) return { verdict: 'failed', ...(s.reason ? { reason: s.reason } : {}) };
+  return { verdict: 'blocked', reason: `blocked by ${broken.join(', ')} (${s.reason ?? 'failed'})` };
 }
 
 function mentions(text: string, id: string): boolean {
@@ -153,11 +165,13 @@ function mentions(text: string, id: string): boolean {
   return false;
 }
 
-/** One verdict over several scenarios' outcomes: a failure outweighs a pass, a pass outweighs a skip. */
-function combine(outcomes: readonly { verdict: Verdict; reason?: string; label: string }[]): RuleOutcome {
+/** One verdict over several scenarios' outcomes: a failure outweighs a pass, a pass outweighs a block or a skip. */
+function combine(outcomes: readonly { verdict: ScenarioRuleVerdict; reason?: string; label: string }[]): RuleOutcome {
   const failed = outcomes.filter((o) => o.verdict === 'failed');
   if (failed.length > 0) return { verdict: 'failed', reason: `failed: ${failed.map((o) => o.label).join('; ')}` };
   if (outcomes.some((o) => o.verdict === 'passed')) return { verdict: 'passed' };
+  const blocked = outcomes.filter((o) => o.verdict === 'blocked');
+  if (blocked.length > 0) return { verdict: 'blocked', reason: [...new Set(blocked.map((o) => o.reason ?? 'blocked'))].join('; ') };
   const skipped = outcomes.filter((o) => o.verdict === 'skipped');
   if (skipped.length > 0) return { verdict: 'skipped', reason: [...new Set(skipped.map((o) => o.reason ?? 'skipped'))].join('; ') };
   return { verdict: 'not-covered', reason: 'no scenario checks this rule' };
@@ -184,9 +198,12 @@ export function withQualifiedRules(rules: readonly CatalogueRule[], ids: Iterabl
 }
 
 export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): Matrix {
+  // A scenario counts for its tagged rules and for any rule its failure broke (a schema finding on a field).
+  const catalogueIds = new Set(catalogue.map((r) => r.id));
   const byRule = new Map<string, ScenarioResult[]>();
-  for (const s of scenarios) for (const id of s.rules) byRule.set(id, [...(byRule.get(id) ?? []), s]);
+  for (const s of scenarios) for (const id of new Set([...s.rules, ...brokenRules(s, catalogueIds)])) byRule.set(id, [...(byRule.get(id) ?? []), s]);
   const rules = withQualifiedRules(catalogue, byRule.keys());
+  const knownIds = new Set(rules.map((r) => r.id));
 
   const rows: MatrixRow[] = rules.map((rule) => {
     const tagged = byRule.get(rule.id) ?? [];
@@ -194,15 +211,16 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
     for (const s of tagged) {
       const key = scenarioKey(s);
       const g = grouped.get(key) ?? { name: s.name, feature: s.feature, uri: s.uri, line: s.line, results: {} };
-      g.results[s.format] = { verdict: s.verdict, ...(s.reason ? { reason: s.reason } : {}), ...(s.error ? { error: s.error } : {}) };
+      const o = scenarioRuleOutcome(s, rule.id, knownIds);
+      g.results[s.format] = { verdict: o.verdict, ...(o.reason ? { reason: o.reason } : {}), ...(s.error && o.verdict === 'failed' ? { error: s.error } : {}) };
       grouped.set(key, g);
     }
-    const fixed = fixedOutcome(rule);
+    const outcomes = tagged.map((s) => ({ ...scenarioRuleOutcome(s, rule.id, knownIds), label: `${s.name} (${s.format})`, format: s.format }));
+    // An untestable rule that a check saw broken was observed after all: the failure shows.
+    const fixed = outcomes.some((o) => o.verdict === 'failed') && rule.status === 'untestable' ? undefined : fixedOutcome(rule);
     const byFormat: Partial<Record<Format, RuleOutcome>> = {};
-    for (const f of meta.formats) {
-      byFormat[f] = fixed ?? combine(tagged.filter((s) => s.format === f).map((s) => ({ verdict: s.verdict, reason: s.reason, label: `${s.name} (${f})` })));
-    }
-    const overall = fixed ?? combine(tagged.map((s) => ({ verdict: s.verdict, reason: s.reason, label: `${s.name} (${s.format})` })));
+    for (const f of meta.formats) byFormat[f] = fixed ?? combine(outcomes.filter((o) => o.format === f));
+    const overall = fixed ?? combine(outcomes);
     return {
       id: rule.id,
       section: rule.section,
@@ -215,7 +233,7 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
     };
   });
 
-  const known = new Set(rules.map((r) => r.id));
+  const known = knownIds;
   const unknownRules = [...byRule.entries()]
     .filter(([id]) => !known.has(id))
     .map(([id, list]) => ({ id, scenarios: [...new Set(list.map((s) => `${s.name} (${s.uri}:${s.line})`))] }))

@@ -41,6 +41,7 @@ function outcomeOf(s: ScenarioResult): ScenarioOutcome {
     line: s.line,
     name: s.name,
     rules: s.rules,
+    ...(s.broken ? { broken: s.broken } : {}),
     verdict: s.verdict,
     kitProblem: KIT_PROBLEMS.has(s.status),
     ...(why ? { why: redactText(why.length > 240 ? `${why.slice(0, 237)}...` : why) } : {}),

@@ -90,6 +90,8 @@ export interface ScenarioOutcome {
   readonly line: number;
   readonly name: string;
   readonly rules: readonly string[];
+  /** The rules a failure broke (its failed checks' rules; src/report/checks.ts). */
+  readonly broken?: readonly string[];
   readonly verdict: 'passed' | 'failed' | 'skipped';
   /** A kit problem (a step without a definition, an unfinished scenario): never a catch, never a pass. */
   readonly kitProblem: boolean;

@@ -10,10 +10,16 @@ import type { ScenarioOutcome, Variant, VariantRun, VariantVerdict } from './typ
 /** `features/auth.feature:12 [json]`: where a scenario is, and in which run. */
 export const placeOf = (s: Pick<ScenarioOutcome, 'uri' | 'line' | 'format'>): string => `${s.uri}:${s.line} [${s.format}]`;
 
-/** The scenarios that catch a faulty variant: failed, tagged with its rule. */
+/**
+ * The scenarios that catch a faulty variant: failed on its rule (a failed check of that rule; for a result
+ * without check records, a failed scenario tagged with it).
+ */
 export function catchers(rule: string, scenarios: readonly ScenarioOutcome[]): ScenarioOutcome[] {
-  return scenarios.filter((s) => s.verdict === 'failed' && !s.kitProblem && s.rules.includes(rule));
+  return scenarios.filter((s) => s.verdict === 'failed' && !s.kitProblem && onRule(rule, s.broken ?? s.rules));
 }
+
+/** A rule or one of its per-field rows (`FIELD-LENGTHS:billingemail` is FIELD-LENGTHS). */
+const onRule = (rule: string, ids: readonly string[]): boolean => ids.some((id) => id === rule || id.startsWith(`${rule}:`));
 
 export function verdictOf(variant: Variant, run: VariantRun): VariantVerdict {
   const base = {
@@ -30,11 +36,11 @@ export function verdictOf(variant: Variant, run: VariantRun): VariantVerdict {
   if (variant.kind === 'faulty') {
     const caught = catchers(variant.rule, run.scenarios);
     const fuzzRules = fuzz ? [...new Set(fuzz.failures.map((f) => f.rule))] : [];
-    const failedElsewhere = run.scenarios.filter((s) => s.verdict === 'failed' && !s.rules.includes(variant.rule));
+    const failedElsewhere = run.scenarios.filter((s) => s.verdict === 'failed' && !onRule(variant.rule, s.broken ?? s.rules));
     let note: string;
     if (caught.length > 0) note = caught[0].why ?? 'failed';
     else if (run.scenarios.length === 0) note = `no scenario tagged @rule:${variant.rule} ran${problems}`;
-    else if (failedElsewhere.length > 0) note = `only scenarios without @rule:${variant.rule} failed: ${placeOf(failedElsewhere[0])}`;
+    else if (failedElsewhere.length > 0) note = `failed only on other rules (${[...new Set(failedElsewhere.flatMap((s) => s.broken ?? s.rules))].slice(0, 4).join(', ')}): ${placeOf(failedElsewhere[0])}`;
     else note = `${run.scenarios.length} scenario(s) tagged @rule:${variant.rule} passed: a gap in the suite${problems}`;
     return {
       ...base,

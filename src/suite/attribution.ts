@@ -1,0 +1,198 @@
+/**
+ * Which rule an assertion checks, when the step does not name one, and which rule a schema finding breaks.
+ *
+ * A schema finding on an answer breaks the rule of the field that broke (its format, length or value list), not
+ * the tags of whichever scenario happened to carry the answer: a target whose only fault is `maskedpan` with `*`
+ * is one cause on FIELD-MASKEDPAN, not a hundred broken rules. A generic step ("the AUTH's status is "Y"") checks
+ * the scenario's tag whose quote speaks of the field or the value it looks at; only when no tag does is the
+ * scenario's first tag taken (the rule the scenario is written for).
+ */
+import { loadCatalogue, type CatalogueRule } from '../report/catalogue';
+import type { Attribution } from '../report/checks';
+import type { Violation } from '../validate';
+
+export interface RuleIndex {
+  readonly rules: ReadonlyMap<string, CatalogueRule>;
+}
+
+let cached: RuleIndex | undefined;
+
+/** The kit's catalogue, read once per process. */
+export function defaultRuleIndex(): RuleIndex {
+  cached ??= { rules: new Map(loadCatalogue().rules.map((r) => [r.id, r])) };
+  return cached;
+}
+
+export function ruleIndexOf(rules: readonly CatalogueRule[]): RuleIndex {
+  return { rules: new Map(rules.map((r) => [r.id, r])) };
+}
+
+/** Whole-word mention of `token` in a quote (backticks and table pipes are words' edges too). */
+function mentions(quote: string, token: string): boolean {
+  if (!token) return false;
+  if (token.startsWith('`')) return quote.includes(token);
+  const esc = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${esc}($|[^A-Za-z0-9_])`).test(quote);
+}
+
+/** What a check looked at, to find the rule it checks among the scenario's tags. */
+export interface CheckHint {
+  readonly field?: string;
+  readonly expected?: string;
+  /** The errorcode of the part looked at: the Errors table's row of that code speaks for the part. */
+  readonly errorcode?: string;
+}
+
+/**
+ * The rules a check without a named rule checks, from the scenario's `@rule` tags. The tags whose quote names the
+ * field looked at, with those that name the expected value or end in it (`3DS-NEXT-U` for "U"), the Errors row of
+ * the part's code (`ERR-60022`), and those whose quote names no field at all (a row of a field table is quoted
+ * without its field: "It is returned only for enrolled cards."). When no tag names the field, the check is the
+ * scenario's own claim and every tag stands behind it (attribution `scenario`): a fault is then never put on a
+ * rule the scenario does not check, and never missed on the one it does.
+ */
+export function rulesForCheck(tags: readonly string[], hint: CheckHint, index: RuleIndex = defaultRuleIndex()): { rules: string[]; attribution: Attribution } {
+  if (tags.length <= 1) return { rules: [...tags], attribution: 'scenario' };
+  const hit = tagsAbout(tags, hint.field, [hint.expected], hint.errorcode, index);
+  return hit.length > 0 && hit.length < tags.length ? { rules: hit, attribution: 'field' } : { rules: [...tags], attribution: 'scenario' };
+}
+
+/** `rulesForCheck`'s choice among tags; empty when no tag names `field`. */
+function tagsAbout(tags: readonly string[], field: string | undefined, values: readonly (string | undefined)[], errorcode: string | undefined, index: RuleIndex): string[] {
+  if (!field) return [];
+  const quoteOf = (id: string): string => index.rules.get(id)?.quote ?? '';
+  const named = tags.filter((t) => mentions(quoteOf(t), field));
+  if (named.length === 0) return [];
+  return tags.filter(
+    (t) =>
+      named.includes(t) ||
+      !quoteOf(t).includes('`') ||
+      (errorcode !== undefined && t === `ERR-${errorcode}`) ||
+      values.some((v) => v !== undefined && v !== '' && (mentions(quoteOf(t), `\`${v}\``) || t.endsWith(`-${v.toUpperCase()}`))),
+  );
+}
+
+/** The field a violation is about: its last name (`response[1].maskedpan` -> `maskedpan`). */
+export function leafOf(field: string): string {
+  const names = field.split(/[.[\]]/).filter((s) => s !== '' && !/^\d+$/.test(s));
+  return names.length ? names[names.length - 1] : '';
+}
+
+/** Field-specific rules of the catalogue, by the kind of finding. */
+const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  pattern: {
+    maskedpan: 'FIELD-MASKEDPAN',
+    transactionstartedtimestamp: 'FIELD-TIMESTAMP',
+    settleduedate: 'FIELD-SETTLEDUEDATE',
+    baseamount: 'FIELD-BASEAMOUNT-MINOR-UNITS',
+    securityresponseaddress: 'SEC-RESULT-DIGIT',
+    securityresponsepostcode: 'SEC-RESULT-DIGIT',
+    securityresponsesecuritycode: 'SEC-RESULT-DIGIT',
+  },
+  enum: {
+    accounttypedescription: 'FIELD-ACCOUNTTYPE-PAYMENTS',
+    securityresponseaddress: 'SEC-RESULT-DIGIT',
+    securityresponsepostcode: 'SEC-RESULT-DIGIT',
+    securityresponsesecuritycode: 'SEC-RESULT-DIGIT',
+    fraudcontrolshieldstatuscode: 'RISKDEC-SHIELD-VALUES',
+    transactionactive: 'SUB-TRANSACTIONACTIVE-VALUES',
+    status: '3DS-STATUS',
+    version: 'VER-JSON',
+    billingtelephonetype: 'FIELD-TELEPHONETYPE',
+  },
+  forbidden: {
+    acsurl: '3DS-ACSURL-ONLY-ENROLLED',
+    pareq: '3DS-PAREQ-ONLY-ENROLLED',
+  },
+  required: {
+    requestreference: 'ENV-REQUESTREFERENCE',
+    secrand: 'ENV-SECRAND',
+    version: 'VER-JSON',
+    response: 'TRANSPORT-RESPONSE-BODY',
+    errorcode: 'ERR-PART-FIELDS',
+    errormessage: 'ERR-PART-FIELDS',
+  },
+};
+
+/** By the kind of finding alone. */
+const BY_KIND: Readonly<Record<string, string>> = {
+  masked: 'FIELD-MASKEDPAN',
+  'all-values-strings': 'FIELD-STRINGS',
+  maxLength: 'FIELD-LENGTHS',
+  minLength: 'FIELD-LENGTHS',
+  pattern: 'FIELD-TYPES',
+  enum: 'FIELD-TYPES',
+  'ok-message': 'ERR-0',
+  'part-order': 'ENV-ORDER',
+  'no-row': 'ENV-TYPES-NAMED',
+  'request-type': 'ENV-RESPONSE-ONE-PART-PER-TYPE',
+  'one-part-per-type': 'ENV-RESPONSE-ONE-PART-PER-TYPE',
+  type: 'TRANSPORT-RESPONSE-BODY',
+  required: 'TRANSPORT-RESPONSE-BODY',
+  minItems: 'ENV-RESPONSE-ONE-PART-PER-TYPE',
+};
+
+const collapse = (s: string): string => s.replace(/`/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Findings about what a part of a row holds (presence, fixed values, its type): the row's rule, so the scenario's. */
+const ROW_KINDS = new Set(['required', 'forbidden', 'fixed', 'request-type', 'one-part-per-type', 'minItems', 'part-order', 'ok-message']);
+
+export interface FindingContext {
+  /** The request type of the part the field sits in. */
+  readonly partType?: string;
+  /** The request type that was asked for at that place. */
+  readonly requestedType?: string;
+  /** The scenario's `@rule` tags. */
+  readonly tags?: readonly string[];
+}
+
+/**
+ * The catalogue rules a schema finding on an answer breaks.
+ * - Format, length and value-list findings (`pattern`, `maxLength`, `enum`, `masked`, strings): the rule of the
+ *   field, whatever scenario carried the answer: a per-field entry of the catalogue (`FIELD-LENGTHS:billingemail`),
+ *   the field's own rule, the rule quoting the document's words the finding cites, then the kind's rule.
+ * - Findings on what a row's part holds (a field missing or forbidden, a fixed value, the part's type): the
+ *   scenario's tags that speak of the field (or of the part's request type), else the rule quoting the finding's
+ *   words, the field's rule for that kind, and last every tag of the scenario (the row it is about).
+ * A rule the catalogue lacks is never returned while one it has fits.
+ */
+export function rulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, index: RuleIndex = defaultRuleIndex(), ctx: FindingContext = {}): string[] {
+  const leaf = leafOf(v.field);
+  return baseRulesForViolation(v, leaf, index, ctx).map((id) => (PER_FIELD.has(id) && leaf && !id.includes(':') ? `${id}:${leaf}` : id));
+}
+
+function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, leaf: string, index: RuleIndex, ctx: FindingContext): string[] {
+  const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
+  const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType === 'STORE' ? 'STORE-RESPONSE-FIELDS' : undefined);
+  const kindRule = fieldRule ?? BY_KIND[v.rule];
+  if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];
+  const tags = ctx.tags ?? [];
+  // Errors-table findings (`errormessage` is `Ok` for `0`) break their row as well as the scenario's rule.
+  const withKindRule = (found: string[]): string[] => (v.rule === 'ok-message' && has(BY_KIND[v.rule]) && !found.includes(BY_KIND[v.rule]) ? [...found, BY_KIND[v.rule]] : found);
+  if (ROW_KINDS.has(v.rule)) {
+    const field = leaf === 'requesttypedescription' ? undefined : leaf;
+    const hit = field ? tagsAbout(tags, field, [], undefined, index) : [];
+    const typed = hit.length === 0 && ctx.requestedType ? tagsAbout(tags, ctx.requestedType, [], undefined, index) : [];
+    const found = hit.length > 0 ? hit : typed;
+    if (found.length > 0) return withKindRule(found);
+  }
+  if (has(fieldRule)) return [fieldRule];
+  // The document's own words, quoted in the finding (`("Every response part has ...")`).
+  for (const m of v.message.matchAll(/\("([^"]*\s[^"]*)"\)/g)) {
+    if (m[1].length < 20) continue;
+    const words = collapse(m[1]);
+    const hit = [...index.rules.values()].find((r) => collapse(r.quote).includes(words));
+    if (hit) return [hit.id];
+  }
+  if (ROW_KINDS.has(v.rule) && tags.length > 0) return withKindRule([...tags]);
+  if (has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
+  return [has('FIELD-TYPES') ? 'FIELD-TYPES' : (kindRule ?? v.rule)];
+}
+
+/** Rules of every field, whose findings are reported per field (`FIELD-LENGTHS:billingemail`: a matrix row each). */
+const PER_FIELD = new Set(['FIELD-LENGTHS', 'FIELD-TYPES', 'FIELD-STRINGS']);
+
+/** The first rule of `rulesForViolation` (the finding without a scenario). */
+export function ruleForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, index: RuleIndex = defaultRuleIndex(), ctx: FindingContext = {}): string {
+  return rulesForViolation(v, index, ctx)[0];
+}
