@@ -324,6 +324,76 @@ const answers: ClientCase[] = [
     compare: ['found', 'records'],
     prepare: (ctx) => steps.transactionquery(ctx, steps.subscriptionRef(ctx, 'transactionquery-subscription')),
   }),
+  ...([
+    ['store-reenable', 'a stored card disabled before, to transactionactive 1 (enabled again)', ['STORE-STATE-REENABLE', 'STORE-FOLLOWUP-SHAPES'], (ctx: CaseContext) => {
+      const stored = steps.storedRef(ctx, 'store-reenable');
+      steps.ok(ctx, steps.transactionupdate(ctx, stored, { transactionactive: '0' }));
+      return steps.transactionupdate(ctx, stored, { transactionactive: '1' });
+    }],
+    ['subscription-deactivate', 'a subscription to transactionactive 0 (payments stop)', ['SUB-STATE-DEACTIVATE', 'SUB-UPDATE-SHAPE'], (ctx: CaseContext) =>
+      steps.transactionupdate(ctx, steps.subscriptionRef(ctx, 'subscription-deactivate'), { transactionactive: '0' })],
+    ['subscription-finalnumber', 'a subscription\'s subscriptionfinalnumber to a greater value (payments resume)', ['SUB-STATE-RESUME', 'SUB-UPDATE-SHAPE'], (ctx: CaseContext) =>
+      steps.transactionupdate(ctx, steps.subscriptionRef(ctx, 'subscription-finalnumber'), { subscriptionfinalnumber: '24' })],
+  ] as const).map(([id, what, rules, prepare]) =>
+    make({ id, title: `TRANSACTIONUPDATE of ${what}, answered 0`, group: 'Answers', rules: [...rules], severity: 'warning', row: 'transactionupdate', expect: ['0'], compare: ['errordata'], prepare }),
+  ),
+  make({
+    id: 'riskdec-then-threedquery',
+    title: 'THREEDQUERY on a RISKDEC that gave ACCEPT (rule 5), answered enrolled Y',
+    group: 'Answers',
+    rules: ['RISKDEC-BEFORE-3DS', '3DS-QUERY-RESPONSE'],
+    row: 'threedquery',
+    expect: ['0'],
+    compare: THREEDQUERY_FIELDS,
+    prepare: (ctx) => steps.threedquery(ctx, { parent: String(steps.ok(ctx, steps.riskdecCard(ctx, 'riskdec-then-threedquery')).transactionreference) }),
+  }),
+  make({
+    id: 'threeds-auth-then-riskdec',
+    title: 'RISKDEC on the AUTH that followed a THREEDQUERY (rule 6), answered ACCEPT',
+    group: 'Answers',
+    rules: ['RISKDEC-AFTER-3DS-AUTH', 'RISKDEC-AFTER-PAYMENT'],
+    row: 'riskdec-after-payment',
+    expect: ['0'],
+    compare: RISKDEC_FIELDS,
+    prepare: (ctx) => {
+      const auth = steps.ok(ctx, steps.authNotEnrolled(ctx, 'notEnrolled'));
+      return { ...steps.riskdecAfterPayment(ctx, 'threeds-auth-then-riskdec'), parenttransactionreference: String(auth.transactionreference) };
+    },
+  }),
+  make({
+    id: 'accountcheck-then-auth',
+    title: 'An AUTH on an ACCOUNTCHECK: the card inherited, the parent reference answered',
+    group: 'Answers',
+    rules: ['AC-INHERITED', 'INHERIT-PARENT-ECHO'],
+    row: 'auth',
+    expect: ['0'],
+    compare: AUTH_FIELDS,
+    prepare: (ctx) => ({
+      requesttypedescriptions: [...OPERATION.auth.requesttypes],
+      ...steps.payment(ctx, 'accountcheck-then-auth'),
+      parenttransactionreference: String(steps.ok(ctx, steps.accountcheck(ctx, 'accountcheck-then-auth-check')).transactionreference),
+    }),
+  }),
+  make({
+    id: 'stored-card-threedquery',
+    title: 'A THREEDQUERY on a stored card (rule 7), answered enrolled Y',
+    group: 'Answers',
+    rules: ['3DS-STORED-CARD', '3DS-QUERY-RESPONSE'],
+    row: 'threedquery',
+    expect: ['0'],
+    compare: THREEDQUERY_FIELDS,
+    prepare: (ctx) => steps.threedquery(ctx, { parent: steps.storedRef(ctx, 'stored-card-threedquery') }),
+  }),
+  make({
+    id: 'stored-card-auth',
+    title: 'An AUTH on a stored card: the card inherited, the parent reference answered',
+    group: 'Answers',
+    rules: ['INHERIT-CHILD', 'INHERIT-PARENT-ECHO'],
+    row: 'auth',
+    expect: ['0'],
+    compare: AUTH_FIELDS,
+    prepare: (ctx) => ({ requesttypedescriptions: [...OPERATION.auth.requesttypes], ...steps.payment(ctx, 'stored-card-auth'), parenttransactionreference: steps.storedRef(ctx, 'stored-card-auth') }),
+  }),
 ];
 
 // ---- Unknown fields and codes ---------------------------------------------------------------------------------------
