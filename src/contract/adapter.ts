@@ -19,7 +19,9 @@ import { compareEnvelope, compareParts, comparedFields, envelopeFields, type Cli
 import { CLIENT_CASES } from './cases-catalogue';
 import type { CaseContext } from './cases-steps';
 import type { ContractGateway } from './gateway';
-import type { CaseResult, ContractViolation } from './report';
+import { checkedCall } from './call';
+import { REQUEST_CHECKS, type Finding } from './checks';
+import type { CaseResult } from './report';
 
 export interface AdapterRun {
   readonly code: number | null;
@@ -80,6 +82,17 @@ export function adapterAnswer(stdout: string): Record<string, unknown> | undefin
 }
 
 
+/** A contract check's finding in a case's call. */
+export interface CaseFinding extends Finding {
+  readonly check: string;
+}
+
+/** The findings of the contract checks in one call, run as the session runs them (when the call is answered). */
+function findingsOf(gw: CaseGateway, call: Extract<ObservedCall, { kind: 'answered' }>): CaseFinding[] {
+  const checked = checkedCall(0, call);
+  return REQUEST_CHECKS.flatMap((c) => c.run(checked, { ledger: gw.gateway.ledger }).map((f) => ({ ...f, check: c.name, field: redactText(f.field), message: redactText(f.message) })));
+}
+
 /** The object on the adapter's standard input. */
 export interface AdapterInput {
   readonly case: string;
@@ -118,8 +131,8 @@ export interface ClientCaseResult extends CaseResult {
   /** What the adapter printed as its answer, masked (or its output's last lines when it printed none). */
   readonly reported?: unknown;
   readonly calls: number;
-  /** What the contract checks found in the adapter's call. */
-  readonly violations: readonly ContractViolation[];
+  /** What the contract checks found in the adapter's calls (each call's own findings, masked). */
+  readonly violations: readonly CaseFinding[];
   /** The adapter's standard error, last lines, masked. */
   readonly stderr?: string;
 }
@@ -233,11 +246,12 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   };
   const env = { CARDSPEC_URL: gw.url, CARDSPEC_CASE: kase.id, CARDSPEC_USERNAME: user.username, CARDSPEC_PASSWORD: user.password, CARDSPEC_ALIAS: user.alias };
   const seen: ObservedCall[] = [];
+  const violations: CaseFinding[] = [];
   gw.setMutation(kase.mutation);
   gw.watch((call) => {
+    if (call.kind === 'answered') violations.push(...findingsOf(gw, call));
     if (call.kind === 'answered' || call.format !== undefined) seen.push(call);
   });
-  const mark = gw.session.mark();
   let run: AdapterRun;
   try {
     run = await runAdapter(opts.command, input, env, opts.timeoutMs ?? 60_000);
@@ -245,7 +259,6 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
     gw.setMutation(undefined);
     gw.watch(undefined);
   }
-  const violations = gw.session.violations().filter((v) => v.call > mark);
   const answered = seen.filter((c): c is Extract<ObservedCall, { kind: 'answered' }> => c.kind === 'answered');
   const first = answered[0];
   const answeredParts: ResponsePart[] = first && Array.isArray(first.response.response) ? (first.response.response as unknown[]).filter(isObject) : [];
