@@ -34,8 +34,8 @@ export function formatOption(text: string | undefined): readonly Format[] {
   return formats;
 }
 
-export type OptionValues = Record<string, string | boolean | undefined>;
-export type OptionSpecs = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+export type OptionSpecs = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /** node:util's parseArgs with the settings every command uses: strict, no positional arguments. */
 export function parseOptions(args: string[], options: OptionSpecs): OptionValues {

@@ -27,6 +27,7 @@ import { preflight } from '../target/preflight';
 import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import { liveSiteRefusal } from '../target/safety';
 import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
+import { ExtensionError, readExtensions, writeMergedCatalogue, type Extensions } from '../suite/extensions';
 import { failureText, watchFailures, type FailedScenario } from '../suite/failures';
 import type { Format } from '../wire/types';
 import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
@@ -54,6 +55,11 @@ Options:
 ${TLS_HELP}
   --allow-live                 run against a site whose reference does not start with "test_" (a run sends
                                payments and requests that break the document on purpose)
+  --features <dir>             also run your own .feature files (in <dir>, recursively): they use the kit's
+                               steps and World; repeatable (docs/extending.md)
+  --require <file|dir>         step files of your own for those features (.ts or .js); repeatable
+  --rules <file>               your rule catalogue (the format of features/rules.yaml): your @rule: IDs join
+                               the matrix, the summary and the JUnit file
   --list                       list the scenarios and rules that would run for these --tags, --profile and
                                --format, and what would be skipped and why; sends no request, starts nothing
   --bail                       stop at the first failed scenario: what it did not reach is reported skipped, the
@@ -89,6 +95,8 @@ interface Plan {
   readonly maxTimeMs?: number;
   /** `--ca FILE` and `--insecure` (src/target/tls.ts). */
   readonly tls: { readonly ca?: string; readonly insecure: boolean };
+  /** `--features`, `--require`, `--rules`: the user's own checks. */
+  readonly extensions: Extensions;
   readonly list: boolean;
   readonly bail: boolean;
   readonly verbose: boolean;
@@ -128,6 +136,9 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
       ca: { type: 'string' },
       insecure: { type: 'boolean' },
       'allow-live': { type: 'boolean' },
+      features: { type: 'string', multiple: true },
+      require: { type: 'string', multiple: true },
+      rules: { type: 'string' },
       list: { type: 'boolean' },
       bail: { type: 'boolean' },
       verbose: { type: 'boolean' },
@@ -138,6 +149,10 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   }
   if (values.help) return 'help';
   const str = (k: string): string | undefined => stringOption(values, k);
+  const strings = (k: string): string[] => {
+    const v = values[k];
+    return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+  };
 
   const target = targetOption(str('target'));
   const formats = formatOption(str('format'));
@@ -188,6 +203,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     timeoutGiven: timeoutMs !== undefined,
     maxTimeMs,
     tls: { ca: str('ca'), insecure: values.insecure === true },
+    extensions: readExtensions({ features: strings('features'), require: strings('require'), rules: str('rules') }),
     list: values.list === true,
     bail: values.bail === true,
     verbose: values.verbose === true,
@@ -242,6 +258,7 @@ async function runFormat(
       worldParameters,
       formatters: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
       parallel: plan.parallel,
+      extra: plan.extensions,
       onMessage: onFailure ? both(progress.onMessage, watchFailures((f) => onFailure(f, format))) : progress.onMessage,
       stderr: maskedStderr(),
     });
@@ -268,9 +285,9 @@ async function listPlan(plan: Plan): Promise<number> {
   const { loadCatalogue } = await import('../report/catalogue');
   try {
     const planned = [];
-    for (const format of plan.formats) planned.push(...(await planScenarios({ format, tags: plan.tags, profile: plan.profile })));
+    for (const format of plan.formats) planned.push(...(await planScenarios({ format, tags: plan.tags, profile: plan.profile, extra: plan.extensions })));
     const header = `cardspec run --list: ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}, profile ${plan.profile.name}${plan.tags ? `, --tags "${plan.tags}"` : ''} (nothing was sent)`;
-    console.log(listText(planned, loadCatalogue().rules, header));
+    console.log(listText(planned, [...loadCatalogue().rules, ...plan.extensions.userRules], header));
     if (planned.length === 0) {
       console.error(`cardspec run: no scenario matched${plan.tags ? ` --tags "${plan.tags}"` : ''}.`);
       return 2;
@@ -363,7 +380,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     plan = readPlan(args, process.env);
   } catch (e) {
-    if (e instanceof ProfileError || e instanceof LiveSiteError) {
+    if (e instanceof ProfileError || e instanceof LiveSiteError || e instanceof ExtensionError) {
       console.error(redactText(`cardspec run: ${e.message}`));
       return 2;
     }
@@ -474,6 +491,7 @@ export async function run(args: string[]): Promise<number> {
       finishedAt: new Date().toISOString(),
       tags: plan.tags || undefined,
       problems,
+      catalogue: writeMergedCatalogue(plan.extensions, plan.reportsDir),
       /** Why the run stopped before its end (signal, --max-time, target gone); the verdict cannot be PASSED. */
       interrupted,
     };

@@ -49,6 +49,11 @@ export interface FeatureRun {
   /** Worker processes; 0 runs in this process. */
   readonly parallel?: number;
   readonly shard?: string;
+  /**
+   * A user's own features and step files (`cardspec run --features DIR --require FILE`), run with the suite's: they
+   * use its step library and World. Absolute paths (cucumber resolves relative ones against the suite's root).
+   */
+  readonly extra?: { readonly features?: readonly string[]; readonly require?: readonly string[] };
   /** Match steps to definitions, run nothing (the catalogue tests). */
   readonly dryRun?: boolean;
   /** Every cucumber message, as it happens. */
@@ -113,8 +118,8 @@ export async function runFeatures(run: FeatureRun): Promise<FeatureRunResult> {
   const environment = { cwd: suite.root, stdout, stderr };
   const tags = tagExpression(run.tags, run.format);
   const provided: Partial<IConfiguration> = {
-    paths: [suite.features],
-    require: [suite.steps],
+    paths: [suite.features, ...(run.extra?.features ?? [])],
+    require: [suite.steps, ...(run.extra?.require ?? [])],
     requireModule,
     format: (run.formatters ?? []).map((f): string | [string, string] => (typeof f === 'string' ? f : [f[0], f[1]])),
     tags,
@@ -136,7 +141,7 @@ export async function runFeatures(run: FeatureRun): Promise<FeatureRunResult> {
       if (paths.length === 0) return { success: true, empty: true };
       sources = { ...sources, paths };
     }
-    const key = JSON.stringify([suite.steps, requireModule]);
+    const key = JSON.stringify([suite.steps, requireModule, run.extra?.require ?? []]);
     const cached = supportLibraries.get(key);
     const options = { ...runConfiguration, sources, ...(cached ? { support: cached } : {}) };
     const result = await runCucumber(options, environment, run.onMessage);

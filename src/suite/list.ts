@@ -31,6 +31,8 @@ export interface ListRequest {
   readonly tags?: string;
   readonly profile: Profile;
   readonly suite?: SuiteFiles;
+  /** The user's features and step files (`--features`, `--require`). */
+  readonly extra?: { readonly features?: readonly string[]; readonly require?: readonly string[] };
 }
 
 /** The scenarios a run of one format would run, in the order it would run them. */
@@ -38,7 +40,7 @@ export async function planScenarios(req: ListRequest): Promise<PlannedScenario[]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-list-'));
   const messages = path.join(dir, 'messages.ndjson');
   try {
-    await runFeatures({ suite: req.suite, format: req.format, tags: req.tags, dryRun: true, formatters: [['message', messages]] });
+    await runFeatures({ suite: req.suite, extra: req.extra, format: req.format, tags: req.tags, dryRun: true, formatters: [['message', messages]] });
     return readMessagesFile(messages, req.format).scenarios.map((s) => {
       const reasons = s.requires.map((r) => missingRequirement(req.profile, r)).filter((r): r is string => r !== undefined);
       const problem = ['UNDEFINED', 'AMBIGUOUS', 'PENDING'].includes(s.status) ? s.reason : undefined;
@@ -81,6 +83,6 @@ export function listText(planned: readonly PlannedScenario[], catalogue: readonl
     lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}`);
   }
   const unchecked = catalogue.filter((r) => r.status === 'testable' && !byRule.has(r.id)).map((r) => r.id);
-  if (unchecked.length) lines.push('', `Testable rules no listed scenario checks (${unchecked.length}): ${unchecked.join(', ')}`);
+  if (unchecked.length) lines.push('', `Testable rules no listed scenario checks (${unchecked.length}): ${unchecked.slice(0, 20).join(', ')}${unchecked.length > 20 ? `, ... and ${unchecked.length - 20} more` : ''}`);
   return redactText(lines.join('\n'));
 }
