@@ -329,6 +329,6 @@ export async function runClientCases(gw: CaseGateway, opts: RunCasesOptions): Pr
     opts.onResult?.(r);
   }
   // The contract report keeps the verdict of each case; the exchange and the adapter's answer are for the pages.
-  gw.session.setCases(results.map(({ id, title, rules, severity, passed, problems, outcome }) => ({ id, title, rules, severity, passed, problems, outcome }) as CaseResult));
+  gw.session.setCases(results.map(({ id, title, rules, severity, passed, problems, outcome }): CaseResult => ({ id, title, rules, severity, passed, problems, outcome })));
   return results;
 }

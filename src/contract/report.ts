@@ -29,6 +29,8 @@ export interface CaseResult {
   readonly passed: boolean;
   /** What the client reported wrong, or why the adapter failed; empty when passed. */
   readonly problems: readonly string[];
+  /** `informational`: passed only in that the client did not fail; what the case is about was not observable. */
+  readonly outcome?: 'pass' | 'fail' | 'non-strict' | 'informational';
 }
 
 export interface ContractReport {
@@ -105,9 +107,12 @@ export function reportText(report: ContractReport): string {
     if (v.omitted > 0) lines.push(`  ... and ${v.omitted} more (counted above, not listed)`);
   }
   if (report.cases) {
-    lines.push(`Client cases: ${report.cases.length - failedCases.length} of ${report.cases.length} passed`);
+    const informational = report.cases.filter((c) => c.outcome === 'informational').length;
+    const passed = report.cases.length - failedCases.length - informational;
+    lines.push(`Client cases: ${passed} of ${report.cases.length} passed${informational ? `, ${informational} informational (not observable through the adapter)` : ''}`);
     for (const c of report.cases) {
-      lines.push(`  [${c.passed ? 'pass' : c.severity === 'error' ? 'FAIL' : 'warn'}] ${c.id.padEnd(28)} ${c.title} (${c.rules.join(', ')})`);
+      const tag = c.outcome === 'informational' ? 'info' : c.passed ? 'pass' : c.severity === 'error' ? 'FAIL' : 'warn';
+      lines.push(`  [${tag}] ${c.id.padEnd(28)} ${c.title} (${c.rules.join(', ')})`);
       for (const p of c.problems) lines.push(`         ${p}`);
     }
   }

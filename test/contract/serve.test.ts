@@ -89,6 +89,8 @@ describe('cardspec serve --contract', () => {
     assert.match(text, /\[pass\]\s+1\/2 auth/);
     assert.match(text, /\[info\]\s+2\/2 secrand-long/);
     assert.match(text, /Client report written to .*index\.html/);
+    assert.match(text, /Client cases: 1 of 2 passed, 1 informational \(not observable through the adapter\)/);
+    assert.match(text, /\[info\] secrand-long/);
     for (const f of ['index.html', 'junit.xml', 'cases.json', 'contract.json', join('cases', 'auth.html'), join('cases', 'secrand-long.html')]) assert.ok(existsSync(join(out, f)), f);
     const cases = JSON.parse(readFileSync(join(out, 'cases.json'), 'utf8')) as { cases: { id: string; outcome: string }[] };
     assert.deepEqual(cases.cases.map((c) => [c.id, c.outcome]), [['auth', 'pass'], ['secrand-long', 'informational']]);
