@@ -22,6 +22,8 @@ import { fuzzRequests, type RequestFuzzOutcome } from './requests';
 import { checkSafety } from './safety';
 
 export const REQUESTS_PROPERTY = 'requests';
+/** The ledger window of the built-in target a fuzz run starts (`--target builtin`). */
+export const BUILTIN_MAX_RECORDS = 10_000;
 export const PROPERTIES: readonly string[] = [REQUESTS_PROPERTY, ...MODELS.map((m) => m.name)];
 
 export interface FuzzPlan {
@@ -87,7 +89,9 @@ interface Opened {
 async function openTarget(plan: FuzzPlan): Promise<Opened> {
   if (plan.target !== 'builtin') return { baseUrl: plan.target, close: async () => undefined };
   const { startGateway } = await import('../gateway');
-  const gw = await startGateway({ control: true });
+  // The fuzzer's cases name only the pool's transactions and their own parts: a window of ten thousand is plenty,
+  // and keeps a run of millions of cases within a few tens of MiB of ledger (docs/gateway.md "What the ledger keeps").
+  const gw = await startGateway({ control: true, maxRecords: BUILTIN_MAX_RECORDS });
   return { baseUrl: gw.url, close: () => gw.close() };
 }
 

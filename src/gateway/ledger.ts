@@ -13,7 +13,7 @@
  * The ledger is bounded (docs/gateway.md, "What the ledger keeps"): the newest `maxRecords` transactions are always
  * kept (the window); a transaction leaving the window is kept only while something can still reach it (a stored
  * card, a subscription with payments to come, a THREEDQUERY waiting for its AUTH, the parent of a record still
- * held), and at most `maxRecords` of those, the oldest going first. Everything else is dropped, with its indexes, so
+ * held), and at most `maxRecords` of those, the least recently used going first. Everything else is dropped, with its indexes, so
  * a gateway under a steady load holds at most twice `maxRecords` transactions. A dropped transaction is unknown.
  */
 import type { SiteInfo } from './config';
@@ -115,6 +115,12 @@ export class Ledger {
   private head = 0;
   /** Records that left the window but can still be reached, in the order they left it (oldest first). */
   private readonly kept = new Map<string, TxRecord>();
+  /**
+   * The kept records by last use (a change, a new child), least recent first: beyond the cap the least recently
+   * used goes, so that a parent a client keeps naming (a stored card paid with every day) outlives one nobody named
+   * since it was made.
+   */
+  private readonly lastUsed = new Map<string, true>();
   /** A variant's own reference form (`GatewayMutation.reference`) cannot be read back: its records by reference. */
   private readonly byRef: Map<string, TxRecord> | undefined;
   private count = 0;
@@ -300,6 +306,7 @@ export class Ledger {
       if (this.kidsBySeq.length <= i) this.kidsBySeq[i] = undefined;
     } else if (old !== undefined && this.kept.has(ref)) {
       this.kept.set(ref, rec);
+      this.touch(ref);
     } else {
       // A record that left the window before it was written (a unit outlived by the window): nothing can hold it.
       if (this.byRef) this.byRef.delete(ref);
@@ -309,6 +316,7 @@ export class Ledger {
     if (!old && rec.parent !== undefined) {
       const p = this.indexOf(rec.parent);
       const list = p < 0 ? this.kids.get(rec.parent) : this.kidsBySeq[p];
+      if (p < 0) this.touch(rec.parent);
       if (list) list.push(ref, this.isHeld);
       else {
         const fresh = new RefList();
@@ -343,6 +351,18 @@ export class Ledger {
    * Whether something can still reach a record outside the window: "a stored card, a subscription with payments to
    * come, a THREEDQUERY waiting for its AUTH, the parent of a live child" (docs/gateway.md).
    */
+  /** Marks a kept record, and the kept ancestors it reads, as just used. */
+  private touch(ref: string): void {
+    for (let depth = 0; depth < 16; depth++) {
+      const rec = this.kept.get(ref);
+      if (rec === undefined) return;
+      this.lastUsed.delete(ref);
+      this.lastUsed.set(ref, true);
+      if (rec.parent === undefined) return;
+      ref = rec.parent;
+    }
+  }
+
   private readonly isHeld = (ref: string): boolean => this.get(ref) !== undefined;
   private readonly isDue = (ref: string): boolean => this.get(ref)?.settlestatus === '0';
 
@@ -374,11 +394,13 @@ export class Ledger {
       if (rec === undefined) continue;
       if (this.reachable(rec, kids)) {
         this.kept.set(rec.transactionreference, rec);
+        this.lastUsed.set(rec.transactionreference, true);
         if (kids) this.kids.set(rec.transactionreference, kids);
         if (this.kept.size > this.maxRecords) {
-          // Beyond the cap even a reachable record goes, the oldest first: the ledger's memory has a ceiling.
-          const oldest = this.kept.values().next().value as TxRecord;
-          this.drop(oldest);
+          // Beyond the cap even a reachable record goes, the least recently used first: the ledger's memory has a
+          // ceiling.
+          const stale = this.kept.get(this.lastUsed.keys().next().value as string);
+          if (stale) this.drop(stale);
         }
       } else this.drop(rec);
     }
@@ -400,6 +422,7 @@ export class Ledger {
       this.kidsBySeq[i] = undefined;
     } else {
       this.kept.delete(ref);
+      this.lastUsed.delete(ref);
     }
     this.kids.delete(ref);
     if (this.byRef) this.byRef.delete(ref);

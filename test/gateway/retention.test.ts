@@ -127,17 +127,18 @@ describe('ledger retention', () => {
 });
 
 describe('ledger bound', () => {
-  it('holds at most twice maxRecords records whatever comes, reachable or not, the oldest going first', () => {
+  it('holds at most twice maxRecords records whatever comes, reachable or not, the least recently used going first', () => {
     const ledger = new Ledger(undefined, 10);
     const site = { number: '12' } as never;
     const stores: string[] = [];
     for (let n = 0; n < 1000; n++) {
       const uow = ledger.begin();
       const { transactionreference, seq } = uow.reference(site);
-      // Every third a stored card (reachable for ever), the others plain AUTHs.
+      // Every third a stored card (reachable for ever), the others plain AUTHs; every fifth pays with the first card.
       const type = n % 3 === 0 ? 'STORE' : 'AUTH';
       if (type === 'STORE') stores.push(transactionreference);
-      uow.add({ transactionreference, seq, type, sitereference: SITE, createdAt: '2026-01-05 09:00:00', fields: {}, securitycodeResult: '0', errorcode: '0', part: {} } as never);
+      const parent = type === 'AUTH' && n % 5 === 0 ? stores[0] : undefined;
+      uow.add({ transactionreference, seq, type, sitereference: SITE, createdAt: '2026-01-05 09:00:00', fields: {}, securitycodeResult: '0', errorcode: '0', part: {}, ...(parent ? { parent } : {}) } as never);
       uow.commit();
       assert.ok(ledger.size <= 20, `${ledger.size} records held after ${n + 1}`);
     }
@@ -145,7 +146,9 @@ describe('ledger bound', () => {
     // The ten newest stored cards beyond the window are the ones kept.
     const keptStores = stores.filter((r) => ledger.get(r) !== undefined);
     assert.ok(keptStores.length >= 10);
-    assert.equal(ledger.get(stores[0]), undefined, 'the oldest stored card went once the cap was reached');
+    assert.notEqual(ledger.get(stores[0]), undefined, 'the card paid with all along stays');
+    assert.equal(ledger.get(stores[1]), undefined, 'a card nobody used since it was stored went once the cap was reached');
+    assert.ok(ledger.children(stores[0]).length > 0);
     assert.deepEqual(
       [...ledger.all()].map((r) => r.seq),
       [...ledger.all()].map((r) => r.seq).sort((a, b) => a - b),
