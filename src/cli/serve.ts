@@ -15,6 +15,7 @@ import { parseOptions, type OptionSpecs } from './options';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
+import { comparedFields } from '../contract/cases';
 import { CLIENT_REPORT_FILES, writeClientReport } from '../contract/cases-report';
 
 const HELP = `Usage: cardspec serve [options]
@@ -129,8 +130,12 @@ export async function run(args: string[]): Promise<number> {
   }
   if (values['list-cases']) {
     const { cases } = selectCases(undefined);
-    for (const c of cases) console.log(`${c.id.padEnd(34)} ${c.group.padEnd(13)} ${c.severity === 'error' ? '       ' : 'warning'} ${c.rules.join(', ')}\n${''.padEnd(35)}${c.title}`);
-    console.log(`${cases.length} cases; the fields each compares: docs/contract.md`);
+    for (const c of cases) {
+      console.log(`${c.id.padEnd(34)} ${c.group.padEnd(13)} ${c.severity === 'error' ? '       ' : 'warning'} ${c.rules.join(', ')}`);
+      console.log(`${''.padEnd(35)}${c.title}`);
+      console.log(`${''.padEnd(35)}compares: ${comparedFields(c).join(', ')}${c.envelope ? `; envelope ${c.envelope.join(', ')}` : ''}`);
+    }
+    console.log(`${cases.length} cases (errormessage is compared only when the adapter declares rawerrormessage; the protocol: docs/contract.md)`);
     return 0;
   }
   const port = values.port === undefined ? 0 : Number(values.port);

@@ -203,7 +203,7 @@ const SECURITY_FIELDS = ['securityresponseaddress', 'securityresponsepostcode', 
 const STORE_FIELDS = ['transactionactive', 'accounttypedescription', 'maskedpan', 'orderreference', 'paymenttypedescription', 'transactionstartedtimestamp'];
 
 const rows: ClientCase[] = [
-  make({ id: 'auth', title: 'An ordinary AUTH (rule 1), authorised', group: 'Request types', rules: ['3DS-FALLBACK-AUTH', 'ERR-0'], row: 'auth', expect: ['0'], compare: AUTH_FIELDS, prepare: (ctx) => steps.authWithToken(ctx, 'auth') }),
+  make({ id: 'auth', title: 'An ordinary AUTH (rule 1), authorised, the request fields echoed', group: 'Request types', rules: ['ERR-0', 'FIELD-ECHO'], row: 'auth', expect: ['0'], compare: AUTH_FIELDS, prepare: (ctx) => steps.authWithToken(ctx, 'auth') }),
   ...(['enrolled', 'not-enrolled', 'no-3ds'] as const).map((how) =>
     make({
       id: `subscription-${how}`,
