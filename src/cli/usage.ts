@@ -35,7 +35,11 @@ export function parseArgsMessage(e: unknown): string {
   }
   if (err?.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const m = /^Option '([^']*)'/.exec(message);
-    if (m && /argument missing/.test(message)) return `option '${m[1].replace(/^-\w, /, '').replace(/ <value>$/, '')}' needs a value`;
+    // "argument missing" (last on the line) or "argument is ambiguous" (followed by another option).
+    if (m && /argument (missing|is ambiguous)/.test(message)) {
+      const name = m[1].replace(/^-\w, /, '').replace(/ <value>$/, '');
+      return `option '${name}' needs a value (a value that starts with '-' is written ${name}=-...)`;
+    }
   }
   return message;
 }

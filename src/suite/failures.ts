@@ -7,6 +7,7 @@ import type { Envelope } from '@cucumber/messages';
 import { redactText } from '../redact';
 
 export interface FailedScenario {
+  /** The feature file and, when known, the scenario's line: `features/auth.feature:20`. */
   readonly uri: string;
   readonly name: string;
   /** The failing step's message, masked. */
@@ -28,11 +29,11 @@ function isExchange(body: string): boolean {
 
 /** An `onMessage` that calls `onFailure` once per scenario that failed (retries aside). */
 export function watchFailures(onFailure: (f: FailedScenario) => void): (m: Envelope) => void {
-  const pickles = new Map<string, { uri: string; name: string }>();
+  const pickles = new Map<string, { uri: string; name: string; line?: number }>();
   const caseToPickle = new Map<string, string>();
   const started = new Map<string, { testCaseId: string; failed?: string; exchanges: string[] }>();
   return (m: Envelope) => {
-    if (m.pickle) pickles.set(m.pickle.id, { uri: m.pickle.uri, name: m.pickle.name });
+    if (m.pickle) pickles.set(m.pickle.id, { uri: m.pickle.uri, name: m.pickle.name, line: m.pickle.location?.line });
     else if (m.testCase) caseToPickle.set(m.testCase.id, m.testCase.pickleId);
     else if (m.testCaseStarted) started.set(m.testCaseStarted.id, { testCaseId: m.testCaseStarted.testCaseId, exchanges: [] });
     else if (m.attachment && m.attachment.testCaseStartedId) {
@@ -47,14 +48,14 @@ export function watchFailures(onFailure: (f: FailedScenario) => void): (m: Envel
       started.delete(m.testCaseFinished.testCaseStartedId);
       if (!s || s.failed === undefined || m.testCaseFinished.willBeRetried) return;
       const pickle = pickles.get(caseToPickle.get(s.testCaseId) ?? '');
-      onFailure({ uri: pickle?.uri ?? '?', name: redactText(pickle?.name ?? '?'), message: s.failed, exchanges: s.exchanges });
+      onFailure({ uri: pickle ? `${pickle.uri}${pickle.line ? `:${pickle.line}` : ''}` : '?', name: redactText(pickle?.name ?? '?'), message: s.failed, exchanges: s.exchanges });
     }
   };
 }
 
 /** The console text of one failure: where, why, then each exchange. */
 export function failureText(f: FailedScenario, format: string): string {
-  const lines = [`--- FAILED [${format}] ${f.uri}: ${f.name}`, ...f.message.split('\n').map((l) => `    ${l}`)];
+  const lines = [`--- FAILED [${format}] ${f.uri} ${f.name}`, ...f.message.split('\n').map((l) => `    ${l}`)];
   f.exchanges.forEach((x, i) => {
     lines.push(`    exchange ${i + 1} of ${f.exchanges.length}:`, ...x.split('\n').map((l) => `      ${l}`));
   });

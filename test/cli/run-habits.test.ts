@@ -57,7 +57,7 @@ describe('cardspec run: --list, --bail, --verbose, --allow-live', () => {
     const dir = reports();
     const r = await cardspecAsync(['run', '--target', faulty.url, '--verbose', '--tags', '@rule:FIELD-MASKEDPAN', '--reports', dir]);
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stdout, /^--- FAILED \[JSON\] features\/[\w-]+\.feature: /m);
+    assert.match(r.stdout, /^--- FAILED \[JSON\] features\/[\w-]+\.feature:\d+ \S/m);
     assert.match(r.stdout, /^ {4}exchange 1 of \d+:$/m);
     assert.match(r.stdout, /"maskedpan": "/);
     assert.doesNotMatch(r.stdout, /\b\d{13,19}\b/, 'no full card number on the console');
