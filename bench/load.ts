@@ -81,6 +81,8 @@ interface AcInstance {
   on(event: 'response', listener: (client: object, status: number, bytes: number, responseTime: number) => void): void;
 }
 type Autocannon = (opts: AcOptions, done: (err: Error | null, result: AcResult) => void) => AcInstance;
+// autocannon ships no types; its one call is typed above.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as Autocannon;
 
 function percentile(sorted: Float64Array, p: number): number {

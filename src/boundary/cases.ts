@@ -113,7 +113,10 @@ const KINDS: readonly { readonly kind: string; readonly test: RegExp }[] = [
   { kind: 'a space', test: /^ $/ },
   { kind: 'an underscore', test: /^_$/ },
   { kind: 'a hyphen', test: /^-$/ },
+  // Control characters are what these two classes are about.
+  // eslint-disable-next-line no-control-regex
   { kind: 'a symbol', test: /^[^A-Za-z0-9 _\-\u0000-\u001f]$/ },
+  // eslint-disable-next-line no-control-regex
   { kind: 'a control character', test: /^[\u0000-\u001f\u007f]$/ },
 ];
 

@@ -4,7 +4,7 @@
  * API share it.
  */
 import { Clock, DEFAULT_CLOCK_START } from './clock';
-import { resolveConfig, type GatewayConfig, type ResolvedConfig } from './config';
+import { resolveConfig, type GatewayConfig } from './config';
 import { Engine } from './engine';
 import { Ledger } from './ledger';
 import type { GatewayMutation, Runtime } from './types';

@@ -21,6 +21,7 @@ const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: |$)/;
 /** What HTTP allows in a header name (a token) and in a header value (node:http's own check). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, NUL included, is the point
 const NOT_ASCII = /[^\x00-\x7f]/;
 
 interface Origin {

@@ -67,6 +67,7 @@ function validateXml(text: string, options: TextOptions): TextResult {
     throw new InputError(root ? `the XML root is <${root}>; expected <requestblock> or <responseblock>` : 'not well-formed XML: no root element found');
   }
   // Loaded here, not at the top: JSON validation (most uses) need not load the XML parser.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const xml = require('../wire/xml') as typeof import('../wire/xml');
   let parsed: { envelope: Record<string, unknown>; problems: string[] };
   try {

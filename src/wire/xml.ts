@@ -168,9 +168,7 @@ class Out {
   }
 
   path(elements: readonly string[]): Out {
-    let el: Out = this;
-    for (const seg of elements) el = el.child(seg);
-    return el;
+    return elements.reduce<Out>((el, seg) => el.child(seg), this);
   }
 }
 

@@ -209,7 +209,7 @@ function nodePost(url: string, headers: Record<string, string>, body: Buffer | s
 
 describe('what real SDKs send', () => {
   it('is not a violation: extra envelope fields, per-request references, SDK headers, charset, gzip, Connection: close, escaped JSON, empty values', async () => {
-    const { gw, client } = await fresh();
+    const { gw } = await fresh();
     const body = JSON.stringify({
       ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), requestreference: 'A0001', versioninfo: 'Python::3.11::1.0.25::Linux', parenttransactionreference: '', billingcounty: null }),
       libraryversion: 'python_1.0.25',
@@ -256,7 +256,7 @@ describe('what real SDKs send', () => {
 
 describe('the report', () => {
   it('is served at GET /_cardspec/contract, masked, and says each rule once with its quote', async () => {
-    const { gw, client } = await fresh({ control: false });
+    const { client } = await fresh({ control: false });
     await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') });
     await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') });
     const r = await client.raw('/_cardspec/contract', undefined, {}, 'GET');

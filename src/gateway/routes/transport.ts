@@ -106,13 +106,11 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
         failSafe(res, format, err);
       }
       if (observe && call) {
-        const url = req.url ?? '/';
-        const q = url.indexOf('?');
         tell({
           kind: 'answered',
           format,
           method: req.method ?? 'POST',
-          path: q < 0 ? url : url.slice(0, q),
+          path: pathOf(req),
           headers: req.headers,
           text: call.text,
           request: call.request,

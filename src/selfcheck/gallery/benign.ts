@@ -191,7 +191,7 @@ export const BENIGN: readonly Variant[] = [
     name: 'refusal-as-error-part',
     area: 'transport',
     what: 'answers a call with missing or wrong credentials with HTTP 200 and one part of type ERROR, not HTTP 401',
-    allowedBy: 'Errors: "HTTP status codes and the shape of a response to a malformed request: not shown"; public facts: "An error that stops the whole block ... comes back as response@type=\"ERROR\""',
+    allowedBy: 'Errors: "HTTP status codes and the shape of a response to a malformed request: not shown"; public facts: "An error that stops the whole block ... comes back as response@type="ERROR""',
     build: () => ({ front: { response: refusalAsEnvelope(true) } }),
   }),
   benign({
