@@ -29,7 +29,7 @@ Then('{txn} and {txn} have different {word} values', function (this: CardspecWor
 Then('the acsurl of {txn} is an HTTPS address, or the plain HTTP target\'s own scheme', function (this: CardspecWorld, name: string) {
   const acsurl = this.entry(name).part.acsurl;
   const own = new URL(this.last.exchange.url).protocol;
-  let scheme = '';
+  let scheme: string;
   try {
     scheme = new URL(String(acsurl)).protocol;
   } catch {

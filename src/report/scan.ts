@@ -2,7 +2,7 @@
  * The leak scan: looks, in a folder's files or in captured console output, for what the masking must have hidden:
  * a full card number (Luhn-valid, 12 to 19 digits), a security code value in a security-code field (JSON, XML,
  * form encoding, `key: value`), a given password (and its basic-auth token), and an `Authorization` header value.
- * It proves the redaction (test/report/redaction.test.ts) and can be run on any reports folder an auditor receives.
+ * It proves the redaction (test/report/redaction.e2e.test.ts) and can be run on any reports folder an auditor receives.
  *
  * A finding never shows the secret itself: a card number is shown masked, anything else by its kind and length.
  */

@@ -53,6 +53,7 @@ export function tlsRequestOptions(env: NodeJS.ProcessEnv = process.env): TlsOpti
   if (truthy(env[INSECURE_ENV])) options = { rejectUnauthorized: false };
   else if (env[CA_ENV]) {
     // node's `ca` replaces the system's roots: keep them, so that a public certificate still verifies.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { rootCertificates } = require('node:tls') as typeof import('node:tls');
     options = { ca: [...rootCertificates, ...readCaFile(env[CA_ENV]!)] };
   }

@@ -3,7 +3,7 @@
  * body in the middle of a run (after a good preflight) fails the affected steps with a clear message; the run goes
  * on, ends with exit 1 and still writes its reports. Each case against a loopback proxy that forwards the
  * preflight to a real gateway and then misbehaves, through `cardspec run`. (A target broken from the start is the
- * preflight's: test/conformance/preflight.test.ts.)
+ * preflight's: test/conformance/preflight.e2e.test.ts.)
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
