@@ -66,7 +66,11 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
   });
 }
 
-/** The adapter's answer: the last line of its output that is a JSON object. */
+/**
+ * The adapter's answer: the last line of its output that is a JSON object. Adapters written by others print
+ * pretty JSON too (`json.dumps(out, indent=2)`): failing that, the last block from a line opening with `{` to the end
+ * of the output is read as one JSON object.
+ */
 export function adapterAnswer(stdout: string): Record<string, unknown> | undefined {
   const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean).reverse();
   for (const line of lines) {
@@ -77,6 +81,16 @@ export function adapterAnswer(stdout: string): Record<string, unknown> | undefin
     } catch {
       /* not the answer line */
     }
+  }
+  const all = stdout.replace(/\r\n/g, '\n').trimEnd();
+  for (let at = all.lastIndexOf('\n{'); at >= -1; at = at < 0 ? -2 : all.lastIndexOf('\n{', at - 1)) {
+    try {
+      const v: unknown = JSON.parse(all.slice(at + 1));
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+    } catch {
+      /* not the start of the answer */
+    }
+    if (at < 0) break;
   }
   return undefined;
 }
@@ -293,7 +307,8 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   const report = answer ? readReport(answer) : undefined;
   extra.reported = answer ? kept(answer) : run.stdout.trim() ? redactText(tail(run.stdout)) : undefined;
   if (!report) {
-    problems.push(`the adapter printed no JSON line {"parts":[...]}${run.stdout.trim() ? ` (it printed: ${tail(run.stdout)})` : ''}`);
+    const onStderr = /"parts"\s*:/.test(run.stderr) ? ' (its standard error holds "parts": the answer goes to standard output)' : '';
+    problems.push(`the adapter printed no JSON line {"parts":[...]}${run.stdout.trim() ? ` (it printed: ${tail(run.stdout)})` : ''}${onStderr}`);
   } else if (!report.parts) {
     problems.push(report.error !== undefined ? `the client raised: ${report.error.slice(0, 300)}` : 'the adapter\'s JSON line has no "parts" list');
   } else if (first) {

@@ -186,6 +186,10 @@ describe('client conformance cases', () => {
   it('an adapter that calls twice, prints nothing, or hangs fails with the reason', async () => {
     const twice = await runClientCases(gw, { command: command('two-calls'), only: ['threedquery-enrolled-N'] });
     assert.deepEqual(twice[0].problems, ['2 calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)']);
+    const pretty = await runClientCases(gw, { command: command('pretty'), only: ['threedquery-enrolled-N', 'subscription-not-enrolled'] });
+    assert.deepEqual(failed(pretty), [], 'indented JSON over many lines is read too');
+    const stderr = await runClientCases(gw, { command: command('stderr'), only: ['threedquery-enrolled-N'] });
+    assert.match(stderr[0].problems.join(), /its standard error holds "parts": the answer goes to standard output/);
     const silent = await runClientCases(gw, { command: command('silent'), only: ['threedquery-enrolled-N'] });
     assert.deepEqual(silent[0].problems, ['the adapter printed no JSON line {"parts":[...]}']);
     const hung = await runClientCases(gw, { command: command('hang'), only: ['threedquery-enrolled-N'], timeoutMs: 1500 });
