@@ -15,11 +15,12 @@ import { ROOT } from './child';
 import { fuzzSection } from './fuzz';
 import { captureAnswers, gatewaySection, type Answers } from './gateway';
 import type { LoadSettings } from './loadgen';
+import { soakSection, type SoakMode } from './soak';
 import { suiteSection } from './suite';
 import { renderTable, type Row } from './table';
 import { validationSection } from './validation';
 
-const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite'] as const;
+const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `Usage: npm run bench [-- options]      (node bench/run.js [options])
@@ -29,6 +30,8 @@ Measures, in one run, and prints one table (medians of several runs, ratios, ver
   validation  envelopes validated per second: JSON and XML, requests and responses
   fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
+  soak        resident memory of serve under a steady AUTH load and of a long fuzz run, with the growth per
+              100k requests (cases) after warm-up: flat is the goal (issue 19)
 
 Options:
   --only LIST        comma-separated sections to run (default: all); a partial run writes no file
@@ -37,6 +40,8 @@ Options:
   --warmup S         seconds of warm-up load per server before a row's runs (default 2)
   --connections N    concurrent connections of the load generator (default 10)
   --budget S         seconds the suite section may take (default 180): rounds that would not fit are not started
+  --soak MODE        quick (default: serve at 100k/500k/1M requests, fuzz at 40k/100k/200k cases, a few minutes),
+                     full (serve at 100k/1M/5M, fuzz at 100k/1M: much longer; not for CI) or off
   --update-docs      also replace the table in docs/bench.md and README.md
   -h, --help         this text`;
 
@@ -48,6 +53,7 @@ interface Options {
   readonly connections: number;
   readonly budgetSec: number;
   readonly updateDocs: boolean;
+  readonly soak: SoakMode | 'off';
 }
 
 function readOptions(argv: string[]): Options | string {
@@ -63,6 +69,7 @@ function readOptions(argv: string[]): Options | string {
         warmup: { type: 'string' },
         connections: { type: 'string' },
         budget: { type: 'string' },
+        soak: { type: 'string' },
         'update-docs': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -83,17 +90,20 @@ function readOptions(argv: string[]): Options | string {
   const connections = num('connections', 10, 1, 256);
   const budgetSec = num('budget', 180, 1, 3600);
   for (const v of [reps, durationSec, warmupSec, connections, budgetSec]) if (typeof v === 'string') return v;
+  const soak = values.soak ?? 'quick';
+  if (soak !== 'quick' && soak !== 'full' && soak !== 'off') return `--soak must be quick, full or off, not "${String(soak)}"`;
   const only = typeof values.only === 'string' ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [...SECTIONS];
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length) return `--only: unknown section(s) ${unknown.join(', ')} (choose from ${SECTIONS.join(', ')})`;
   return {
-    sections: SECTIONS.filter((s) => only.includes(s)),
+    sections: SECTIONS.filter((s) => only.includes(s) && (s !== 'soak' || soak !== 'off')),
     reps: reps as number,
     durationSec: durationSec as number,
     warmupSec: warmupSec as number,
     connections: connections as number,
     budgetSec: budgetSec as number,
     updateDocs: values['update-docs'] === true,
+    soak,
   };
 }
 
@@ -134,6 +144,7 @@ function notes(o: Options): string[] {
     `- Prism runs \`prism mock\` (static examples, log level error) on the document \`cardspec openapi\` writes, answering the example a client names with \`Prefer: example=...\`; it validates each request against the schemas, as the reference gateway checks each field.`,
     `- Validation: \`validateText\` on the AUTH exchange (text in, violations out: parsing, XML mapping and schema checks included).`,
     `- Suite: \`cardspec run --target builtin\` as a user runs it; peak memory is the sum over its process tree of each process's own peak resident set (VmHWM, sampled every 50 ms).`,
+    `- Soak (${o.soak}): resident memory after a full garbage collection, read between runs of load (serve: \`cardspec serve --control\` as a child, its clock standing still so nothing settles, the ledger at its default bound; autocannon in another process) or every tenth of one long fuzz run (the built-in target in the fuzzer's process, as a user runs it). The Ratio column is the growth per 100k after the first reading (the warm-up).`,
   ];
 }
 
@@ -148,11 +159,11 @@ async function section<T>(name: string, log: (l: string) => void, fn: () => Prom
 }
 
 /** Replaces what stands between the `bench:latest` markers of a file of the repository. */
-function updateDocs(relative: string, markdown: string): void {
+function updateDocs(relative: string, markdown: string, block = 'latest'): void {
   const file = path.join(ROOT, relative);
   const text = fs.readFileSync(file, 'utf8');
-  const begin = '<!-- bench:latest:begin -->';
-  const end = '<!-- bench:latest:end -->';
+  const begin = `<!-- bench:${block}:begin -->`;
+  const end = `<!-- bench:${block}:end -->`;
   const i = text.indexOf(begin);
   const j = text.indexOf(end);
   if (i < 0 || j < i) throw new Error(`${relative} has no ${begin} ... ${end} markers`);
@@ -203,6 +214,10 @@ export async function main(argv: string[]): Promise<number> {
     if (s === 'fuzz' && answers) {
       rows.push(...(await section('fuzz', log, () => fuzzSection(settings, log), failedRow('Fuzz'))));
     }
+    if (s === 'soak' && o.soak !== 'off') {
+      const mode = o.soak;
+      rows.push(...(await section('soak', log, () => soakSection(mode, settings, log), failedRow('Soak'))));
+    }
     if (s === 'suite') {
       rows.push(...(await section('suite', log, () => suiteSection({ reps: o.reps, budgetSec: o.budgetSec, timeoutSec: 300 }, log), failedRow('Suite'))));
     }
@@ -217,6 +232,15 @@ export async function main(argv: string[]): Promise<number> {
   ];
   const markdown = [...header, '', table, '', ...notes(o), ''].join('\n');
   console.log('\n' + redactText(markdown));
+  // The soak rows also stand in a table of their own (README, docs/bench.md), which `--only soak --update-docs`
+  // replaces: the soak takes minutes, and its figures do not depend on the throughput rows.
+  const soakRows = rows.filter((r) => r.measure.startsWith('Soak'));
+  if (o.updateDocs && soakRows.length > 0) {
+    const soakTable = [`Measured ${when} on ${machine()}, \`npm run bench -- --only soak --soak ${o.soak}\`; load average before ${loadBefore}, after ${load()}.`, '', renderTable(soakRows)].join('\n');
+    updateDocs('docs/bench.md', redactText(soakTable), 'soak');
+    updateDocs('README.md', redactText(soakTable), 'soak');
+    log('updated the soak table in docs/bench.md and README.md');
+  }
   // A partial run (--only) must not replace the whole table: its rows are printed above and nowhere else.
   const partial = o.sections.length < SECTIONS.length;
   if (partial) {
