@@ -1498,6 +1498,56 @@ Feature: Field boundaries
       | type | field |
       | AUTH | transactionstartedtimestamp |
 
+  @type:AUTH
+  Scenario Outline: Ordinary AUTH without 3-D Secure: the <type> part holds <field>
+    When the merchant has the answer to "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    Then the <type> part holds <field>
+
+    @rule:FIELD-ECHO:accounttypedescription
+    Examples:
+      | type | field |
+      | AUTH | accounttypedescription |
+
+    @rule:AUTH-BANK-CONTACTED:acquirerresponsecode
+    Examples:
+      | type | field |
+      | AUTH | acquirerresponsecode |
+
+    @rule:AUTH-BANK-CONTACTED:authcode
+    Examples:
+      | type | field |
+      | AUTH | authcode |
+
+    @rule:FIELD-ECHO:baseamount
+    Examples:
+      | type | field |
+      | AUTH | baseamount |
+
+    @rule:FIELD-ECHO:currencyiso3a
+    Examples:
+      | type | field |
+      | AUTH | currencyiso3a |
+
+    @rule:FIELD-MASKEDPAN:maskedpan
+    Examples:
+      | type | field |
+      | AUTH | maskedpan |
+
+    @rule:FIELD-SETTLEDUEDATE:settleduedate
+    Examples:
+      | type | field |
+      | AUTH | settleduedate |
+
+    @rule:FIELD-TRANSACTIONREFERENCE:transactionreference
+    Examples:
+      | type | field |
+      | AUTH | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | AUTH | transactionstartedtimestamp |
+
   @type:ACCOUNTCHECK
   Scenario Outline: Account check: the <type> part's <field> is in its documented form
     When the merchant has the answer to "Account check" with the "authorised" card
@@ -1614,6 +1664,71 @@ Feature: Field boundaries
       | ACCOUNTCHECK | tid |
 
     @rule:FIELD-TYPES:transactionreference
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | transactionstartedtimestamp |
+
+  @type:ACCOUNTCHECK
+  Scenario Outline: Account check: the <type> part holds <field>
+    When the merchant has the answer to "Account check" with the "authorised" card
+    Then the <type> part holds <field>
+
+    @rule:FIELD-ECHO:accounttypedescription
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | accounttypedescription |
+
+    @rule:AUTH-BANK-CONTACTED:acquirerresponsecode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | acquirerresponsecode |
+
+    @rule:AUTH-BANK-CONTACTED:authcode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | authcode |
+
+    @rule:FIELD-ECHO:baseamount
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | baseamount |
+
+    @rule:FIELD-ECHO:currencyiso3a
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | currencyiso3a |
+
+    @rule:FIELD-MASKEDPAN:maskedpan
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | maskedpan |
+
+    @rule:AC-VALIDATES:securityresponseaddress
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | securityresponseaddress |
+
+    @rule:AC-VALIDATES:securityresponsepostcode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | securityresponsepostcode |
+
+    @rule:AC-VALIDATES:securityresponsesecuritycode
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | securityresponsesecuritycode |
+
+    @rule:FIELD-SETTLEDUEDATE:settleduedate
+    Examples:
+      | type | field |
+      | ACCOUNTCHECK | settleduedate |
+
+    @rule:FIELD-TRANSACTIONREFERENCE:transactionreference
     Examples:
       | type | field |
       | ACCOUNTCHECK | transactionreference |
@@ -1878,6 +1993,96 @@ Feature: Field boundaries
       | type | field |
       | SUBSCRIPTION | transactionstartedtimestamp |
 
+  @type:AUTH @type:SUBSCRIPTION
+  Scenario Outline: Subscription without 3-D Secure: the <type> part holds <field>
+    When the merchant has the answer to "Subscription without 3-D Secure" with the "authorised" card
+    Then the <type> part holds <field>
+
+    @rule:FIELD-ECHO:accounttypedescription
+    Examples:
+      | type | field |
+      | AUTH | accounttypedescription |
+
+    @rule:AUTH-BANK-CONTACTED:acquirerresponsecode
+    Examples:
+      | type | field |
+      | AUTH | acquirerresponsecode |
+
+    @rule:AUTH-BANK-CONTACTED:authcode
+    Examples:
+      | type | field |
+      | AUTH | authcode |
+
+    @rule:FIELD-ECHO:baseamount
+    Examples:
+      | type | field |
+      | AUTH | baseamount |
+
+    @rule:FIELD-ECHO:currencyiso3a
+    Examples:
+      | type | field |
+      | AUTH | currencyiso3a |
+
+    @rule:FIELD-MASKEDPAN:maskedpan
+    Examples:
+      | type | field |
+      | AUTH | maskedpan |
+
+    @rule:FIELD-ECHO:orderreference
+    Examples:
+      | type | field |
+      | AUTH | orderreference |
+
+    @rule:FIELD-SETTLEDUEDATE:settleduedate
+    Examples:
+      | type | field |
+      | AUTH | settleduedate |
+
+    @rule:FIELD-TRANSACTIONREFERENCE:transactionreference
+    Examples:
+      | type | field |
+      | AUTH | transactionreference |
+
+    @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | AUTH | transactionstartedtimestamp |
+
+    @rule:SUB-AUTH-FIRST-PAYMENT:baseamount
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | baseamount |
+
+    @rule:SUB-AUTH-FIRST-PAYMENT:subscriptionbegindate
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionbegindate |
+
+    @rule:SUB-AUTH-FIRST-PAYMENT:subscriptionfinalnumber
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionfinalnumber |
+
+    @rule:SUB-AUTH-FIRST-PAYMENT:subscriptionfrequency
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionfrequency |
+
+    @rule:SUB-AUTH-FIRST-PAYMENT:subscriptionunit
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | subscriptionunit |
+
+    @rule:SUB-AUTH-FIRST-PAYMENT:transactionactive
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | transactionactive |
+
+    @rule:FIELD-TRANSACTIONREFERENCE:transactionreference
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | transactionreference |
+
   @requires:cardstore @type:STORE
   Scenario Outline: Card store: the <type> part's <field> is in its documented form
     When the merchant has the answer to "Card store" with the "authorised" card
@@ -1939,6 +2144,71 @@ Feature: Field boundaries
       | STORE | transactionreference |
 
     @rule:FIELD-TIMESTAMP:transactionstartedtimestamp
+    Examples:
+      | type | field |
+      | STORE | transactionstartedtimestamp |
+
+  @requires:cardstore @type:STORE
+  Scenario Outline: Card store: the <type> part holds <field>
+    When the merchant has the answer to "Card store" with the "authorised" card
+    Then the <type> part holds <field>
+
+    @rule:STORE-RESPONSE-FIELDS:accounttypedescription
+    Examples:
+      | type | field |
+      | STORE | accounttypedescription |
+
+    @rule:STORE-RESPONSE-FIELDS:issuer
+    Examples:
+      | type | field |
+      | STORE | issuer |
+
+    @rule:STORE-RESPONSE-FIELDS:issuercountryiso2a
+    Examples:
+      | type | field |
+      | STORE | issuercountryiso2a |
+
+    @rule:STORE-RESPONSE-FIELDS:livestatus
+    Examples:
+      | type | field |
+      | STORE | livestatus |
+
+    @rule:STORE-RESPONSE-FIELDS:maskedpan
+    Examples:
+      | type | field |
+      | STORE | maskedpan |
+
+    @rule:STORE-RESPONSE-FIELDS:merchantname
+    Examples:
+      | type | field |
+      | STORE | merchantname |
+
+    @rule:STORE-RESPONSE-FIELDS:operatorname
+    Examples:
+      | type | field |
+      | STORE | operatorname |
+
+    @rule:STORE-RESPONSE-FIELDS:orderreference
+    Examples:
+      | type | field |
+      | STORE | orderreference |
+
+    @rule:STORE-RESPONSE-FIELDS:paymenttypedescription
+    Examples:
+      | type | field |
+      | STORE | paymenttypedescription |
+
+    @rule:STORE-RESPONSE-FIELDS:transactionactive
+    Examples:
+      | type | field |
+      | STORE | transactionactive |
+
+    @rule:STORE-RESPONSE-FIELDS:transactionreference
+    Examples:
+      | type | field |
+      | STORE | transactionreference |
+
+    @rule:STORE-RESPONSE-FIELDS:transactionstartedtimestamp
     Examples:
       | type | field |
       | STORE | transactionstartedtimestamp |
@@ -2042,6 +2312,26 @@ Feature: Field boundaries
     Examples:
       | type | field |
       | RISKDEC | transactionstartedtimestamp |
+
+  @requires:fraudcontrol @type:RISKDEC
+  Scenario Outline: Risk decision on card data: the <type> part holds <field>
+    When the merchant has the answer to "Risk decision on card data" with the "authorised" card
+    Then the <type> part holds <field>
+
+    @rule:RISKDEC-SHIELD:fraudcontrolshieldstatuscode
+    Examples:
+      | type | field |
+      | RISKDEC | fraudcontrolshieldstatuscode |
+
+    @rule:FIELD-MASKEDPAN:maskedpan
+    Examples:
+      | type | field |
+      | RISKDEC | maskedpan |
+
+    @rule:FIELD-TRANSACTIONREFERENCE:transactionreference
+    Examples:
+      | type | field |
+      | RISKDEC | transactionreference |
 
   @requires:cachetokens @type:THREEDQUERY
   Scenario Outline: 3-D Secure enrolment check: the <type> part's <field> is in its documented form
@@ -2159,6 +2449,46 @@ Feature: Field boundaries
       | THREEDQUERY | transactionstartedtimestamp |
 
     @rule:FIELD-TYPES:xid
+    Examples:
+      | type | field |
+      | THREEDQUERY | xid |
+
+  @requires:cachetokens @type:THREEDQUERY
+  Scenario Outline: 3-D Secure enrolment check: the <type> part holds <field>
+    When the merchant has the answer to "3-D Secure enrolment check" with a cache token for the "authorised" card
+    Then the <type> part holds <field>
+
+    @rule:3DS-QUERY-RESPONSE:acsurl
+    Examples:
+      | type | field |
+      | THREEDQUERY | acsurl |
+
+    @rule:3DS-QUERY-RESPONSE:enrolled
+    Examples:
+      | type | field |
+      | THREEDQUERY | enrolled |
+
+    @rule:FIELD-MASKEDPAN:maskedpan
+    Examples:
+      | type | field |
+      | THREEDQUERY | maskedpan |
+
+    @rule:3DS-QUERY-RESPONSE:md
+    Examples:
+      | type | field |
+      | THREEDQUERY | md |
+
+    @rule:3DS-QUERY-RESPONSE:pareq
+    Examples:
+      | type | field |
+      | THREEDQUERY | pareq |
+
+    @rule:FIELD-TRANSACTIONREFERENCE:transactionreference
+    Examples:
+      | type | field |
+      | THREEDQUERY | transactionreference |
+
+    @rule:3DS-QUERY-RESPONSE:xid
     Examples:
       | type | field |
       | THREEDQUERY | xid |

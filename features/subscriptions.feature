@@ -52,7 +52,7 @@ Feature: Subscriptions
     And the SUBSCRIPTION succeeded
     And the AUTH echoes `credentialsonfile`
 
-  @rule:SUB-FIRST-PAYMENT-AT-ONCE @rule:SUB-STATE-PENDING-TO-ACTIVE @rule:SUB-BEGINDATE @rule:SUB-NUMBER-START @rule:SUB-NUMBER-INCREMENT @requires:clock @requires:ledger @type:SUBSCRIPTION
+  @rule:SUB-FIRST-PAYMENT-AT-ONCE @rule:SUB-STATE-PENDING @rule:SUB-STATE-PENDING-TO-ACTIVE @rule:SUB-BEGINDATE @rule:SUB-NUMBER-START @rule:SUB-NUMBER-INCREMENT @requires:clock @requires:ledger @type:SUBSCRIPTION
   Scenario: Pending, then active once the AUTH is settled: payments start at subscriptionbegindate, numbered from 2
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
       | subscriptionbegindate | <today + 7 days> |

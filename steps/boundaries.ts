@@ -123,3 +123,14 @@ Then("the {word} part's {word} is in its documented form", function (this: Cards
   const problem = checkValue(FIELD[field], 'response', value, part as Record<string, unknown>);
   this.check(problem === null, `the ${type} part's ${field} is ${show(value)}: ${problem?.message ?? ''} (${FIELD[field].section})`, [rule]);
 });
+
+Then("the {word} part holds {word}", function (this: CardspecWorld, type: string, field: string) {
+  const exchange = answered.get(this);
+  if (!exchange) this.fail('no answer was read in this scenario');
+  const rule = this.rules.find((r) => r.endsWith(`:${field}`)) ?? 'FIELD-TYPES';
+  const parts = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as ResponsePart[]) : [];
+  const part = parts.find((p) => p.requesttypedescription === type);
+  if (!part) this.fail(`the answer holds no ${type} part (${parts.map((p) => String(p.requesttypedescription)).join(', ') || 'none'})`, [rule]);
+  this.check(part.errorcode === '0', `the ${type} part has errorcode ${show(part.errorcode)}; a successful part was expected`, [rule]);
+  this.check(part[field] !== undefined && part[field] !== '', `the ${type} part does not hold ${field} (${rule.split(':')[0]})`, [rule]);
+});

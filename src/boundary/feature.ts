@@ -62,6 +62,14 @@ export function boundaryFeature(): string {
     for (const c of mine) {
       out.push('', `    @rule:${c.rule}`, '    Examples:', `      | type | field |`, `      | ${c.type} | ${c.field} |`);
     }
+    const held = mine.filter((c) => c.presence);
+    if (held.length === 0) continue;
+    out.push('', `  ${tags.join(' ')}`, `  Scenario Outline: ${row.title}: the <type> part holds <field>`);
+    out.push(`    When the merchant has the answer to "${row.title}" ${source}`);
+    out.push("    Then the <type> part holds <field>");
+    for (const c of held) {
+      out.push('', `    @rule:${c.presence}`, '    Examples:', `      | type | field |`, `      | ${c.type} | ${c.field} |`);
+    }
   }
   return out.join('\n') + '\n';
 }

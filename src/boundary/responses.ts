@@ -20,6 +20,43 @@ export interface ResponseCase {
   readonly type: string;
   readonly field: string;
   readonly rule: string;
+  /** The rule (qualified by the field) that requires the field in this part, when a sentence of the document does. */
+  readonly presence?: string;
+}
+
+const STORE_LISTED = new Set(['transactionreference', 'transactionactive', 'requesttypedescription', 'orderreference', 'accounttypedescription', 'maskedpan', 'paymenttypedescription', 'issuer', 'issuercountryiso2a', 'merchantname', 'operatorname', 'livestatus', 'transactionstartedtimestamp']);
+const CARD_PARTS = new Set(['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'STORE', 'RISKDEC']);
+const PAYMENT_PARTS = new Set(['AUTH', 'ACCOUNTCHECK']);
+
+/**
+ * The sentence that requires a field in a successful part of a type, by the rule that quotes it; undefined where
+ * no sentence does (the Common response fields give no part that must hold the field): dropping it is then
+ * equivalent to the reference.
+ */
+export function presenceRule(type: string, field: string): string | undefined {
+  // "The STORE response holds `transactionreference`, ..."
+  if (type === 'STORE') return STORE_LISTED.has(field) ? 'STORE-RESPONSE-FIELDS' : undefined;
+  // "It identifies the transaction and is the value used as `parenttransactionreference` later."
+  if (field === 'transactionreference') return 'FIELD-TRANSACTIONREFERENCE';
+  // "Responses return a masked form in `maskedpan`": every part about a card.
+  if (field === 'maskedpan') return CARD_PARTS.has(type) ? 'FIELD-MASKEDPAN' : undefined;
+  if (PAYMENT_PARTS.has(type)) {
+    // "`authcode`, `acquirerresponsecode`: present when the bank was contacted" (AUTH; ACCOUNTCHECK is "shaped as an AUTH part").
+    if (field === 'authcode' || field === 'acquirerresponsecode') return 'AUTH-BANK-CONTACTED';
+    // "Echoed from the request."
+    if (['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription'].includes(field)) return 'FIELD-ECHO';
+    if (field === 'transactionstartedtimestamp') return 'FIELD-TIMESTAMP';
+    if (field === 'settleduedate') return 'FIELD-SETTLEDUEDATE';
+  }
+  // "`ACCOUNTCHECK`: validates address, postcode and security code".
+  if (type === 'ACCOUNTCHECK' && field.startsWith('securityresponse')) return 'AC-VALIDATES';
+  // "Check `transactionactive`, the timing fields and the amount in the SUBSCRIPTION part."
+  if (type === 'SUBSCRIPTION' && ['transactionactive', 'subscriptionbegindate', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionfinalnumber', 'baseamount'].includes(field)) return 'SUB-AUTH-FIRST-PAYMENT';
+  // "1 part with `enrolled`, `xid`, and for enrolled cards `acsurl`, `md`, `pareq`".
+  if (type === 'THREEDQUERY' && ['enrolled', 'xid', 'acsurl', 'md', 'pareq'].includes(field)) return '3DS-QUERY-RESPONSE';
+  // "It returns a shield status code".
+  if (type === 'RISKDEC' && field === 'fraudcontrolshieldstatuscode') return 'RISKDEC-SHIELD';
+  return undefined;
 }
 
 /** The rule a response field's form is reported under: its own where the catalogue has one. */
@@ -51,7 +88,8 @@ export function responseCases(): ResponseCase[] {
       const type = String(part.requesttypedescription);
       for (const field of Object.keys(part).sort()) {
         if (ELSEWHERE.has(field) || !FIELD[field]?.response || FIELD[field].source) continue;
-        out.push({ row: r.id, type, field, rule: `${responseRule(field)}:${field}` });
+        const presence = presenceRule(type, field);
+        out.push({ row: r.id, type, field, rule: `${responseRule(field)}:${field}`, ...(presence ? { presence: `${presence}:${field}` } : {}) });
       }
     }
   }

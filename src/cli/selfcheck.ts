@@ -18,7 +18,11 @@ gateways, and prints a table and the detection score.
 
 Options:
   --only <list>          variants to run, comma-separated: names, patterns (xml-*), faulty or benign
-                         (default: the whole gallery)
+                         (default: the whole gallery); generated, or gen-* names and patterns, pick
+                         from the generated gallery
+  --generated            also run the generated gallery (mutants derived from the field dictionary, the
+                         Request types, Errors and state tables): prints the kill score and each survivor
+                         with why it is equivalent
   --workers N            processes running variants at once (default: the cores available, at most 4;
                          1 runs everything in this process)
   --no-fuzz              skip the short fuzz runs
@@ -41,6 +45,12 @@ function wholeNumber(text: string | undefined, name: string, dflt: number, min: 
   return Number(text);
 }
 
+/** Generated variants by exact name or `*` pattern. */
+function selectGenerated<T extends { name: string }>(all: readonly T[], picks: readonly string[]): T[] {
+  const res = picks.map((s) => new RegExp(`^${s.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+  return all.filter((v) => res.some((re) => re.test(v.name)));
+}
+
 const list = (text: string | undefined): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export async function run(args: string[]): Promise<number> {
@@ -53,6 +63,7 @@ export async function run(args: string[]): Promise<number> {
       'fuzz-runs': { type: 'string' },
       without: { type: 'string' },
       ablate: { type: 'boolean' },
+      generated: { type: 'boolean' },
       markdown: { type: 'string' },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -68,15 +79,24 @@ export async function run(args: string[]): Promise<number> {
   const str = (k: string): string | undefined => stringOption(values, k);
 
   const { GALLERY, selectVariants } = await import('../selfcheck/gallery');
+  const { generatedGallery } = await import('../selfcheck/generated/operators');
   if (values.list) {
     for (const v of GALLERY) console.log(`${v.name.padEnd(40)} ${v.kind.padEnd(7)} ${(v.kind === 'faulty' ? v.rule : '').padEnd(31)} ${v.what}`);
+    if (values.generated) for (const v of generatedGallery()) console.log(`${v.name.padEnd(40)} ${v.operator.padEnd(7)} ${v.rule.padEnd(31)} ${v.what}`);
     return 0;
   }
 
   let plan;
   try {
-    const { variants, unknown } = selectVariants(list(str('only')));
-    if (unknown.length > 0) throw new UsageError(`--only: no variant matches ${unknown.join(', ')} (see --list)`);
+    const only = list(str('only'));
+    const isGenerated = (s: string): boolean => s === 'generated' || s.startsWith('gen-');
+    const handPicked = only.filter((s) => !isGenerated(s));
+    const genPicked = only.filter(isGenerated);
+    // --only with nothing but generated names runs no hand-written variant.
+    const { variants, unknown } = only.length > 0 && handPicked.length === 0 ? { variants: [], unknown: [] } : selectVariants(handPicked);
+    const generated = values.generated || genPicked.includes('generated') ? generatedGallery() : selectGenerated(generatedGallery(), genPicked);
+    const genUnknown = genPicked.filter((s) => s !== 'generated' && selectGenerated(generatedGallery(), [s]).length === 0);
+    if (unknown.length + genUnknown.length > 0) throw new UsageError(`--only: no variant matches ${[...unknown, ...genUnknown].join(', ')} (see --list)`);
     const without = list(str('without'));
     const bad = without.filter((w) => !/^features\/[A-Za-z0-9._-]+\.feature:[0-9]+$/.test(w));
     if (bad.length > 0) throw new UsageError(`--without takes features/<file>.feature:<line>, not ${bad.join(', ')}`);
@@ -84,6 +104,7 @@ export async function run(args: string[]): Promise<number> {
     const { SHORT_FUZZ } = await import('../selfcheck/fuzz');
     plan = {
       variants,
+      generated,
       without,
       workers: wholeNumber(str('workers'), 'workers', defaultWorkers(), 1, 16),
       fuzz: values['no-fuzz'] ? (false as const) : { ...SHORT_FUZZ, runs: wholeNumber(str('fuzz-runs'), 'fuzz-runs', SHORT_FUZZ.runs, 1, 100_000) },
@@ -132,6 +153,30 @@ export async function run(args: string[]): Promise<number> {
   }
   console.log(`\n${plan.variants.length} variants in ${(result.durationMs / 1000).toFixed(1)} s.`);
 
+  let generatedPass = true;
+  if (plan.generated.length > 0) {
+    const { scoreGenerated, scoreLines, generatedOk } = await import('../selfcheck/generated/score');
+    console.log(`\ncardspec selfcheck: ${plan.generated.length} generated variants, ${plan.workers} worker(s), no fuzz runs`);
+    let dots = 0;
+    const gen = await runSelfcheck({
+      variants: plan.generated,
+      workers: plan.workers,
+      fuzz: false,
+      onVerdict: (v) => {
+        if (!tty) return;
+        process.stdout.write(v.ok ? '.' : 's');
+        if (++dots % 80 === 0) process.stdout.write('\n');
+      },
+    });
+    if (tty && dots % 80 !== 0) process.stdout.write('\n');
+    const score = scoreGenerated(plan.generated, gen.verdicts);
+    generatedPass = generatedOk(score);
+    console.log(redactText(scoreLines(score).join('\n')));
+    const times = gen.runs.map((r) => r.durationMs).sort((a, b) => a - b);
+    const mid = times[Math.floor(times.length / 2)] ?? 0;
+    console.log(`\n${plan.generated.length} generated variants in ${(gen.durationMs / 1000).toFixed(1)} s (per variant: median ${mid} ms, max ${times[times.length - 1] ?? 0} ms).`);
+  }
+
   if (plan.markdown) {
     try {
       const old = fs.existsSync(plan.markdown) ? fs.readFileSync(plan.markdown, 'utf8') : '';
@@ -143,5 +188,5 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   }
-  return passed(result.verdicts) && ablationOk ? 0 : 1;
+  return passed(result.verdicts) && ablationOk && generatedPass ? 0 : 1;
 }

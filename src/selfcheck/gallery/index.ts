@@ -19,8 +19,12 @@ export const GALLERY: readonly Variant[] = [...ENVELOPE, ...FIELDS, ...REQUEST_T
 
 const BY_NAME: ReadonlyMap<string, Variant> = new Map(GALLERY.map((v) => [v.name, v]));
 
+/** A variant of the gallery, or of the generated gallery (loaded only when one of its names is asked for). */
 export function variantNamed(name: string): Variant | undefined {
-  return BY_NAME.get(name);
+  const v = BY_NAME.get(name);
+  if (v || !name.startsWith('gen-')) return v;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../generated/operators') as typeof import('../generated/operators')).generatedNamed(name);
 }
 
 /**

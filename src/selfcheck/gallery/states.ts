@@ -21,7 +21,7 @@ function updatedRecord(input: OperationInput): ReturnType<OperationInput['uow'][
 }
 
 /** A TRANSACTIONUPDATE that answers Ok to an update of `field` on a `type`, and changes nothing. */
-function ignoreUpdate(type: string, field: string, value?: string): (input: OperationInput, next: OperationHandler) => PartOutcome {
+export function ignoreUpdate(type: string, field: string, value?: string): (input: OperationInput, next: OperationHandler) => PartOutcome {
   return (input, next) => {
     const updates = updatesOf(input);
     const hit = field in updates && (value === undefined || updates[field] === value) && updatedRecord(input)?.type === type;
