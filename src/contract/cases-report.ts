@@ -99,7 +99,7 @@ export function casePageHtml(r: ClientCaseResult): string {
 <h1 class="${r.outcome}">${esc(r.id)}: ${OUTCOME_TEXT[r.outcome]}</h1>
 <p>${esc(r.title)}</p>
 <p>Group ${esc(r.group)}; the request is the row <code>${esc(r.row)}</code> of the Request types table; ${r.severity === 'error' ? 'a failure fails the gate' : 'a warning case: it fails the gate only with --strict'}.
-${esc(OUTCOME_MEANING[r.outcome])}.</p>
+${esc(OUTCOME_MEANING[r.outcome].charAt(0).toUpperCase() + OUTCOME_MEANING[r.outcome].slice(1))}.</p>
 <h2>Problems</h2>${list(r.problems)}
 <h2>Notes</h2>${list(r.notes)}
 <h2>Rules</h2><ul>${rules}</ul>
