@@ -17,7 +17,8 @@ import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/re
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
 import { leafOf, rulesForCheck, rulesForViolation } from '../src/suite/attribution';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/suite/stop';
-import { ControlClient } from '../src/target/control';
+import { controlClientFor, targetOptions } from '../src/target/connection';
+import type { ControlClient } from '../src/target/control';
 import type { OperationRow } from '../schemas/operations';
 import { provideCachetoken } from '../src/target/cachetoken-provider';
 import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/target/profile';
@@ -138,16 +139,7 @@ export class CardspecWorld extends World<WorldParams> {
   /** The run's Target; one per worker and target, so that keep-alive connections outlive a scenario. */
   get target(): Target {
     const p = this.params();
-    const options: TargetOptions = {
-      baseUrl: p.baseUrl,
-      format: p.format,
-      user: p.user,
-      password: p.password,
-      alias: p.alias,
-      jsonPath: p.profile.paths.json,
-      xmlPath: p.profile.paths.xml,
-      limits: p.profile.limits,
-    };
+    const options: TargetOptions = targetOptions(p, p.baseUrl, p.format);
     // One Target per run: a new run (a new stop signal) gets new connections.
     const key = JSON.stringify({ ...options, run: p.stop?.runId });
     let target = targets.get(key);
@@ -157,7 +149,7 @@ export class CardspecWorld extends World<WorldParams> {
 
   get control(): ControlClient {
     const p = this.params();
-    this.controlClient ??= new ControlClient({ baseUrl: p.baseUrl, path: p.profile.paths.control, user: p.user, password: p.password, limits: p.profile.limits, signal: this.stop?.signal });
+    this.controlClient ??= controlClientFor(p, p.baseUrl, { signal: this.stop?.signal });
     return this.controlClient;
   }
 

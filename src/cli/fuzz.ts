@@ -7,13 +7,11 @@
  * Exit codes: 0 PASSED, 1 FAILED (shrunk, with a replay command), 2 a usage or configuration error, 3 INCOMPLETE
  * (nothing failed, but something asked for was not checked; 0 with --allow-incomplete).
  */
-import { FIELD } from '../../schemas/fields';
-import { checkValue } from '../../schemas/check';
 import { availableParallelism } from 'node:os';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
 import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
-import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
+import { connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
 
@@ -47,7 +45,7 @@ Options:
   --shrink-steps N             requests one shrink may send (default: 300)
   --user <name>                basic-auth user name (or CARDSPEC_USER; default: the profile's)
   --password <password>        basic-auth password (or CARDSPEC_PASSWORD; default: the profile's)
-  --alias <alias>              the envelope's alias (default: the profile's, else the user name)
+  --alias <alias>              the envelope's alias (default: the profile's alias for the profile's user, else the user name)
   --site <sitereference>       the merchant site (default: the profile's main site)
   --allow-live                 fuzz a site whose reference does not start with "test_"
 ${TLS_HELP}
@@ -175,13 +173,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
 
     const profileSpec = str('profile') ?? 'builtin';
     const profile = loadProfile(profileSpec);
-    const user = str('user') ?? io.env.CARDSPEC_USER ?? profile.credentials?.user;
-    const password = str('password') ?? io.env.CARDSPEC_PASSWORD ?? profile.credentials?.password;
-    if (!user || password === undefined) throw new UsageError(`no credentials: give --user and --password, or CARDSPEC_USER and CARDSPEC_PASSWORD (the profile "${profile.name}" has none)`);
-    const alias = str('alias') ?? profile.credentials?.alias ?? user;
-    const site = str('site') ?? profile.sites.main;
-    const siteProblem = checkValue(FIELD.sitereference, 'request', site);
-    if (siteProblem) throw new UsageError(`--site: ${siteProblem.message}`);
+    // One reading of the connection for every command (src/target/connection.ts: credentials, the alias rule, site).
+    const { user, password, alias, site } = connectionOptions(values, io.env, profile);
 
     const { checkSafety } = await import('../fuzz/safety');
     const unsafe = checkSafety(site, values['allow-live'] === true);

@@ -1,9 +1,11 @@
 /**
- * The options several commands share (`--target`, `--format`) read once, so that `cardspec run` and `cardspec
+ * The options several commands share (`--target` and the connection, `--format`) read once, so that `cardspec run` and `cardspec
  * fuzz` accept and refuse the same things with the same words. A `UsageError` is a mistake in the command line:
  * the commands answer it with their usage text and exit code 2.
  */
 import { parseArgs } from 'node:util';
+import { ConnectionError, readTarget, resolveConnection, type Connection } from '../target/connection';
+import type { Profile } from '../target/profile';
 import type { Format } from '../wire/types';
 import { parseArgsMessage } from './usage';
 
@@ -11,19 +13,37 @@ export class UsageError extends Error {}
 
 const FORMATS: Readonly<Record<string, readonly Format[]>> = { json: ['json'], xml: ['xml'], both: ['json', 'xml'] };
 
-/** `--target builtin|<base-url>`: `builtin` (the default) or an http(s) base URL with no query or fragment. */
+/** `--target builtin|<base-url>` (src/target/connection.ts reads it). */
 export function targetOption(text: string | undefined): string {
-  const target = text ?? 'builtin';
-  if (target === 'builtin') return target;
-  let u: URL;
+  return usage(() => readTarget(text));
+}
+
+/**
+ * The connection options (`--target`, `--profile`, `--user`, `--password`, `--alias`, `--site`, CARDSPEC_USER,
+ * CARDSPEC_PASSWORD) read once, the same way for every command (src/target/connection.ts, with the alias rule).
+ */
+export function connectionOptions(values: OptionValues, env: NodeJS.ProcessEnv, profile?: Profile): Connection {
+  const str = (k: string): string | undefined => stringOption(values, k);
+  return usage(() => resolveConnection({ target: str('target'), profile: str('profile'), user: str('user'), password: str('password'), alias: str('alias'), site: str('site') }, env, profile));
+}
+
+/** The option specs of the connection options, for a command's parseOptions. */
+export const CONNECTION_OPTIONS: OptionSpecs = {
+  target: { type: 'string' },
+  profile: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  alias: { type: 'string' },
+  site: { type: 'string' },
+};
+
+function usage<T>(read: () => T): T {
   try {
-    u = new URL(target);
-  } catch {
-    throw new UsageError(`--target must be "builtin" or an http(s) base URL, not "${target}"`);
+    return read();
+  } catch (e) {
+    if (e instanceof ConnectionError) throw new UsageError(e.message);
+    throw e;
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not "${target}"`);
-  if (u.search || u.hash) throw new UsageError('--target is a base URL: no query or fragment (requests go to <base-url>/json/)');
-  return target;
 }
 
 /** `--format json|xml|both` (default `json`) as the list of envelope forms to run. */

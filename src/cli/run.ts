@@ -15,14 +15,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import { FIELD } from '../../schemas/fields';
-import { checkValue } from '../../schemas/check';
 import { redactText, registerSecret } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
 import { runFeatures, TagExpressionError } from '../suite';
 import { Progress } from '../suite/progress';
 import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../suite/stop';
-import { ControlClient } from '../target/control';
+import { controlClientFor } from '../target/connection';
 import { preflight } from '../target/preflight';
 import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import { liveSiteRefusal } from '../target/safety';
@@ -30,7 +28,7 @@ import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
 import { ExtensionError, readExtensions, writeMergedCatalogue, type Extensions } from '../suite/extensions';
 import { failureText, watchFailures, type FailedScenario } from '../suite/failures';
 import type { Format } from '../wire/types';
-import { formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
+import { connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
 
@@ -45,7 +43,7 @@ Options:
   --tags <expression>          run only the scenarios matching a cucumber tag expression, e.g. "@rule:ENV-ORDER"
   --user <name>                basic-auth user name (or CARDSPEC_USER; default: the profile's)
   --password <password>        basic-auth password (or CARDSPEC_PASSWORD; default: the profile's)
-  --alias <alias>              the envelope's alias (default: the user name given, else the profile's alias)
+  --alias <alias>              the envelope's alias (default: the profile's alias for the profile's user, else the user name)
   --site <sitereference>       the merchant site (default: the profile's main site)
   --reports <dir>              where the reports go (default: reports)
   --parallel <n>               cucumber worker processes per format (default: 0, in this process)
@@ -173,17 +171,8 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     profile = { ...profile, limits };
   }
 
-  const user = str('user') ?? env.CARDSPEC_USER ?? profile.credentials?.user;
-  const password = str('password') ?? env.CARDSPEC_PASSWORD ?? profile.credentials?.password;
-  if (!user || password === undefined) {
-    throw new UsageError(`no credentials: give --user and --password, or CARDSPEC_USER and CARDSPEC_PASSWORD (the profile "${profile.name}" has none)`);
-  }
-  // "In the examples it equals the basic-auth user name": a user given here brings its own alias, unless --alias.
-  const userGiven = str('user') !== undefined || env.CARDSPEC_USER !== undefined;
-  const alias = str('alias') ?? (userGiven ? user : (profile.credentials?.alias ?? user));
-  const site = str('site') ?? profile.sites.main;
-  const siteProblem = checkValue(FIELD.sitereference, 'request', site);
-  if (siteProblem) throw new UsageError(`--site: ${siteProblem.message}`);
+  // One reading of the connection for every command (src/target/connection.ts: credentials, the alias rule, site).
+  const { user, password, alias, site } = connectionOptions(values, env, profile);
   const live = values.list ? undefined : liveSiteRefusal(site, values['allow-live'] === true, 'a conformance run sends payments (AUTH, SUBSCRIPTION, STORE, ...) and requests that break the document on purpose', 'run the suite against');
   if (live) throw new LiveSiteError(live);
   if (values.bail && Number(parallelText) > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
@@ -354,7 +343,7 @@ export function summaryText(outcomes: readonly FormatOutcome[], header: string):
 async function probeControl(plan: Plan, baseUrl: string): Promise<Profile> {
   const claimed = CONTROL_CAPABILITIES.filter((c) => plan.profile.capabilities[c]);
   if (claimed.length === 0) return plan.profile;
-  const control = new ControlClient({ baseUrl, path: plan.profile.paths.control, user: plan.user, password: plan.password, limits: plan.profile.limits });
+  const control = controlClientFor(plan, baseUrl);
   try {
     await control.now();
     return plan.profile;

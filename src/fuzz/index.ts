@@ -7,9 +7,10 @@
  * meets the same target state as the run that found the failure.
  */
 import { redactText, registerSecret } from '../redact';
-import { ControlClient } from '../target/control';
+import { controlClientFor, openTarget, reachTarget } from '../target/connection';
+import type { ControlClient } from '../target/control';
 import type { Profile } from '../target/profile';
-import { Target } from '../target/target';
+import type { Target } from '../target/target';
 import type { Format } from '../wire/types';
 import { fuzzModel, missingFor, MODELS, type ModelEnv, type ModelOutcome } from './models';
 import type { OracleContext } from './oracles';
@@ -81,37 +82,14 @@ export interface FuzzResult {
   readonly text: string;
 }
 
-interface Opened {
-  readonly baseUrl: string;
-  close(): Promise<void>;
-}
-
-async function openTarget(plan: FuzzPlan): Promise<Opened> {
-  if (plan.target !== 'builtin') return { baseUrl: plan.target, close: async () => undefined };
-  const { startGateway } = await import('../gateway');
-  // The fuzzer's cases name only the pool's transactions and their own parts: a window of ten thousand is plenty,
-  // and keeps a run of millions of cases within a few tens of MiB of ledger (docs/gateway.md "What the ledger keeps").
-  const gw = await startGateway({ control: true, maxRecords: BUILTIN_MAX_RECORDS });
-  return { baseUrl: gw.url, close: () => gw.close() };
-}
-
 function targetFor(plan: FuzzPlan, baseUrl: string, format: Format): Target {
-  return new Target({
-    baseUrl,
-    format,
-    user: plan.user,
-    password: plan.password,
-    alias: plan.alias,
-    jsonPath: plan.profile.paths.json,
-    xmlPath: plan.profile.paths.xml,
-    limits: { ...plan.profile.limits, totalTimeoutMs: plan.timeoutMs },
-  });
+  return openTarget(plan, baseUrl, format, { limits: { ...plan.profile.limits, totalTimeoutMs: plan.timeoutMs } });
 }
 
 function controlFor(plan: FuzzPlan, baseUrl: string): ControlClient | undefined {
   const caps = plan.profile.capabilities;
   if (!caps.clock && !caps.ledger && !caps.cachetokens) return undefined;
-  return new ControlClient({ baseUrl, path: plan.profile.paths.control, user: plan.user, password: plan.password, limits: { ...plan.profile.limits, totalTimeoutMs: plan.timeoutMs } });
+  return controlClientFor(plan, baseUrl, { limits: { ...plan.profile.limits, totalTimeoutMs: plan.timeoutMs } });
 }
 
 export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
@@ -132,7 +110,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
 
   for (const format of plan.formats) {
     if (plan.properties.includes(REQUESTS_PROPERTY) && range.count > 0) {
-      const opened = await openTarget(plan);
+      const opened = await reachTarget(plan);
       const target = targetFor(plan, opened.baseUrl, format);
       const setupTarget = targetFor(plan, opened.baseUrl, 'json');
       const control = controlFor(plan, opened.baseUrl);
@@ -178,7 +156,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
         models.push({ property: spec.name, format, seed: plan.seed, runs: 0, commands: 0, problem: missing, durationMs: 0 });
         continue;
       }
-      const opened = await openTarget(plan);
+      const opened = await reachTarget(plan);
       const target = targetFor(plan, opened.baseUrl, format);
       const control = controlFor(plan, opened.baseUrl);
       let orders = 0;

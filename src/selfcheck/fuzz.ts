@@ -5,7 +5,7 @@
  * each oracle or model names, to score what fuzzing alone catches.
  */
 import { redactText } from '../redact';
-import { BUILTIN_PROFILE } from '../target/profile';
+import { builtinConnection } from '../target/connection';
 import type { Format } from '../wire/types';
 import type { FuzzOutcome } from './types';
 
@@ -29,8 +29,8 @@ export async function runShortFuzz(baseUrl: string, formats: readonly Format[], 
   } catch (e) {
     return { ran: false, failures: [], problems: [redactText(`the fuzzer could not be loaded: ${(e as Error).message.split('\n')[0]}`)], durationMs: elapsed() };
   }
-  const profile = BUILTIN_PROFILE;
-  const credentials = profile.credentials!;
+  // The built-in profile's connection, read the way `fuzz` reads it (src/target/connection.ts).
+  const { profile, user, password, alias, site } = builtinConnection();
   try {
     const result = await fuzz.runFuzz(
       {
@@ -47,10 +47,10 @@ export async function runShortFuzz(baseUrl: string, formats: readonly Format[], 
         maxTimeMs: 60_000,
         maxFailures: 3,
         shrinkSteps: 0,
-        user: credentials.user,
-        password: credentials.password,
-        alias: credentials.alias ?? credentials.user,
-        site: profile.sites.main,
+        user,
+        password,
+        alias,
+        site,
         allowLive: false,
         replayArgs: ['--target', baseUrl],
       },

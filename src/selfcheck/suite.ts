@@ -12,7 +12,7 @@ import type { Envelope } from '@cucumber/messages';
 import { redactText, registerSecret } from '../redact';
 import { parseMessages, type ScenarioResult } from '../report/messages';
 import { runFeatures } from '../suite';
-import { BUILTIN_PROFILE } from '../target/profile';
+import { builtinConnection } from '../target/connection';
 import type { Format } from '../wire/types';
 import type { ScenarioOutcome } from './types';
 
@@ -49,17 +49,17 @@ function outcomeOf(s: ScenarioResult): ScenarioOutcome {
 }
 
 async function runFormat(req: SuiteRequest, format: Format): Promise<SuiteResult> {
-  const profile = BUILTIN_PROFILE;
-  const credentials = profile.credentials!;
-  registerSecret(credentials.password);
+  // The built-in profile's connection, read the way `run` reads it (src/target/connection.ts).
+  const conn = builtinConnection();
+  registerSecret(conn.password);
   const worldParameters = {
     baseUrl: req.baseUrl,
     format,
-    user: credentials.user,
-    password: credentials.password,
-    alias: credentials.alias ?? credentials.user,
-    site: profile.sites.main,
-    profile,
+    user: conn.user,
+    password: conn.password,
+    alias: conn.alias,
+    site: conn.site,
+    profile: conn.profile,
   };
   const lines: string[] = [];
   const onMessage = (m: Envelope): void => void lines.push(JSON.stringify(m));

@@ -33,7 +33,7 @@ export interface Connection {
 }
 
 /** What a Target or a control client is made from (a whole Connection, or a plan that carries these). */
-export type Parts = Pick<Connection, 'profile' | 'user' | 'password' | 'alias'>;
+export type Parts = Pick<Connection, 'profile' | 'alias'> & { readonly user?: string; readonly password?: string };
 
 /** What the command line and the environment say; every member optional. */
 export interface ConnectionInput {

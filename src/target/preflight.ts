@@ -13,7 +13,8 @@ import type { Format } from '../wire/types';
 import { provideCachetoken } from './cachetoken-provider';
 import type { Profile, ProfileCard } from './profile';
 import { buildRequest, operationByTitle } from './requests';
-import { Target, type Exchange } from './target';
+import { openTarget } from './connection';
+import type { Exchange } from './target';
 
 export interface PreflightOptions {
   readonly baseUrl: string;
@@ -92,17 +93,7 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
   const row = operationByTitle(PREFLIGHT_OPERATION);
   const notes: string[] = [];
   for (const format of opts.formats) {
-    const target = new Target({
-      baseUrl: opts.baseUrl,
-      format,
-      user: opts.user,
-      password: opts.password,
-      alias: opts.alias,
-      jsonPath: opts.profile.paths.json,
-      xmlPath: opts.profile.paths.xml,
-      limits: opts.profile.limits,
-      signal: opts.signal,
-    });
+    const target = openTarget(opts, opts.baseUrl, format, { signal: opts.signal });
     try {
       const orderreference = `cardspec-preflight-${Math.random().toString(36).slice(2, 8)}`;
       const request = buildRequest(row, { profile: opts.profile, site: opts.site, today: '', orderreference }, { card });
