@@ -81,7 +81,10 @@ const KIND_TEST: Readonly<Record<string, RegExp>> = {
   'class-space': /^ $/,
   'class-underscore': /^_$/,
   'class-hyphen': /^-$/,
+  // Control characters are what these two classes are about.
+  // eslint-disable-next-line no-control-regex
   'class-symbol': /^[^A-Za-z0-9 _\-\u0000-\u001f]$/,
+  // eslint-disable-next-line no-control-regex
   'class-control-character': /^[\u0000-\u001f\u007f]$/,
 };
 
