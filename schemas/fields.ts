@@ -347,6 +347,83 @@ export const FIELDS: readonly FieldDef[] = [
     response: { maxLength: 20, xml: 'billing/telephone/.' },
   }),
 
+  // ---- Customer (delivery) fields: public facts, not the document ------------------------------------------------
+  // "request/customer/{name/..., premise, street, town, postcode, country, email, telephone@type, ip, ...} for
+  // delivery details" (public-facts.md, XML 3.67 element paths); the JSON names are the public SDKs' (customer...,
+  // as billing... for the billing block). Known so that they are checked like the billing fields they mirror rather
+  // than refused as unknown; `source` makes every finding on them a warning, never a reason to fail.
+  ...(
+    [
+      ['customerpremise', 25, 'House number or first address line of the delivery address.', 'customer/premise'],
+      ['customerstreet', 127, 'Street of the delivery address.', 'customer/street'],
+      ['customertown', 127, 'Town of the delivery address.', 'customer/town'],
+      ['customercounty', 127, 'County of the delivery address. For US addresses, the state.', 'customer/county'],
+      ['customerprefixname', 25, 'Name prefix of the customer.', 'customer/name/prefix'],
+      ['customerfirstname', 127, 'First name of the customer.', 'customer/name/first'],
+      ['customermiddlename', 127, 'Middle name of the customer.', 'customer/name/middle'],
+      ['customerlastname', 127, 'Last name of the customer.', 'customer/name/last'],
+      ['customersuffixname', 25, 'Name suffix of the customer.', 'customer/name/suffix'],
+    ] as const
+  ).map(([name, maxLength, meaning, xml]) =>
+    f({ name, type: 'alphanumeric-symbols', section: SECTION.billing, meaning, source: 'public-facts', request: { maxLength, xml } }),
+  ),
+  f({
+    name: 'customercountryiso2a',
+    type: 'alpha',
+    section: SECTION.billing,
+    meaning: 'Two-letter country code of the delivery address.',
+    source: 'public-facts',
+    request: { minLength: 2, maxLength: 2, xml: 'customer/country' },
+  }),
+  f({
+    name: 'customerpostcode',
+    type: 'alphanumeric',
+    section: SECTION.billing,
+    meaning: 'Postcode of the delivery address; like `billingpostcode`, validated only for the United States, Great Britain or Canada.',
+    source: 'public-facts',
+    validatedWhen: { field: 'customercountryiso2a', values: ['US', 'GB', 'CA'] },
+    request: { maxLength: 25, xml: 'customer/postcode' },
+  }),
+  f({
+    name: 'customeremail',
+    type: 'email',
+    section: SECTION.billing,
+    meaning: "The customer's email address.",
+    source: 'public-facts',
+    request: { maxLength: 255, xml: 'customer/email' },
+  }),
+  f({
+    name: 'customertelephonetype',
+    type: 'char',
+    section: SECTION.billing,
+    meaning: '`H` home, `M` mobile, `W` work (as `billingtelephonetype`).',
+    source: 'public-facts',
+    request: { minLength: 1, maxLength: 1, values: ['H', 'M', 'W'], xml: 'customer/telephone/@type' },
+  }),
+  f({
+    name: 'customertelephone',
+    type: 'numeric-symbols',
+    section: SECTION.billing,
+    meaning: "The customer's telephone number: digits 0-9, spaces, and the characters `+ - ( )` (as `billingtelephone`).",
+    source: 'public-facts',
+    request: { maxLength: 20, xml: 'customer/telephone/.' },
+  }),
+  ...(
+    [
+      ['customerip', "The customer's IP address (IPv4 or IPv6).", 'customer/ip'],
+      ['customerforwardedip', 'The IP address a proxy forwarded for the customer (IPv4 or IPv6).', 'customer/forwardedip'],
+    ] as const
+  ).map(([name, meaning, xml]) =>
+    f({
+      name,
+      type: 'alphanumeric-symbols',
+      section: SECTION.billing,
+      meaning,
+      source: 'public-facts',
+      request: { maxLength: 45, xml },
+    }),
+  ),
+
   // ---- 3-D Secure fields ----------------------------------------------------------------------------------------
   f({
     name: 'termurl',

@@ -9,8 +9,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OperationRow } from '../../schemas/operations';
-import type { CallContext, ObservedCall } from '../gateway';
+import type { CallContext, Ledger, ObservedCall } from '../gateway';
 import { selectRow, validateRequestEnvelope, type Violation } from '../validate';
+import { parentFacts, withoutUnset, type ParentFacts } from '../validate/reading';
 import type { Format, RequestObject, ResponsePart } from '../wire/types';
 import { requestTypesOf } from '../wire/json';
 
@@ -44,12 +45,22 @@ export interface CheckedCall {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Drops the values that mean "not sent". */
-function withoutUnset(obj: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== '' && v !== null && v !== undefined) out[k] = v;
-  return out;
+/**
+ * The parent a request object names, as the gateway finds it: by `md`/`pares` (a THREEDQUERY), else by
+ * `parenttransactionreference`, on a site of the caller; none for the follow-ups, whose references are filters.
+ */
+export function parentInLedger(ledger: Ledger, obj: RequestObject, ctx: CallContext): ParentFacts | undefined {
+  const types = requestTypesOf(obj);
+  if (types.length === 1 && (types[0] === 'TRANSACTIONUPDATE' || types[0] === 'TRANSACTIONQUERY')) return undefined;
+  const md = str(obj.md);
+  const pares = str(obj.pares);
+  const ref = str(obj.parenttransactionreference);
+  const rec = md !== undefined || pares !== undefined ? ledger.threeDsBy(md, pares) : ref !== undefined ? ledger.get(ref) : undefined;
+  if (!rec || !ctx.user.sites.includes(rec.sitereference)) return undefined;
+  if ((md !== undefined || pares !== undefined) && rec.type !== 'THREEDQUERY') return undefined;
+  return parentFacts(rec.type, rec.fields);
 }
 
 /**
@@ -69,10 +80,15 @@ function splitParts(objects: readonly unknown[], parts: readonly ResponsePart[])
   });
 }
 
-export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'answered' }>): CheckedCall {
+/**
+ * One answered call, read once. With the gateway's ledger, each request object's row and required fields are read
+ * with its parent as the gateway saw it (src/validate/reading.ts); without, as `cardspec validate` reads them.
+ */
+export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'answered' }>, ledger?: Ledger): CheckedCall {
   const parts = Array.isArray(call.response.response) ? (call.response.response as unknown[]).filter(isObject) : [];
   let envelope: Record<string, unknown> | undefined;
   let requests: RequestView[] = [];
+  const parentOf = ledger ? (o: RequestObject) => parentInLedger(ledger, o, call.ctx) : undefined;
   if (isObject(call.request)) {
     const list = call.request.request;
     const objects = Array.isArray(list) ? list.map((o) => (isObject(o) ? withoutUnset(o) : o)) : undefined;
@@ -83,7 +99,7 @@ export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'an
         index,
         obj: isObject(o) ? o : undefined,
         types: requestTypesOf(o),
-        row: isObject(o) ? selectRow(o) : undefined,
+        row: isObject(o) ? selectRow(o, parentOf?.(o)) : undefined,
         parts: split[index],
       }));
     }
@@ -98,7 +114,7 @@ export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'an
     requests,
     parts,
     ctx: call.ctx,
-    schema: envelope ? validateRequestEnvelope(envelope, call.format) : [],
+    schema: envelope ? validateRequestEnvelope(envelope, call.format, { parentOf }) : [],
   };
 }
 

@@ -18,6 +18,7 @@ import type { Ledger, TxRecord } from '../gateway';
 import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
+import { threeDsPairFaults } from '../validate/reading';
 
 export type Severity = 'error' | 'warning';
 
@@ -212,8 +213,16 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     quote: 'The request object names one or more request types in `requesttypedescriptions`.',
     run: (call) =>
       schemaFindings(call, ['required', 'request-type', 'no-row', 'minItems', 'type'])
-        .filter(({ field, view }) => view !== undefined && field === 'requesttypedescriptions')
+        .filter(({ field, view }) => view !== undefined && (field === 'requesttypedescriptions' || field === 'requesttypedescription'))
         .map(({ v, view }) => finding(view!.types.includes('SUBSCRIPTION') && v.rule === 'request-type' ? 'SUB-COMBINED' : 'ENV-TYPES-NAMED', v)),
+  },
+  {
+    on: 'answered',
+    name: 'unknown-fields',
+    rules: ['FIELD-AUTH-FIELD-LIST'],
+    quote: 'The full list of fields accepted in an AUTH request: not shown.',
+    // Accepted by every reader, in JSON and XML alike (src/validate/reading.ts): a warning, never an error.
+    run: (call) => schemaFindings(call, ['unknown-field']).map(({ v }) => finding('FIELD-AUTH-FIELD-LIST', v, 'warning')),
   },
   {
     on: 'answered',
@@ -314,19 +323,49 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         if (md === undefined && pares === undefined) continue;
         const at = `request[${view.index}].`;
         const issued = ledger.threeDsBy(md, pares)?.threeds;
+        // The pair authenticates one AUTH (src/validate/reading.ts): this call's own AUTH is the one that used it.
+        const mine = view.parts.find((p) => p.requesttypedescription === 'AUTH')?.transactionreference;
+        const usedBefore = issued?.used === true && issued.usedBy !== mine;
+        const faults = threeDsPairFaults(issued, md, pares, usedBefore);
         const fail = (field: string, message: string): void => void out.push({ rule: '3DS-MD-PARES-UNMODIFIED', field: at + field, severity: 'error', message });
         if (!issued) {
           fail('md', 'neither md nor pares is one the gateway and its ACS issued: they must be submitted in full and unmodified');
           continue;
         }
+        if (faults.length === 0) continue;
         if (md !== undefined && md !== issued.md) fail('md', `md is not the md the THREEDQUERY answered (${md.length} characters sent, ${issued.md?.length ?? 0} issued): it must be submitted in full and unmodified`);
-        if (pares !== undefined) {
-          if (issued.pares === undefined) fail('pares', 'pares was sent, but the ACS has returned no PaRes for this md yet: it must be the value returned by the ACS');
-          else if (pares !== issued.pares) fail('pares', `pares is not the PaRes the ACS returned (${pares.length} characters sent, ${issued.pares.length} issued): it must be submitted unmodified`);
+        // A missing md or pares is the row's finding (fields-of-auth-3ds-enrolled), not said twice here.
+        if (pares === undefined) {
+          // nothing more to compare
+        } else if (issued.pares === undefined) fail('pares', 'pares was sent, but the ACS has returned no PaRes for this md yet: it must be the value returned by the ACS');
+        else if (pares !== issued.pares) fail('pares', `pares is not the PaRes the ACS returned (${pares.length} characters sent, ${issued.pares.length} issued): it must be submitted unmodified`);
+        if (md === issued.md && pares === issued.pares && usedBefore) {
+          fail('md', `md and pares were already used by the AUTH ${issued.usedBy ?? 'before this one'}: an issued pair authenticates one AUTH (a reused pair is answered 60022)`);
         }
       }
       return out;
     },
+  },
+  {
+    on: 'answered',
+    name: 'references-name-something',
+    rules: ['FIELD-SITEREFERENCE', 'FIELD-CACHETOKEN'],
+    quote: '| `sitereference` | Alphanumeric incl. underscore | 50 | The merchant site identifier. |',
+    // What the gateway refuses with 30000 for a reason of its own account (src/validate/reading.ts: the readers that
+    // see the account agree on it; validate, which does not, cannot say it).
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const out: Finding[] = [];
+        const site = str(view.obj?.sitereference);
+        if (site !== undefined && !call.ctx.user.sites.includes(site)) {
+          out.push({ rule: 'FIELD-SITEREFERENCE', field: `request[${view.index}].sitereference`, severity: 'error', message: `sitereference names no site of the account of ${call.ctx.user.username}` });
+        }
+        const token = str(view.obj?.cachetoken);
+        if (token !== undefined && !view.types.some((t) => FOLLOW_UPS.has(t)) && !ledger.token(token)) {
+          out.push({ rule: 'FIELD-CACHETOKEN', field: `request[${view.index}].cachetoken`, severity: 'error', message: 'cachetoken is not one the payment page posted to the merchant (the gateway issued no such token)' });
+        }
+        return out;
+      }),
   },
   {
     on: 'answered',

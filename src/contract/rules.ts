@@ -19,7 +19,18 @@ export interface RuleText {
 }
 
 /** Obligations of a client that the catalogue does not name yet: to be added there (then removed here). */
-export const PROPOSED_RULES: readonly Omit<RuleText, 'source'>[] = [];
+export const PROPOSED_RULES: readonly Omit<RuleText, 'source'>[] = [
+  {
+    id: 'FIELD-SITEREFERENCE',
+    section: 'Resources and their fields > Common request fields',
+    quote: '| `sitereference` | Alphanumeric incl. underscore | 50 | The merchant site identifier. |',
+  },
+  {
+    id: 'FIELD-CACHETOKEN',
+    section: 'Resources and their fields > 3-D Secure fields',
+    quote: "| `cachetoken` | request | Alphanumeric incl. hyphens | variable | Reference to the customer's payment details, as posted to the merchant after the customer submits the payment form. |",
+  },
+];
 
 let cache: Map<string, RuleText> | undefined;
 

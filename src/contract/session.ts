@@ -70,7 +70,7 @@ export class ContractSession {
   /** The gateway's `observe` hook. */
   observe(call: ObservedCall): void {
     if (call.kind === 'refused') return this.observeRefused(call);
-    const checked = checkedCall(++this.seq, call);
+    const checked = checkedCall(++this.seq, call, this.ledger);
     this.answered++;
     this.byFormat[checked.format]++;
     const findings: Finding[] = [];

@@ -15,11 +15,12 @@ import { HANDLERS } from './operations';
 import { errorPart } from './parts';
 import { randomAlnum, randomInt } from './random';
 import { prepareRequest } from './request';
+import { envelopeFaults, REQUEST_OBJECTS_PER_CALL } from '../validate/reading';
 import type { Runtime } from './runtime';
 import type { CallContext, CallEnv, MutationContext, OperationInput, PartOutcome } from './types';
 
-/** Request objects one call may carry ("the maximum number of request objects per call: not shown"; cardspec: 10). */
-export const MAX_REQUEST_OBJECTS = 10;
+/** Request objects one call may carry: "One request object per call" (src/validate/reading.ts). */
+export const MAX_REQUEST_OBJECTS = REQUEST_OBJECTS_PER_CALL;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -66,17 +67,13 @@ export function errorEnvelope(rt: Runtime, ctx: CallContext, spec: ErrorSpec, er
   return envelopeOf(ctx, [part], rt, []);
 }
 
-/** Envelope fields at fault, in the order the document lists them. */
+/** Envelope fields at fault, in the order the document lists them: `alias` (the caller's), then the one reading's. */
 function envelopeProblems(envelope: Record<string, unknown>, ctx: CallContext): string[] | undefined {
-  let bad: string[] | undefined;
   // "`alias`: Identifies the operator account. In the examples it equals the basic-auth user name."
-  if (envelope.alias !== ctx.user.alias) (bad ??= []).push('alias');
-  // "The JSON envelope carries `version` with the value `1.00`"; "The XML ... blocks carry a `version` attribute with
-  // the value `3.67`", which src/wire/xml.ts maps to the JSON form's `1.00`.
-  if (envelope.version !== JSON_VERSION) (bad ??= []).push('version');
-  const list = envelope.request;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_REQUEST_OBJECTS) (bad ??= []).push('request');
-  return bad;
+  const aliasBad = envelope.alias !== ctx.user.alias;
+  const rest = envelopeFaults(envelope);
+  if (!aliasBad) return rest;
+  return rest ? ['alias', ...rest] : ['alias'];
 }
 
 const NO_TYPES: readonly string[] = [];

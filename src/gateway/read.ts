@@ -9,23 +9,10 @@
  * shape kept; later objects of that shape are read by a function made for the shape (see `compileShape`).
  */
 import { fieldChecks, type Accepts, type CompiledField } from '../../schemas/check';
+import { NOT_INHERITED } from '../validate/reading';
 
-/** Fields that belong to one call and are not inherited by a child request. */
-export const NOT_INHERITED: ReadonlySet<string> = new Set([
-  'requesttypedescriptions',
-  'requesttypedescription',
-  'parenttransactionreference',
-  'pan',
-  'expirydate',
-  'securitycode',
-  'cachetoken',
-  'md',
-  'pares',
-  'requestreference',
-  'versioninfo',
-  'settlestatus',
-  'transactionactive',
-]);
+/** Fields that belong to one call and are not inherited by a child request (one list: src/validate/reading.ts). */
+export { NOT_INHERITED };
 
 export interface Normalised {
   own: Record<string, string>;
@@ -150,7 +137,9 @@ function readAndLearn(obj: Record<string, unknown>, keys: readonly string[]): No
       continue;
     }
     if (typeof v !== 'string') {
-      (out.wrongType ??= []).push(key);
+      // "All values ... are strings" holds the dictionary's fields to it; a field it does not know is accepted
+      // whatever its value (src/validate/reading.ts), as validate and the contract read it, and is not kept.
+      if (rule.check) (out.wrongType ??= []).push(key);
       skipped = true;
       continue;
     }

@@ -7,12 +7,13 @@
  */
 import { REQUEST_TYPES, type RequestType } from '../../schemas/fields';
 import { checkFields, fieldChecks, type CompiledField } from '../../schemas/check';
-import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
+import type { OperationRow } from '../../schemas/operations';
 import type { SiteInfo } from './config';
 import { ERR, type ErrorSpec } from './errors';
 import { parseTimestamp } from '../calendar';
 import { securityResult } from './parts';
 import { normalise, NOT_INHERITED, type Normalised } from './read';
+import { requiredStanding, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../validate/reading';
 import type { UnitOfWork } from './ledger';
 import type { CallEnv, CardData, Fields, PreparedRequest, SecurityResult, TxRecord } from './types';
 
@@ -71,34 +72,9 @@ function readTypes(n: Normalised): { types: string[] } | { error: ErrorSpec; typ
   return { types: listed };
 }
 
-/** The row of the "Request types" table that this request object is, by its types and the fields it carries. */
+/** The row of the "Request types" table that this request object is: the one reading of src/validate/reading.ts. */
 export function selectRow(types: readonly string[], own: Fields, parent: TxRecord | undefined): OperationRow | undefined {
-  const threeDs = own.md !== undefined || own.pares !== undefined;
-  const first = types[0];
-  if (types.length === 1 && first === 'AUTH') {
-    return OPERATION[threeDs ? 'auth-3ds-enrolled' : parent?.type === 'THREEDQUERY' ? 'auth-3ds-not-enrolled' : 'auth'];
-  }
-  if (types.length === 2 && first === 'AUTH' && types[1] === 'SUBSCRIPTION') {
-    return OPERATION[threeDs ? 'subscription-enrolled' : own.parenttransactionreference !== undefined ? 'subscription-not-enrolled' : 'subscription-no-3ds'];
-  }
-  if (types.length === 1 && first === 'RISKDEC') {
-    return OPERATION[own.parenttransactionreference !== undefined ? 'riskdec-after-payment' : 'riskdec-card'];
-  }
-  return firstRowFor(types);
-}
-
-/**
- * The first row of a list of request types, remembered per list (the table is fixed): lists of one type by the
- * type, longer lists by their JSON text, in two maps so that no two lists share a key. Bounded, as the lists a
- * caller may make up are not.
- */
-const FIRST_ROWS = { single: new Map<string, OperationRow | undefined>(), longer: new Map<string, OperationRow | undefined>() };
-function firstRowFor(types: readonly string[]): OperationRow | undefined {
-  const [map, key] = types.length === 1 ? [FIRST_ROWS.single, types[0]] : [FIRST_ROWS.longer, JSON.stringify(types)];
-  if (map.has(key)) return map.get(key);
-  const row = rowsFor(types)[0];
-  if (map.size < 256) map.set(key, row);
-  return row;
+  return rowOf(types, (f) => own[f] !== undefined, parent ? { type: parent.type, fields: parent.fields } : undefined);
 }
 
 /**
@@ -183,7 +159,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
       return fail(types, ERR.unauthenticated, undefined, { status: 'N', settlestatus: '3' });
     }
     const t = query.threeds!;
-    threeds = { query, intact: t.md === own.md && t.pares !== undefined && t.pares === own.pares && !t.used };
+    threeds = { query, intact: threeDsPairFaults(t, own.md, own.pares, t.used === true).length === 0 };
     parent = query;
   } else if (!followUp && own.parenttransactionreference !== undefined) {
     parent = uow.get(own.parenttransactionreference);
@@ -248,6 +224,9 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   if (card && own.pan === undefined && own.expirydate !== undefined) card = rt.ledger.card(card.pan, own.expirydate);
   if (own.securitycode !== undefined) securitycodeResult = securityResult('securitycode', own.securitycode);
 
+  // Sent, or inherited from the parent (rule 4): `fields` holds both, so it stands for the parent here.
+  const sent = (f: string): boolean => own[f] !== undefined;
+  const facts: ParentFacts | undefined = parent ? { type: parent.type, fields } : undefined;
   for (const f of row.required) {
     const present =
       f === 'filter' || f === 'updates'
@@ -258,7 +237,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
             ? parent !== undefined
             : f === 'pan' || f === 'expirydate'
               ? card !== undefined || own[f] !== undefined
-              : fields[f] !== undefined;
+              : requiredStanding(f, sent, facts) === 'present';
     if (!present) add(f);
   }
   if (!card && needsCard(types) && !bad?.includes('expirydate') && !bad?.includes('cachetoken')) {

@@ -31,6 +31,8 @@ export interface ThreeDsState {
   readonly outcome?: AcsStatus;
   /** An issued `md`/`pares` pair authenticates one AUTH only (cardspec's choice, docs/gateway.md). */
   readonly used?: boolean;
+  /** The AUTH that used the pair, so that a later AUTH with it is told apart (the contract's 3DS-MD-PARES-UNMODIFIED). */
+  readonly usedBy?: string;
 }
 
 /** A subscription's schedule ("Subscription fields"; "States and transitions > Subscription"). */

@@ -3,8 +3,9 @@
  */
 import { REQUEST_ENVELOPE_FILE, requestRowFile } from '../../schemas/files';
 import { FIELD, REQUEST_TYPES, SECTION } from '../../schemas/fields';
-import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
+import type { OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';
+import { requiredStanding, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
 import { checkFor, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
 
@@ -12,44 +13,28 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const sent = (obj: RequestObject, field: string): boolean => obj[field] !== undefined;
+const sent = (obj: RequestObject, field: string): boolean => !isUnset(obj[field]);
 
 /**
- * "AUTH ... `sitereference`, `parenttransactionreference` only": an AUTH that also sends any field the ordinary
- * AUTH needs and the not-enrolled row does not (an amount, a card) is the ordinary AUTH.
+ * What a reader knows of the parent a request object names: the contract and the differential tests give the
+ * gateway's ledger (`ParentFacts`, or undefined when there is no such parent); `cardspec validate` knows nothing
+ * ('unknown'), so a required field a parent could pass on is then a warning, never an error.
  */
-const ORDINARY_AUTH_FIELDS = [...OPERATION.auth.required, ...(OPERATION.auth.cardSource ?? []).flat()].filter(
-  (f) => !OPERATION['auth-3ds-not-enrolled'].required.includes(f),
-);
+export interface ReadingContext {
+  parentOf?(obj: RequestObject): ParentFacts | undefined;
+}
 
-/** Which row of the Request types table a request object is: by `requesttypedescriptions`, then by its fields. */
-export function selectRow(obj: RequestObject): OperationRow | undefined {
+/** Which row of the Request types table a request object is (the one reading: src/validate/reading.ts). */
+export function selectRow(obj: RequestObject, parent?: ParentFacts): OperationRow | undefined {
   const types = obj.requesttypedescriptions;
   if (!Array.isArray(types) || !types.every((t): t is string => typeof t === 'string')) return undefined;
-  const rows = rowsFor(types);
-  if (rows.length <= 1) return rows[0];
-  switch (types.join(',')) {
-    case 'AUTH':
-      if (sent(obj, 'md') || sent(obj, 'pares')) return OPERATION['auth-3ds-enrolled'];
-      if (sent(obj, 'parenttransactionreference') && !ORDINARY_AUTH_FIELDS.some((f) => sent(obj, f))) return OPERATION['auth-3ds-not-enrolled'];
-      return OPERATION.auth;
-    case 'AUTH,SUBSCRIPTION':
-      if (sent(obj, 'md') || sent(obj, 'pares')) return OPERATION['subscription-enrolled'];
-      if (sent(obj, 'pan')) return OPERATION['subscription-no-3ds'];
-      if (sent(obj, 'parenttransactionreference')) return OPERATION['subscription-not-enrolled'];
-      // Nothing says where the card comes from: the row that asks for the card in full names what is missing.
-      return OPERATION['subscription-no-3ds'];
-    case 'RISKDEC':
-      return sent(obj, 'pan') ? OPERATION['riskdec-card'] : OPERATION['riskdec-after-payment'];
-    default:
-      return rows[0];
-  }
+  return readingSelectRow(types, (f) => sent(obj, f), parent);
 }
 
 /** A request object against one given row (the mutation tests and `validateRequestObject` use this). */
-export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix = ''): Violation[] {
+export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix = '', parent: ParentFacts | undefined | 'unknown' = 'unknown'): Violation[] {
   const file = requestRowFile(row.id);
-  const out = toViolations(checkFor(file)(obj), { prefix, subject: `"${row.title}"`, section: row.section });
+  const out = inheritance(toViolations(checkFor(file)(obj), { prefix, subject: `"${row.title}"`, section: row.section }), obj, prefix, parent);
   const recommended = schemaRoot(file)['x-recommended'];
   if (Array.isArray(recommended)) {
     for (const field of recommended) {
@@ -62,6 +47,26 @@ export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix
     }
   }
   return dedupe(out);
+}
+
+/**
+ * Required fields a parent may pass on (rule 4, src/validate/reading.ts `requiredStanding`): dropped when the
+ * parent has them, a warning when the parent cannot be seen, kept when it lacks them.
+ */
+function inheritance(violations: Violation[], obj: RequestObject, prefix: string, parent: ParentFacts | undefined | 'unknown'): Violation[] {
+  const out: Violation[] = [];
+  for (const v of violations) {
+    if (v.rule !== 'required') {
+      out.push(v);
+      continue;
+    }
+    const name = v.field.slice(prefix.length);
+    const standing = requiredStanding(name, (f) => sent(obj, f), parent);
+    if (standing === 'present') continue;
+    if (standing === 'missing') out.push(v);
+    else out.push({ ...v, severity: 'warning', message: `${v.message}; not sent, so it must be inherited from the parent this request names (the parent cannot be seen here)` });
+  }
+  return out;
 }
 
 /** What can be said of a request object that no row of the table describes. */
@@ -78,20 +83,44 @@ function noRow(obj: Record<string, unknown>, prefix: string): Violation[] {
   } else if (types.includes('SUBSCRIPTION')) {
     out.push(violation(field, 'request-type', SECTION.what, `SUBSCRIPTION "is submitted combined with AUTH as ["AUTH","SUBSCRIPTION"]"; ${field} is [${types.map(typeName).join(', ')}]`));
   } else {
-    out.push(
-      violation(field, 'no-row', SECTION.requestTypes, `no row of the Request types table sends [${types.map(typeName).join(', ')}]; only the fields were checked against the dictionary`, 'warning'),
-    );
+    // Every reader refuses a combination the table does not list (src/validate/reading.ts `selectRow`).
+    out.push(violation(field, 'no-row', SECTION.requestTypes, `no row of the Request types table sends [${types.map(typeName).join(', ')}]; only the fields were checked against the dictionary`));
   }
   return out;
 }
 
-export function checkRequestObject(obj: unknown, prefix: string): Violation[] {
-  if (!isObject(obj)) {
+export function checkRequestObject(raw: unknown, prefix: string, context: ReadingContext = {}): Violation[] {
+  if (!isObject(raw)) {
     const field = joinPath(prefix, []);
     return [violation(field, 'type', SECTION.what, `${field || 'the request object'} must be an object (a request object)`)];
   }
-  const row = selectRow(obj);
-  return dedupe(row ? validateAgainstRow(obj, row, prefix) : noRow(obj, prefix));
+  // Empty strings and null are "not sent" (src/validate/reading.ts `isUnset`), as the gateway reads them.
+  let obj: RequestObject = withoutUnset(raw);
+  const extra: Violation[] = [];
+  // A lone `requesttypedescription` string is read as a list of one, as the gateway reads it; with the list too, it
+  // is refused (public facts: 60040).
+  const singular = obj.requesttypedescription;
+  if (singular !== undefined) {
+    const { requesttypedescription: _s, ...rest } = obj;
+    const at = joinPath(prefix, ['requesttypedescription']);
+    if (obj.requesttypedescriptions !== undefined) {
+      extra.push(violation(at, 'request-type', SECTION.what, `${at} and ${joinPath(prefix, ['requesttypedescriptions'])} are both sent: name the request types once, in requesttypedescriptions`));
+      obj = rest;
+    } else if (typeof singular === 'string') {
+      extra.push(violation(at, 'request-type', SECTION.what, `${at} names the request type; the document names the types in requesttypedescriptions (read here as a list of one)`, 'warning'));
+      obj = { ...rest, requesttypedescriptions: [singular] };
+    } else {
+      extra.push(violation(at, 'type', SECTION.what, `${at} must be a request type name, a string`));
+      obj = rest;
+    }
+  }
+  for (const f of unknownRequestFields(obj)) {
+    const at = joinPath(prefix, [f]);
+    extra.push(violation(at, 'unknown-field', SECTION.common, `${at} is not a field of the document's tables: accepted and passed on, not checked ("The full list of fields accepted in an AUTH request: not shown")`, 'warning'));
+  }
+  const parent = context.parentOf ? context.parentOf(obj) : 'unknown';
+  const row = selectRow(obj, parent === 'unknown' ? undefined : parent);
+  return dedupe([...extra, ...(row ? validateAgainstRow(obj, row, prefix, parent) : noRow(obj, prefix))]);
 }
 
 export function validateRequestObject(obj: RequestObject): Violation[] {
@@ -102,13 +131,19 @@ export function validateRequestObject(obj: RequestObject): Violation[] {
  * The envelope (`alias`, `version`, one request object) and each request object against its row. `format: 'xml'`
  * for an envelope mapped from a requestblock: see `forFormat`.
  */
-export function validateRequestEnvelope(env: unknown, format: Format = 'json'): Violation[] {
+export function validateRequestEnvelope(raw: unknown, format: Format = 'json', context: ReadingContext = {}): Violation[] {
+  const env = isObject(raw) ? withoutUnset(raw) : raw;
   const envelope = forFormat(
     toViolations(checkFor(REQUEST_ENVELOPE_FILE)(env), { prefix: '', subject: 'the request envelope', section: SECTION.transport }),
     format,
     'request',
   );
   const objects: Violation[] = [];
-  if (isObject(env) && Array.isArray(env.request)) env.request.forEach((o, i) => objects.push(...checkRequestObject(o, `request[${i}].`)));
+  if (isObject(env)) {
+    for (const f of unknownEnvelopeFields(env)) {
+      objects.push(violation(f, 'unknown-field', SECTION.envelope, `${f} is not a field of the envelope {alias, version, request}: accepted, not checked`, 'warning'));
+    }
+    if (Array.isArray(env.request)) env.request.forEach((o, i) => objects.push(...checkRequestObject(o, `request[${i}].`, context)));
+  }
   return dedupe([...envelope, ...objects]);
 }

@@ -2,9 +2,13 @@
  * Text as it comes from a file, a pipe or the wire: JSON or XML, a request or a response, detected from the text.
  * XML is mapped to the JSON form by src/wire/xml.ts and checked with the same schemas, plus the block's own
  * structure problems (root, `version` attribute), so that no rule is written twice.
+ *
+ * A body that is not an envelope (not JSON, not well-formed XML, JSON of another shape, another root element) is a
+ * finding, as the gateway answers it with `30000` and the contract records it: an SDK's or a target's malformed
+ * body is what this command is for. Only empty input cannot be validated at all.
  */
 import { SECTION } from '../../schemas/fields';
-import { redactText } from '../redact';
+import type { ReadingContext } from './request';
 import { isObject, validateRequestEnvelope, validateRequestObject } from './request';
 import { validateResponseEnvelope, validateResponsePart } from './response';
 import { violation, type Violation } from './violations';
@@ -15,7 +19,7 @@ export interface TextResult {
   violations: Violation[];
 }
 
-/** Input that cannot be validated at all (not JSON, not XML, neither a request nor a response). */
+/** Input that cannot be validated at all (empty). */
 export class InputError extends Error {
   override name = 'InputError';
 }
@@ -23,32 +27,45 @@ export class InputError extends Error {
 export interface TextOptions {
   /** For a response: the request types asked for, so that the parts' number and order are checked too. */
   readonly requested?: readonly string[];
+  /** What is known of the parents requests name (the differential tests give the gateway's ledger). */
+  readonly context?: ReadingContext;
 }
 
 const ENVELOPE_SHAPES = 'a request envelope {alias, version, request:[...]} or a response envelope {requestreference, version, response:[...], secrand}';
 
-function parseJson(text: string): unknown {
+const body = (message: string): Violation => violation('body', 'envelope', SECTION.transport, message);
+
+function parseJson(text: string): { value?: unknown; problem?: string } {
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch (err) {
     // V8 quotes a piece of the input in its message; the piece could hold card data, so it is left out.
     const reason = String((err as Error).message).replace(/"[\s\S]*"/, 'the input');
-    throw new InputError(`not valid JSON (${reason}), and not XML either (XML starts with "<")`);
+    return { problem: `the body is not valid JSON (${reason}), and not XML either (XML starts with "<")` };
   }
 }
 
-function validateJson(value: unknown, options: TextOptions): TextResult {
-  if (!isObject(value)) throw new InputError(`the JSON is ${Array.isArray(value) ? 'a list' : 'not an object'}; expected ${ENVELOPE_SHAPES}`);
-  if ('request' in value || ('alias' in value && !('response' in value))) {
-    return { kind: 'request', format: 'json', violations: validateRequestEnvelope(value) };
+function validateJson(text: string, options: TextOptions): TextResult {
+  const { value, problem } = parseJson(text);
+  if (problem !== undefined) return { kind: 'request', format: 'json', violations: [body(problem)] };
+  if (isObject(value)) {
+    if ('request' in value || ('alias' in value && !('response' in value))) {
+      return { kind: 'request', format: 'json', violations: validateRequestEnvelope(value, 'json', options.context) };
+    }
+    if ('response' in value || 'secrand' in value || 'requestreference' in value) {
+      return { kind: 'response', format: 'json', violations: validateResponseEnvelope(value, options.requested) };
+    }
+    // A bare request object or response part, as a step or a person may hold one.
+    if ('requesttypedescriptions' in value) return { kind: 'request', format: 'json', violations: validateRequestObject(value) };
+    if ('errorcode' in value || 'requesttypedescription' in value) return { kind: 'response', format: 'json', violations: validateResponsePart(value) };
   }
-  if ('response' in value || 'secrand' in value || 'requestreference' in value) {
-    return { kind: 'response', format: 'json', violations: validateResponseEnvelope(value, options.requested) };
-  }
-  // A bare request object or response part, as a step or a person may hold one.
-  if ('requesttypedescriptions' in value) return { kind: 'request', format: 'json', violations: validateRequestObject(value) };
-  if ('errorcode' in value || 'requesttypedescription' in value) return { kind: 'response', format: 'json', violations: validateResponsePart(value) };
-  throw new InputError(`the JSON object has none of the envelope's fields; expected ${ENVELOPE_SHAPES}`);
+  // Neither shape: read as the request envelope it most likely meant to be (what a client sends), saying so.
+  const what = Array.isArray(value) ? 'a list' : isObject(value) ? 'an object with none of the envelope fields' : `a JSON ${value === null ? 'null' : typeof value}`;
+  return {
+    kind: options.requested ? 'response' : 'request',
+    format: 'json',
+    violations: [body(`the body is ${what}; expected ${ENVELOPE_SHAPES}`), ...(options.requested ? validateResponseEnvelope(value, options.requested) : validateRequestEnvelope(value, 'json', options.context))],
+  };
 }
 
 /** The root element's name, past an XML declaration, comments, a doctype and blank lines (real clients send those). */
@@ -63,31 +80,30 @@ function structureViolations(root: string, problems: readonly string[]): Violati
 
 function validateXml(text: string, options: TextOptions): TextResult {
   const root = xmlRoot(text);
-  if (root !== 'requestblock' && root !== 'responseblock') {
-    throw new InputError(root ? `the XML root is <${root}>; expected <requestblock> or <responseblock>` : 'not well-formed XML: no root element found');
-  }
+  // A root that differs in case only (`<requestBlock>`) is still meant as that block: XML names are case-sensitive,
+  // so it is a finding about the root, and the kind follows what was meant.
+  const meant = root?.toLowerCase();
+  const kind: TextResult['kind'] = meant === 'responseblock' || (meant !== 'requestblock' && options.requested) ? 'response' : 'request';
   // Loaded here, not at the top: JSON validation (most uses) need not load the XML parser.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const xml = require('../wire/xml') as typeof import('../wire/xml');
-  let parsed: { envelope: Record<string, unknown>; problems: string[] };
-  try {
-    parsed = root === 'requestblock' ? xml.parseRequestBlock(text) : xml.parseResponseBlock(text);
-  } catch (err) {
-    throw new InputError(`not well-formed XML (${redactText(String((err as Error).message))})`);
+  const parsed = kind === 'request' ? xml.parseRequestBlock(text) : xml.parseResponseBlock(text);
+  const structure = structureViolations(root ?? (kind === 'request' ? 'requestblock' : 'responseblock'), parsed.problems);
+  // Nothing could be read from the block (not well-formed, a DOCTYPE, another root): the problems say why.
+  if (Object.keys(parsed.envelope).length === 0) {
+    return { kind, format: 'xml', violations: structure.length > 0 ? structure : [body('no request or response block could be read')] };
   }
-  // Nothing could be read from the block (not well-formed, a DOCTYPE): that is unparseable input, not a finding.
-  if (Object.keys(parsed.envelope).length === 0 && parsed.problems.length > 0) throw new InputError(parsed.problems.join('; '));
-  const structure = structureViolations(root, parsed.problems);
-  if (root === 'requestblock') {
-    return { kind: 'request', format: 'xml', violations: [...structure, ...validateRequestEnvelope(parsed.envelope, 'xml')] };
+  if (kind === 'request') {
+    return { kind, format: 'xml', violations: [...structure, ...validateRequestEnvelope(parsed.envelope, 'xml', options.context)] };
   }
-  return { kind: 'response', format: 'xml', violations: [...structure, ...validateResponseEnvelope(parsed.envelope, options.requested, 'xml')] };
+  return { kind, format: 'xml', violations: [...structure, ...validateResponseEnvelope(parsed.envelope, options.requested, 'xml')] };
 }
 
-/** Validates a request or a response given as text, JSON or XML; throws `InputError` when it is neither. */
+/** Validates a request or a response given as text, JSON or XML; throws `InputError` only when it is empty. */
 export function validateText(text: string, options: TextOptions = {}): TextResult {
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') throw new InputError('the input is empty');
-  if (body.trimStart().startsWith('<')) return validateXml(body, options);
-  return validateJson(parseJson(body), options);
+  const input = text.replace(/^\uFEFF/, '');
+  if (input.trim() === '') throw new InputError('the input is empty');
+  if (input.trimStart().startsWith('<')) return validateXml(input, options);
+  return validateJson(input, options);
 }
+

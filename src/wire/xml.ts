@@ -16,7 +16,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 import { FIELD, FIELDS, type Direction, type FieldDef } from '../../schemas/fields';
 import { redactText } from '../redact';
-import { JSON_VERSION, XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
+import { jsonVersionInXml, xmlVersionInJson } from '../validate/reading';
+import { XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
 
 // ---- the path grammar of the dictionary ------------------------------------------------------------------------
 
@@ -132,10 +133,11 @@ const TYPE_ATTR = {
 
 /**
  * Versioning 1 and 2: the JSON envelope says `1.00` where the XML block says `3.67`; they are the same fact in two
- * forms. Any other value passes through unchanged, so that a wrong version stays visible in either form.
+ * forms. Any other block version maps to a JSON-form value that is not `1.00` (a block saying `1.00` is not a
+ * 3.67 block), so that one check of the JSON form refuses it: src/validate/reading.ts holds the mapping.
  */
-const toXmlVersion = (v: string): string => (v === JSON_VERSION ? XML_VERSION : v);
-const toJsonVersion = (v: string): string => (v === XML_VERSION ? JSON_VERSION : v);
+const toXmlVersion = jsonVersionInXml;
+const toJsonVersion = xmlVersionInJson;
 
 // ---- building --------------------------------------------------------------------------------------------------
 
@@ -594,7 +596,8 @@ function readBlock(
   if (!root) return { envelope: {}, problems, parts: 0 };
   const expected = ROOT[direction];
   if (root.name !== expected) {
-    problems.push(redactText(`the root element is <${root.name}>; the document's ${direction} block is <${expected}>`));
+    const caseOnly = root.name.toLowerCase() === expected ? ' (XML names are case-sensitive)' : '';
+    problems.push(redactText(`the root element is <${root.name}>; the document's ${direction} block is <${expected}>${caseOnly}`));
     return { envelope: {}, problems, parts: 0 };
   }
   const block = BLOCK[direction];

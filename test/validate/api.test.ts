@@ -131,12 +131,12 @@ test('the envelope: one request object per call, version 1.00, alias; extra fiel
   assert.deepEqual(summary(validateRequestEnvelope(env({ request: ['AUTH'] }))), ['error request[0] type']);
 });
 
-test('request types: unknown is an error, SUBSCRIPTION alone is an error, a combination without a row is a warning', () => {
+test('request types: unknown is an error, SUBSCRIPTION alone is an error, a combination without a row is an error (as the gateway refuses it)', () => {
   assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['REFUND'] })), ['error requesttypedescriptions request-type']);
   assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: [] })), ['error requesttypedescriptions request-type']);
   assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['SUBSCRIPTION', 'AUTH'] })), ['error requesttypedescriptions request-type']);
   const combo = validateRequestObject({ requesttypedescriptions: ['THREEDQUERY', 'AUTH'], baseamount: 1050 });
-  assert.deepEqual(summary(combo), ['error baseamount all-values-strings', 'warning requesttypedescriptions no-row']);
+  assert.deepEqual(summary(combo), ['error baseamount all-values-strings', 'error requesttypedescriptions no-row']);
   assert.deepEqual(summary(validateRequestObject({ sitereference: 's' })), ['error requesttypedescriptions required']);
   assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['AUTH', 7] })), ['error requesttypedescriptions[1] all-values-strings']);
 });

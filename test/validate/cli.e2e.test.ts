@@ -97,15 +97,16 @@ test('cardspec validate: exit codes, output and messages', async (t) => {
     assert.match(order.stdout, /^response\[0\]\.requesttypedescription {2}part-order /m);
   });
 
-  await t.test('unreadable or unparseable input exits 2 with what to do, never a stack trace or the card number', () => {
-    for (const r of [missing, garbage]) {
-      assert.equal(r.code, 2, r.stdout + r.stderr);
-      assert.equal(r.stdout, '');
-      assert.ok(!/\n\s+at /.test(r.stderr), r.stderr);
-      assert.ok(!r.stderr.includes(PAN));
-    }
+  await t.test('an unreadable file exits 2 with what to do; a malformed body is a finding (exit 1); never a stack trace or the card number', () => {
+    assert.equal(missing.code, 2, missing.stdout + missing.stderr);
+    assert.equal(missing.stdout, '');
     assert.match(missing.stderr, /cannot read .*no-such-file\.json: no such file\. Give the path/);
-    assert.match(garbage.stderr, /cannot validate standard input: not valid JSON/);
+    assert.equal(garbage.code, 1, garbage.stdout + garbage.stderr);
+    assert.match(garbage.stdout, /^body {2}envelope {2}the body is not valid JSON/m);
+    for (const r of [missing, garbage]) {
+      assert.ok(!/\n\s+at /.test(r.stderr + r.stdout), r.stderr);
+      assert.ok(!(r.stderr + r.stdout).includes(PAN));
+    }
   });
 
   await t.test('--help exits 0; bad usage exits 2 with the usage', () => {

@@ -31,19 +31,22 @@ test('JSON: findings are the envelope validators\' own', () => {
   assert.deepEqual(summary(order.violations), ['error response[0].requesttypedescription part-order', 'error response[1].requesttypedescription part-order']);
 });
 
-test('input that is neither a request nor a response is an InputError with a clear message', () => {
+test('a body that is not an envelope is a finding that names what is wrong; only empty input is an InputError', () => {
+  for (const text of ['', '   \n']) assert.throws(() => validateText(text), (e: unknown) => e instanceof InputError && /empty/.test(e.message), text);
   for (const [text, pattern] of [
-    ['', /empty/],
-    ['   \n', /empty/],
-    ['[1,2]', /a list/],
-    ['"AUTH"', /not an object/],
-    ['{"hello":"world"}', /none of the envelope's fields/],
-    ['{"alias": "a", ', /not valid JSON/],
+    ['[1,2,3]', /body: the body is a list; expected a request envelope/],
+    ['"AUTH"', /body: the body is a JSON string/],
+    ['{"foo":1}', /body: the body is an object with none of the envelope fields.*alias: alias is missing.*version: version is missing.*request: request is missing/s],
+    ['{"alias": "a", ', /body: the body is not valid JSON/],
     ['alias=a&version=1.00', /not valid JSON/],
-    ['<html><body/></html>', /<html>.*expected <requestblock> or <responseblock>/],
+    ['<html><body/></html>', /html: the root element is <html>; the document's request block is <requestblock>/],
+    ['<requestBlock version="3.67"><request type="AUTH"/></requestBlock>', /root element is <requestBlock>.*<requestblock> \(XML names are case-sensitive\)/],
     ['<requestblock version="3.67"><alias>a</alias', /not well-formed XML/],
   ] as const) {
-    assert.throws(() => validateText(text), (e: unknown) => e instanceof InputError && pattern.test(e.message), text);
+    const r = validateText(text);
+    assert.equal(r.kind, 'request', text);
+    assert.ok(r.violations.some((v) => v.severity === 'error'), text);
+    assert.match(r.violations.map((v) => `${v.field}: ${v.message}`).join('\n'), pattern, text);
   }
 });
 

@@ -152,12 +152,12 @@ describe('buildRequestBlock: the public element paths', () => {
       alias: 'a',
       version: '1.00',
       libraryversion: 'python_1.0.25',
-      request: [{ requesttypedescriptions: ['AUTH'], requestreference: 'A1b2', versioninfo: 'Python::3.11::1.0.25::Linux', customeraccountnumber: '12345678', 'customer/ip': '192.0.2.1', flags: { '@on': '1', item: ['a', 'b'] } }],
+      request: [{ requesttypedescriptions: ['AUTH'], requestreference: 'A1b2', versioninfo: 'Python::3.11::1.0.25::Linux', customeraccountnumber: '12345678', 'customer/shoesize': '42', flags: { '@on': '1', item: ['a', 'b'] } }],
     };
     const xml = buildRequestBlock(env);
     assert.ok(xml.includes('<libraryversion>python_1.0.25</libraryversion>'), xml);
     assert.ok(xml.includes('<requestreference>A1b2</requestreference>'), xml);
-    assert.ok(xml.includes('<customer><ip>192.0.2.1</ip></customer>'), xml);
+    assert.ok(xml.includes('<customer><shoesize>42</shoesize></customer>'), xml);
     const { envelope, problems } = parseRequestBlock(xml);
     assert.deepEqual(problems, []);
     assert.deepEqual(envelope, env);
@@ -327,10 +327,15 @@ describe('bad input gives problems, never an exception', () => {
 
   it('reports a wrong version, a missing version, a missing request and a request without type', () => {
     assert.deepEqual(parseRequestBlock('<requestblock version="3.66"><request type="AUTH"/></requestblock>'), {
-      envelope: { version: '3.66', request: [{ requesttypedescriptions: ['AUTH'] }] },
+      // Any version but 3.67 stays visibly other in the JSON form, so that the one version check refuses it.
+      envelope: { version: 'requestblock 3.66', request: [{ requesttypedescriptions: ['AUTH'] }] },
       problems: ['<requestblock> version is "3.66"; the document\'s is "3.67" (Versioning 2)'],
     });
     assert.match(parseRequestBlock('<requestblock><request type="AUTH"/></requestblock>').problems.join(), /has no version attribute/);
+    // A block saying 1.00 (the JSON envelope's version) is not a 3.67 block: never read as the JSON form's 1.00.
+    const v100 = parseRequestBlock('<requestblock version="1.00"><request type="AUTH"/></requestblock>');
+    assert.notEqual(v100.envelope.version, '1.00');
+    assert.match(v100.problems.join(), /version is "1.00"; the document's is "3.67"/);
     assert.match(parseRequestBlock('<requestblock version="3.67"><alias>a</alias></requestblock>').problems.join(), /has no <request> element/);
     assert.match(parseRequestBlock('<requestblock version="3.67"><request type=""/><request/></requestblock>').problems.join(), /request element 1 has no type.*request element 2 has no type/);
   });

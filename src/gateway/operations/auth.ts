@@ -66,7 +66,7 @@ export const auth: OperationHandler = ({ prepared: p, uow, env, index, previous 
     threeds = { enrolled: p.parent.threeds.enrolled, xid: p.parent.threeds.xid };
   }
 
-  return takePayment(uow, {
+  const outcome = takePayment(uow, {
     type: 'AUTH',
     site,
     parent,
@@ -80,4 +80,10 @@ export const auth: OperationHandler = ({ prepared: p, uow, env, index, previous 
     unauthenticated,
     suspend: !unauthenticated && suspendedByRiskdec(uow, parent),
   });
+  const usedBy = outcome.record?.transactionreference;
+  if (p.threeds?.intact && usedBy !== undefined) {
+    const ref = p.threeds.query.transactionreference;
+    uow.update(ref, (r) => (r.threeds = { ...r.threeds!, usedBy }));
+  }
+  return outcome;
 };

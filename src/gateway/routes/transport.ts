@@ -5,24 +5,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redactText } from '../../redact';
-import { parseRequestBlock, buildResponseBlock } from '../../wire/xml';
+import { buildResponseBlock } from '../../wire/xml';
 import type { Format, ResponseEnvelope } from '../../wire/types';
 import { AnswerBatch } from '../answers';
-import { errorEnvelope, processEnvelope } from '../core';
+import { answerBody, type AnsweredBody } from '../body';
 import { ERR } from '../errors';
 import type { CallContext, WireReply } from '../types';
 import { Authenticator } from './auth';
 import { ACCEPTED_TYPES, JSON_TYPE, pathOf, readBody, typeChecker, XML_TYPE, type RouteContext } from './http';
 
 const HOST = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
-
-/** An answered call: the envelope answered and, for an observer, what was read from the body. */
-interface Processed {
-  env: ResponseEnvelope;
-  text: string;
-  request: unknown;
-  problems: readonly string[];
-}
 
 export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: ServerResponse, format: Format) => void {
   const { rt, limit, log, observe, refuse, failSafe, tell } = rc;
@@ -96,11 +88,11 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
       requestReference: typeof header === 'string' && /^[\x21-\x7e]{1,255}$/.test(header) ? header : undefined,
     };
     readBody(req, limit, (body) => {
-      let call: Processed | undefined;
+      let call: AnsweredBody | undefined;
       try {
         if (!body.ok) return refuse(req, res, format, body.status, body.message);
         const text = body.text.charCodeAt(0) === 0xfeff ? body.text.slice(1) : body.text;
-        call = format === 'json' ? fromJson(text, ctx) : fromXml(text, ctx);
+        call = answerBody(rt, format, text, ctx);
         answer(res, format, call.env);
       } catch (err) {
         failSafe(res, format, err);
@@ -120,29 +112,6 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
         });
       }
     });
-  }
-
-  function fromJson(text: string, ctx: CallContext): Processed {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      const env = errorEnvelope(rt, ctx, ERR.invalidField, ['request'], 'Malformed JSON: the body is not a JSON envelope');
-      return { env, text, request: undefined, problems: ['the body is not JSON'] };
-    }
-    return { env: processEnvelope(rt, parsed, ctx), text, request: parsed, problems: [] };
-  }
-
-  function fromXml(text: string, ctx: CallContext): Processed {
-    const { envelope, problems } = parseRequestBlock(text);
-    // A block that could not be read at all is malformed; a readable one with problems (wrong version, a request
-    // without a type) is answered by the envelope and request checks, field by field.
-    if (!Array.isArray(envelope.request)) {
-      const why = problems[0] ?? 'no <request> element';
-      const env = errorEnvelope(rt, ctx, ERR.invalidField, ['request'], redactText(`Malformed XML: ${why}`));
-      return { env, text, request: undefined, problems: problems.length > 0 ? problems : ['no <request> element'] };
-    }
-    return { env: processEnvelope(rt, envelope, ctx), text, request: envelope, problems };
   }
 
   return transport;
