@@ -349,20 +349,16 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   {
     on: 'answered',
     name: 'references-name-something',
-    rules: ['FIELD-SITEREFERENCE', 'FIELD-CACHETOKEN'],
+    rules: ['FIELD-SITEREFERENCE'],
     quote: '| `sitereference` | Alphanumeric incl. underscore | 50 | The merchant site identifier. |',
-    // What the gateway refuses with 30000 for a reason of its own account (src/validate/reading.ts: the readers that
-    // see the account agree on it; validate, which does not, cannot say it).
-    run: (call, { ledger }) =>
+    // What the gateway refuses with 30000 for a reason of the caller's account (validate, which does not see the
+    // account, cannot say it). A cache token the service no longer holds is not the client's doing: not recorded.
+    run: (call) =>
       call.requests.flatMap((view) => {
         const out: Finding[] = [];
         const site = str(view.obj?.sitereference);
         if (site !== undefined && !call.ctx.user.sites.includes(site)) {
           out.push({ rule: 'FIELD-SITEREFERENCE', field: `request[${view.index}].sitereference`, severity: 'error', message: `sitereference names no site of the account of ${call.ctx.user.username}` });
-        }
-        const token = str(view.obj?.cachetoken);
-        if (token !== undefined && !view.types.some((t) => FOLLOW_UPS.has(t)) && !ledger.token(token)) {
-          out.push({ rule: 'FIELD-CACHETOKEN', field: `request[${view.index}].cachetoken`, severity: 'error', message: 'cachetoken is not one the payment page posted to the merchant (the gateway issued no such token)' });
         }
         return out;
       }),

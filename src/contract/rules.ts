@@ -25,11 +25,6 @@ export const PROPOSED_RULES: readonly Omit<RuleText, 'source'>[] = [
     section: 'Resources and their fields > Common request fields',
     quote: '| `sitereference` | Alphanumeric incl. underscore | 50 | The merchant site identifier. |',
   },
-  {
-    id: 'FIELD-CACHETOKEN',
-    section: 'Resources and their fields > 3-D Secure fields',
-    quote: "| `cachetoken` | request | Alphanumeric incl. hyphens | variable | Reference to the customer's payment details, as posted to the merchant after the customer submits the payment form. |",
-  },
 ];
 
 let cache: Map<string, RuleText> | undefined;

@@ -253,14 +253,3 @@ export function findingFields(field: string): string[] {
   const name = /^[^.[]*/.exec(bare)?.[0] ?? bare;
   return name === '' ? [] : name.split('+');
 }
-
-/** Request types as far as they can be read: a list of strings, or a lone `requesttypedescription`. */
-export function typesOf(raw: unknown): string[] {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
-  const o = raw as Record<string, unknown>;
-  const t = o.requesttypedescriptions ?? o.requesttypedescription;
-  if (typeof t === 'string') return [t];
-  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
-}
-
-
