@@ -40,8 +40,8 @@ Options:
   --warmup S         seconds of warm-up load per server before a row's runs (default 2)
   --connections N    concurrent connections of the load generator (default 10)
   --budget S         seconds the suite section may take (default 180): rounds that would not fit are not started
-  --soak MODE        quick (default: serve at 100k/500k/1M requests, fuzz at 40k/100k/200k cases, a few minutes),
-                     full (serve at 100k/1M/5M, fuzz at 100k/1M: much longer; not for CI) or off
+  --soak MODE        quick (default: serve at 100k/500k/1M requests, fuzz at 100k/200k cases, a few minutes),
+                     full (serve at 100k/1M/5M, fuzz at 100k/500k/1M: much longer; not for CI) or off
   --update-docs      also replace the table in docs/bench.md and README.md
   -h, --help         this text`;
 
