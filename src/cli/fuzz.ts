@@ -48,6 +48,9 @@ Options:
   --alias <alias>              the envelope's alias (default: the profile's alias for the profile's user, else the user name)
   --site <sitereference>       the merchant site (default: the profile's main site)
   --allow-live                 fuzz a site whose reference does not start with "test_"
+  --checks <list>              the oracles that judge the requests, comma-separated: names (see the summary
+                               table), all, or a module of your own (./limits.js exporting "oracles"; docs/fuzz.md)
+  --exclude-checks <list>      oracles left out, by name
 ${TLS_HELP}
   -h, --help                   this text
 
@@ -119,6 +122,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       insecure: { type: 'boolean' },
       'allow-incomplete': { type: 'boolean' },
       shard: { type: 'string' },
+      checks: { type: 'string' },
+      'exclude-checks': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -133,6 +138,14 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   try {
     const target = targetOption(str('target'));
     const formats = formatOption(str('format'));
+    const { ChecksError, selectOracles } = await import('../fuzz/checks');
+    let oracles: ReturnType<typeof selectOracles> | undefined;
+    try {
+      oracles = str('checks') !== undefined || str('exclude-checks') !== undefined ? selectOracles(str('checks'), str('exclude-checks')) : undefined;
+    } catch (e) {
+      if (e instanceof ChecksError) throw new UsageError(e.message);
+      throw e;
+    }
     const propertyText = str('property') ?? 'all';
     const properties = propertyText === 'all' ? [...PROPERTIES] : propertyText.split(',').map((p) => p.trim());
     const unknown = properties.filter((p) => !PROPERTIES.includes(p));
@@ -191,6 +204,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       ...(str('site') ? ['--site', site] : []),
       ...(str('max-commands') ? ['--max-commands', String(values['max-commands'])] : []),
       ...(values['allow-live'] ? ['--allow-live'] : []),
+      ...(str('checks') ? ['--checks', str('checks')!] : []),
+      ...(str('exclude-checks') ? ['--exclude-checks', str('exclude-checks')!] : []),
     ];
     const plan = {
       target,
@@ -216,6 +231,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       allowLive: values['allow-live'] === true,
       shard,
       replayArgs,
+      ...(oracles ? { oracles } : {}),
     };
     const result = await runFuzz(plan, { out: io.out, tty: io.tty });
     io.out.write(result.text + '\n');

@@ -15,21 +15,14 @@
  */
 import { OPERATIONS, type OperationRow } from '../../schemas/operations';
 import type { Ledger, TxRecord } from '../gateway';
+import type { Finding, Severity } from '../findings';
 import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
 import { threeDsPairFaults } from '../validate/reading';
 
-export type Severity = 'error' | 'warning';
-
-export interface Finding {
-  readonly rule: string;
-  /** Where: `baseamount`, `request[0].md`, `header Accept`. Never a value. */
-  readonly field: string;
-  readonly severity: Severity;
-  /** In the document's terms; masked before it is stored. */
-  readonly message: string;
-}
+// The shared vocabulary of checks (src/findings.ts), re-exported for the contract modules.
+export type { Finding, Severity } from '../findings';
 
 /** What checks may read besides the call: the gateway's ledger (transactions, issued `md` and `pares`). */
 export interface CheckContext {

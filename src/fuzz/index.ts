@@ -13,7 +13,7 @@ import type { Profile } from '../target/profile';
 import type { Target } from '../target/target';
 import type { Format } from '../wire/types';
 import { fuzzModel, missingFor, MODELS, type ModelEnv, type ModelOutcome } from './models';
-import type { OracleContext } from './oracles';
+import type { Oracle, OracleContext } from './oracles';
 import { Deadline, RateLimiter } from './pace';
 import { buildPool, profileCards } from './pool';
 import { Progress, type ProgressSink } from './progress';
@@ -67,6 +67,8 @@ export interface FuzzPlan {
   readonly shard?: { readonly index: number; readonly count: number };
   /** The options a replay command repeats (`--target`, `--profile`, `--site`). */
   readonly replayArgs: readonly string[];
+  /** The oracles that judge the requests (`--checks`, src/fuzz/checks.ts); every built-in one when absent. */
+  readonly oracles?: readonly Oracle[];
 }
 
 export interface FuzzIO {
@@ -137,6 +139,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
           maxFailingCases: plan.maxFailures,
           shrinkSteps: plan.shrinkSteps,
           maxShrunk: 6,
+          ...(plan.oracles ? { oracles: plan.oracles } : {}),
           onProgress: (done, failing) => progress.update(done, failing),
         });
         progress.end();

@@ -6,6 +6,7 @@
  * `error` oracles fail a run; `warning` oracles are reported and counted but never fail a target, because they
  * rest on public-facts.md rather than on the document (docs/fuzz.md).
  */
+import type { Severity } from '../findings';
 import type { ControlClient } from '../target/control';
 import type { Exchange } from '../target/target';
 import { FIELD } from '../../schemas/fields';
@@ -31,7 +32,7 @@ export interface OracleContext {
   readonly pans: readonly string[];
 }
 
-export type Severity = 'error' | 'warning';
+export type { Severity } from '../findings';
 
 export interface Oracle {
   readonly name: string;

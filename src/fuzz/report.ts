@@ -7,6 +7,7 @@
 import { redactText } from '../redact';
 import type { Format } from '../wire/types';
 import type { ModelOutcome } from './models/run';
+import { USER_ORACLES } from './checks';
 import { ORACLES, type Oracle } from './oracles';
 import type { Counterexample, RequestFuzzOutcome } from './requests';
 
@@ -58,7 +59,9 @@ function oracleTable(outcomes: readonly RequestFuzzOutcome[]): string[] {
   if (outcomes.length === 0) return [];
   const formats = outcomes.map((o) => o.format);
   const lines = [pad('Oracle', 26) + pad('Rule', 26) + pad('Severity', 9) + formats.map((f) => padLeft(`${f.toUpperCase()} checked/failed`, 22)).join('')];
-  for (const oracle of ORACLES) {
+  // The oracles the run used (--checks), in their order: built-in ones and a user's (src/fuzz/checks.ts).
+  const used = [...new Set(outcomes.flatMap((o) => [...o.stats.keys()]))].map((name) => ORACLES.find((x) => x.name === name) ?? USER_ORACLES.get(name)).filter((x): x is Oracle => x !== undefined);
+  for (const oracle of used) {
     const cells = outcomes.map((o) => {
       const s = o.stats.get(oracle.name);
       return padLeft(s ? `${s.checked}/${s.failed}` : '-', 22);
