@@ -13,7 +13,7 @@ Feature: Field boundaries
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card, <field> "<case>"
     Then <field> "<case>" is <outcome>
 
-    @rule:FIELD-LENGTHS:sitereference
+    @rule:FIELD-LENGTHS:sitereference @rule:LIMIT-FIELD-LENGTHS:sitereference
     Examples:
       | field         | case              | outcome  |
       | sitereference | one longer (51)   | refused  |
@@ -25,7 +25,7 @@ Feature: Field boundaries
       | sitereference | with a hyphen ('-')   | refused  |
       | sitereference | with a symbol ('#')   | refused  |
 
-    @rule:FIELD-LENGTHS:accounttypedescription
+    @rule:FIELD-LENGTHS:accounttypedescription @rule:LIMIT-FIELD-LENGTHS:accounttypedescription
     Examples:
       | field                  | case              | outcome  |
       | accounttypedescription | one longer (21)   | refused  |
@@ -38,7 +38,7 @@ Feature: Field boundaries
       | accounttypedescription | 'CARDSTORE', not listed for this row   | refused  |
       | accounttypedescription | unlisted 'XXXX'                        | refused  |
 
-    @rule:FIELD-LENGTHS:currencyiso3a
+    @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
       | field         | case              | outcome  |
       | currencyiso3a | one longer (4)    | refused  |
@@ -53,7 +53,7 @@ Feature: Field boundaries
       | currencyiso3a | with a hyphen ('-')        | refused  |
       | currencyiso3a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -71,7 +71,7 @@ Feature: Field boundaries
       | field      | case   | outcome  |
       | baseamount | of 0   | refused  |
 
-    @rule:FIELD-LENGTHS:securitycode
+    @rule:FIELD-LENGTHS:securitycode @rule:LIMIT-FIELD-LENGTHS:securitycode
     Examples:
       | field        | case              | outcome  |
       | securitycode | one longer (5)    | refused  |
@@ -90,7 +90,7 @@ Feature: Field boundaries
       | field        | case                     | outcome  |
       | securitycode | left out (recommended)   | taken    |
 
-    @rule:FIELD-LENGTHS:orderreference
+    @rule:FIELD-LENGTHS:orderreference @rule:LIMIT-FIELD-LENGTHS:orderreference
     Examples:
       | field          | case               | outcome  |
       | orderreference | longest (255)      | taken    |
@@ -101,7 +101,7 @@ Feature: Field boundaries
       | field          | case                                | outcome  |
       | orderreference | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingpremise
+    @rule:FIELD-LENGTHS:billingpremise @rule:LIMIT-FIELD-LENGTHS:billingpremise
     Examples:
       | field          | case              | outcome  |
       | billingpremise | one longer (26)   | refused  |
@@ -111,7 +111,7 @@ Feature: Field boundaries
       | field          | case                                | outcome  |
       | billingpremise | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingstreet
+    @rule:FIELD-LENGTHS:billingstreet @rule:LIMIT-FIELD-LENGTHS:billingstreet
     Examples:
       | field         | case               | outcome  |
       | billingstreet | longest (127)      | taken    |
@@ -122,7 +122,7 @@ Feature: Field boundaries
       | field         | case                                | outcome  |
       | billingstreet | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtown
+    @rule:FIELD-LENGTHS:billingtown @rule:LIMIT-FIELD-LENGTHS:billingtown
     Examples:
       | field       | case               | outcome  |
       | billingtown | longest (127)      | taken    |
@@ -133,7 +133,7 @@ Feature: Field boundaries
       | field       | case                                | outcome  |
       | billingtown | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingcounty
+    @rule:FIELD-LENGTHS:billingcounty @rule:LIMIT-FIELD-LENGTHS:billingcounty
     Examples:
       | field         | case               | outcome  |
       | billingcounty | longest (127)      | taken    |
@@ -144,7 +144,7 @@ Feature: Field boundaries
       | field         | case                                | outcome  |
       | billingcounty | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingcountryiso2a
+    @rule:FIELD-LENGTHS:billingcountryiso2a @rule:LIMIT-FIELD-LENGTHS:billingcountryiso2a
     Examples:
       | field               | case              | outcome  |
       | billingcountryiso2a | one longer (3)    | refused  |
@@ -159,7 +159,7 @@ Feature: Field boundaries
       | billingcountryiso2a | with a hyphen ('-')        | refused  |
       | billingcountryiso2a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:billingpostcode
+    @rule:FIELD-LENGTHS:billingpostcode @rule:LIMIT-FIELD-LENGTHS:billingpostcode
     Examples:
       | field           | case              | outcome  |
       | billingpostcode | one longer (26)   | refused  |
@@ -170,7 +170,7 @@ Feature: Field boundaries
       | billingpostcode | with a symbol ('#') for US        | refused  |
       | billingpostcode | with an underscore ('_') for US   | refused  |
 
-    @rule:FIELD-LENGTHS:billingemail
+    @rule:FIELD-LENGTHS:billingemail @rule:LIMIT-FIELD-LENGTHS:billingemail
     Examples:
       | field        | case               | outcome  |
       | billingemail | longest (255)      | taken    |
@@ -187,7 +187,7 @@ Feature: Field boundaries
       | field        | case           | outcome  |
       | billingemail | without an @   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtelephonetype
+    @rule:FIELD-LENGTHS:billingtelephonetype @rule:LIMIT-FIELD-LENGTHS:billingtelephonetype
     Examples:
       | field                | case             | outcome  |
       | billingtelephonetype | one longer (2)   | refused  |
@@ -200,7 +200,7 @@ Feature: Field boundaries
       | billingtelephonetype | listed 'W'     | taken    |
       | billingtelephonetype | unlisted 'X'   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtelephone
+    @rule:FIELD-LENGTHS:billingtelephone @rule:LIMIT-FIELD-LENGTHS:billingtelephone
     Examples:
       | field            | case              | outcome  |
       | billingtelephone | longest (20)      | taken    |
@@ -213,7 +213,7 @@ Feature: Field boundaries
       | billingtelephone | with a symbol ('#')          | refused  |
       | billingtelephone | of every allowed character   | taken    |
 
-    @rule:FIELD-LENGTHS:billingprefixname
+    @rule:FIELD-LENGTHS:billingprefixname @rule:LIMIT-FIELD-LENGTHS:billingprefixname
     Examples:
       | field             | case              | outcome  |
       | billingprefixname | longest (25)      | taken    |
@@ -224,7 +224,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingprefixname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingfirstname
+    @rule:FIELD-LENGTHS:billingfirstname @rule:LIMIT-FIELD-LENGTHS:billingfirstname
     Examples:
       | field            | case               | outcome  |
       | billingfirstname | longest (127)      | taken    |
@@ -235,7 +235,7 @@ Feature: Field boundaries
       | field            | case                                | outcome  |
       | billingfirstname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingmiddlename
+    @rule:FIELD-LENGTHS:billingmiddlename @rule:LIMIT-FIELD-LENGTHS:billingmiddlename
     Examples:
       | field             | case               | outcome  |
       | billingmiddlename | longest (127)      | taken    |
@@ -246,7 +246,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingmiddlename | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billinglastname
+    @rule:FIELD-LENGTHS:billinglastname @rule:LIMIT-FIELD-LENGTHS:billinglastname
     Examples:
       | field           | case               | outcome  |
       | billinglastname | longest (127)      | taken    |
@@ -257,7 +257,7 @@ Feature: Field boundaries
       | field           | case                                | outcome  |
       | billinglastname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingsuffixname
+    @rule:FIELD-LENGTHS:billingsuffixname @rule:LIMIT-FIELD-LENGTHS:billingsuffixname
     Examples:
       | field             | case              | outcome  |
       | billingsuffixname | longest (25)      | taken    |
@@ -268,7 +268,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingsuffixname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:pan
+    @rule:FIELD-LENGTHS:pan @rule:LIMIT-FIELD-LENGTHS:pan
     Examples:
       | field | case               | outcome  |
       | pan   | one longer (20)    | refused  |
@@ -282,7 +282,7 @@ Feature: Field boundaries
       | pan   | with a symbol ('.')   | refused  |
       | pan   | with a hyphen ('-')   | refused  |
 
-    @rule:FIELD-LENGTHS:expirydate
+    @rule:FIELD-LENGTHS:expirydate @rule:LIMIT-FIELD-LENGTHS:expirydate
     Examples:
       | field      | case              | outcome  |
       | expirydate | one longer (8)    | refused  |
@@ -298,7 +298,7 @@ Feature: Field boundaries
     When the merchant sends "Account check" with the "authorised" card, <field> "<case>"
     Then <field> "<case>" is <outcome>
 
-    @rule:FIELD-LENGTHS:sitereference
+    @rule:FIELD-LENGTHS:sitereference @rule:LIMIT-FIELD-LENGTHS:sitereference
     Examples:
       | field         | case              | outcome  |
       | sitereference | one longer (51)   | refused  |
@@ -310,7 +310,7 @@ Feature: Field boundaries
       | sitereference | with a hyphen ('-')   | refused  |
       | sitereference | with a symbol ('#')   | refused  |
 
-    @rule:FIELD-LENGTHS:accounttypedescription
+    @rule:FIELD-LENGTHS:accounttypedescription @rule:LIMIT-FIELD-LENGTHS:accounttypedescription
     Examples:
       | field                  | case              | outcome  |
       | accounttypedescription | one longer (21)   | refused  |
@@ -323,7 +323,7 @@ Feature: Field boundaries
       | accounttypedescription | 'CARDSTORE', not listed for this row   | refused  |
       | accounttypedescription | unlisted 'XXXX'                        | refused  |
 
-    @rule:FIELD-LENGTHS:currencyiso3a
+    @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
       | field         | case              | outcome  |
       | currencyiso3a | one longer (4)    | refused  |
@@ -338,7 +338,7 @@ Feature: Field boundaries
       | currencyiso3a | with a hyphen ('-')        | refused  |
       | currencyiso3a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -356,7 +356,7 @@ Feature: Field boundaries
       | field      | case   | outcome  |
       | baseamount | of 0   | taken    |
 
-    @rule:FIELD-LENGTHS:billingpremise
+    @rule:FIELD-LENGTHS:billingpremise @rule:LIMIT-FIELD-LENGTHS:billingpremise
     Examples:
       | field          | case              | outcome  |
       | billingpremise | one longer (26)   | refused  |
@@ -366,7 +366,7 @@ Feature: Field boundaries
       | field          | case                                | outcome  |
       | billingpremise | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingpostcode
+    @rule:FIELD-LENGTHS:billingpostcode @rule:LIMIT-FIELD-LENGTHS:billingpostcode
     Examples:
       | field           | case              | outcome  |
       | billingpostcode | one longer (26)   | refused  |
@@ -377,7 +377,7 @@ Feature: Field boundaries
       | billingpostcode | with a symbol ('#') for US        | refused  |
       | billingpostcode | with an underscore ('_') for US   | refused  |
 
-    @rule:FIELD-LENGTHS:securitycode
+    @rule:FIELD-LENGTHS:securitycode @rule:LIMIT-FIELD-LENGTHS:securitycode
     Examples:
       | field        | case              | outcome  |
       | securitycode | one longer (5)    | refused  |
@@ -396,7 +396,7 @@ Feature: Field boundaries
       | field        | case                     | outcome  |
       | securitycode | left out (recommended)   | taken    |
 
-    @rule:FIELD-LENGTHS:billingstreet
+    @rule:FIELD-LENGTHS:billingstreet @rule:LIMIT-FIELD-LENGTHS:billingstreet
     Examples:
       | field         | case               | outcome  |
       | billingstreet | longest (127)      | taken    |
@@ -407,7 +407,7 @@ Feature: Field boundaries
       | field         | case                                | outcome  |
       | billingstreet | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtown
+    @rule:FIELD-LENGTHS:billingtown @rule:LIMIT-FIELD-LENGTHS:billingtown
     Examples:
       | field       | case               | outcome  |
       | billingtown | longest (127)      | taken    |
@@ -418,7 +418,7 @@ Feature: Field boundaries
       | field       | case                                | outcome  |
       | billingtown | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingcounty
+    @rule:FIELD-LENGTHS:billingcounty @rule:LIMIT-FIELD-LENGTHS:billingcounty
     Examples:
       | field         | case               | outcome  |
       | billingcounty | longest (127)      | taken    |
@@ -429,7 +429,7 @@ Feature: Field boundaries
       | field         | case                                | outcome  |
       | billingcounty | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingcountryiso2a
+    @rule:FIELD-LENGTHS:billingcountryiso2a @rule:LIMIT-FIELD-LENGTHS:billingcountryiso2a
     Examples:
       | field               | case              | outcome  |
       | billingcountryiso2a | one longer (3)    | refused  |
@@ -444,7 +444,7 @@ Feature: Field boundaries
       | billingcountryiso2a | with a hyphen ('-')        | refused  |
       | billingcountryiso2a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:billingemail
+    @rule:FIELD-LENGTHS:billingemail @rule:LIMIT-FIELD-LENGTHS:billingemail
     Examples:
       | field        | case               | outcome  |
       | billingemail | longest (255)      | taken    |
@@ -461,7 +461,7 @@ Feature: Field boundaries
       | field        | case           | outcome  |
       | billingemail | without an @   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtelephonetype
+    @rule:FIELD-LENGTHS:billingtelephonetype @rule:LIMIT-FIELD-LENGTHS:billingtelephonetype
     Examples:
       | field                | case             | outcome  |
       | billingtelephonetype | one longer (2)   | refused  |
@@ -474,7 +474,7 @@ Feature: Field boundaries
       | billingtelephonetype | listed 'W'     | taken    |
       | billingtelephonetype | unlisted 'X'   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtelephone
+    @rule:FIELD-LENGTHS:billingtelephone @rule:LIMIT-FIELD-LENGTHS:billingtelephone
     Examples:
       | field            | case              | outcome  |
       | billingtelephone | longest (20)      | taken    |
@@ -487,7 +487,7 @@ Feature: Field boundaries
       | billingtelephone | with a symbol ('#')          | refused  |
       | billingtelephone | of every allowed character   | taken    |
 
-    @rule:FIELD-LENGTHS:billingprefixname
+    @rule:FIELD-LENGTHS:billingprefixname @rule:LIMIT-FIELD-LENGTHS:billingprefixname
     Examples:
       | field             | case              | outcome  |
       | billingprefixname | longest (25)      | taken    |
@@ -498,7 +498,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingprefixname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingfirstname
+    @rule:FIELD-LENGTHS:billingfirstname @rule:LIMIT-FIELD-LENGTHS:billingfirstname
     Examples:
       | field            | case               | outcome  |
       | billingfirstname | longest (127)      | taken    |
@@ -509,7 +509,7 @@ Feature: Field boundaries
       | field            | case                                | outcome  |
       | billingfirstname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingmiddlename
+    @rule:FIELD-LENGTHS:billingmiddlename @rule:LIMIT-FIELD-LENGTHS:billingmiddlename
     Examples:
       | field             | case               | outcome  |
       | billingmiddlename | longest (127)      | taken    |
@@ -520,7 +520,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingmiddlename | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billinglastname
+    @rule:FIELD-LENGTHS:billinglastname @rule:LIMIT-FIELD-LENGTHS:billinglastname
     Examples:
       | field           | case               | outcome  |
       | billinglastname | longest (127)      | taken    |
@@ -531,7 +531,7 @@ Feature: Field boundaries
       | field           | case                                | outcome  |
       | billinglastname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingsuffixname
+    @rule:FIELD-LENGTHS:billingsuffixname @rule:LIMIT-FIELD-LENGTHS:billingsuffixname
     Examples:
       | field             | case              | outcome  |
       | billingsuffixname | longest (25)      | taken    |
@@ -542,7 +542,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingsuffixname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:pan
+    @rule:FIELD-LENGTHS:pan @rule:LIMIT-FIELD-LENGTHS:pan
     Examples:
       | field | case               | outcome  |
       | pan   | one longer (20)    | refused  |
@@ -556,7 +556,7 @@ Feature: Field boundaries
       | pan   | with a symbol ('.')   | refused  |
       | pan   | with a hyphen ('-')   | refused  |
 
-    @rule:FIELD-LENGTHS:expirydate
+    @rule:FIELD-LENGTHS:expirydate @rule:LIMIT-FIELD-LENGTHS:expirydate
     Examples:
       | field      | case              | outcome  |
       | expirydate | one longer (8)    | refused  |
@@ -572,7 +572,7 @@ Feature: Field boundaries
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card, <field> "<case>"
     Then <field> "<case>" is <outcome>
 
-    @rule:FIELD-LENGTHS:sitereference
+    @rule:FIELD-LENGTHS:sitereference @rule:LIMIT-FIELD-LENGTHS:sitereference
     Examples:
       | field         | case              | outcome  |
       | sitereference | one longer (51)   | refused  |
@@ -589,7 +589,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | sitereference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:accounttypedescription
+    @rule:FIELD-LENGTHS:accounttypedescription @rule:LIMIT-FIELD-LENGTHS:accounttypedescription
     Examples:
       | field                  | case              | outcome  |
       | accounttypedescription | one longer (21)   | refused  |
@@ -607,7 +607,7 @@ Feature: Field boundaries
       | field                  | case                  | outcome  |
       | accounttypedescription | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:currencyiso3a
+    @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
       | field         | case              | outcome  |
       | currencyiso3a | one longer (4)    | refused  |
@@ -627,7 +627,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | currencyiso3a | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -650,7 +650,7 @@ Feature: Field boundaries
       | field      | case                  | outcome  |
       | baseamount | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:orderreference
+    @rule:FIELD-LENGTHS:orderreference @rule:LIMIT-FIELD-LENGTHS:orderreference
     Examples:
       | field          | case               | outcome  |
       | orderreference | longest (255)      | taken    |
@@ -666,7 +666,7 @@ Feature: Field boundaries
       | field          | case                  | outcome  |
       | orderreference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:subscriptiontype
+    @rule:FIELD-LENGTHS:subscriptiontype @rule:LIMIT-FIELD-LENGTHS:subscriptiontype
     Examples:
       | field            | case              | outcome  |
       | subscriptiontype | one longer (12)   | refused  |
@@ -685,7 +685,7 @@ Feature: Field boundaries
       | field            | case                  | outcome  |
       | subscriptiontype | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:subscriptionunit
+    @rule:FIELD-LENGTHS:subscriptionunit @rule:LIMIT-FIELD-LENGTHS:subscriptionunit
     Examples:
       | field            | case             | outcome  |
       | subscriptionunit | one longer (6)   | refused  |
@@ -704,7 +704,7 @@ Feature: Field boundaries
       | field            | case                  | outcome  |
       | subscriptionunit | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:subscriptionfrequency
+    @rule:FIELD-LENGTHS:subscriptionfrequency @rule:LIMIT-FIELD-LENGTHS:subscriptionfrequency
     Examples:
       | field                 | case              | outcome  |
       | subscriptionfrequency | longest (11)      | taken    |
@@ -723,7 +723,7 @@ Feature: Field boundaries
       | field                 | case                  | outcome  |
       | subscriptionfrequency | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:subscriptionnumber
+    @rule:FIELD-LENGTHS:subscriptionnumber @rule:LIMIT-FIELD-LENGTHS:subscriptionnumber
     Examples:
       | field              | case             | outcome  |
       | subscriptionnumber | longest (5)      | taken    |
@@ -742,7 +742,7 @@ Feature: Field boundaries
       | field              | case                  | outcome  |
       | subscriptionnumber | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:subscriptionfinalnumber
+    @rule:FIELD-LENGTHS:subscriptionfinalnumber @rule:LIMIT-FIELD-LENGTHS:subscriptionfinalnumber
     Examples:
       | field                   | case             | outcome  |
       | subscriptionfinalnumber | longest (5)      | taken    |
@@ -761,7 +761,7 @@ Feature: Field boundaries
       | field                   | case                  | outcome  |
       | subscriptionfinalnumber | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:subscriptionbegindate
+    @rule:FIELD-LENGTHS:subscriptionbegindate @rule:LIMIT-FIELD-LENGTHS:subscriptionbegindate
     Examples:
       | field                 | case              | outcome  |
       | subscriptionbegindate | one longer (11)   | refused  |
@@ -777,7 +777,7 @@ Feature: Field boundaries
       | field                 | case                  | outcome  |
       | subscriptionbegindate | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:pan
+    @rule:FIELD-LENGTHS:pan @rule:LIMIT-FIELD-LENGTHS:pan
     Examples:
       | field | case               | outcome  |
       | pan   | one longer (20)    | refused  |
@@ -796,7 +796,7 @@ Feature: Field boundaries
       | field | case                  | outcome  |
       | pan   | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:expirydate
+    @rule:FIELD-LENGTHS:expirydate @rule:LIMIT-FIELD-LENGTHS:expirydate
     Examples:
       | field      | case              | outcome  |
       | expirydate | one longer (8)    | refused  |
@@ -812,7 +812,7 @@ Feature: Field boundaries
       | field      | case                  | outcome  |
       | expirydate | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:credentialsonfile
+    @rule:FIELD-LENGTHS:credentialsonfile @rule:LIMIT-FIELD-LENGTHS:credentialsonfile
     Examples:
       | field             | case             | outcome  |
       | credentialsonfile | one longer (2)   | refused  |
@@ -830,7 +830,7 @@ Feature: Field boundaries
       | field             | case                     | outcome  |
       | credentialsonfile | left out (recommended)   | taken    |
 
-    @rule:FIELD-LENGTHS:securitycode
+    @rule:FIELD-LENGTHS:securitycode @rule:LIMIT-FIELD-LENGTHS:securitycode
     Examples:
       | field        | case              | outcome  |
       | securitycode | one longer (5)    | refused  |
@@ -849,7 +849,7 @@ Feature: Field boundaries
       | field        | case                     | outcome  |
       | securitycode | left out (recommended)   | taken    |
 
-    @rule:FIELD-LENGTHS:transactionactive
+    @rule:FIELD-LENGTHS:transactionactive @rule:LIMIT-FIELD-LENGTHS:transactionactive
     Examples:
       | field             | case             | outcome  |
       | transactionactive | one longer (2)   | refused  |
@@ -867,7 +867,7 @@ Feature: Field boundaries
     When the merchant sends "Card store" with the "authorised" card, <field> "<case>"
     Then <field> "<case>" is <outcome>
 
-    @rule:FIELD-LENGTHS:sitereference
+    @rule:FIELD-LENGTHS:sitereference @rule:LIMIT-FIELD-LENGTHS:sitereference
     Examples:
       | field         | case              | outcome  |
       | sitereference | one longer (51)   | refused  |
@@ -884,7 +884,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | sitereference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:orderreference
+    @rule:FIELD-LENGTHS:orderreference @rule:LIMIT-FIELD-LENGTHS:orderreference
     Examples:
       | field          | case               | outcome  |
       | orderreference | longest (255)      | taken    |
@@ -900,7 +900,7 @@ Feature: Field boundaries
       | field          | case                  | outcome  |
       | orderreference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:accounttypedescription
+    @rule:FIELD-LENGTHS:accounttypedescription @rule:LIMIT-FIELD-LENGTHS:accounttypedescription
     Examples:
       | field                  | case              | outcome  |
       | accounttypedescription | one longer (21)   | refused  |
@@ -913,7 +913,7 @@ Feature: Field boundaries
       | accounttypedescription | unlisted 'XXXX'                   | refused  |
       | accounttypedescription | left out (required)               | refused  |
 
-    @rule:FIELD-LENGTHS:billingpremise
+    @rule:FIELD-LENGTHS:billingpremise @rule:LIMIT-FIELD-LENGTHS:billingpremise
     Examples:
       | field          | case              | outcome  |
       | billingpremise | one longer (26)   | refused  |
@@ -923,7 +923,7 @@ Feature: Field boundaries
       | field          | case                                | outcome  |
       | billingpremise | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingstreet
+    @rule:FIELD-LENGTHS:billingstreet @rule:LIMIT-FIELD-LENGTHS:billingstreet
     Examples:
       | field         | case               | outcome  |
       | billingstreet | longest (127)      | taken    |
@@ -934,7 +934,7 @@ Feature: Field boundaries
       | field         | case                                | outcome  |
       | billingstreet | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtown
+    @rule:FIELD-LENGTHS:billingtown @rule:LIMIT-FIELD-LENGTHS:billingtown
     Examples:
       | field       | case               | outcome  |
       | billingtown | longest (127)      | taken    |
@@ -945,7 +945,7 @@ Feature: Field boundaries
       | field       | case                                | outcome  |
       | billingtown | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingcounty
+    @rule:FIELD-LENGTHS:billingcounty @rule:LIMIT-FIELD-LENGTHS:billingcounty
     Examples:
       | field         | case               | outcome  |
       | billingcounty | longest (127)      | taken    |
@@ -956,7 +956,7 @@ Feature: Field boundaries
       | field         | case                                | outcome  |
       | billingcounty | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingcountryiso2a
+    @rule:FIELD-LENGTHS:billingcountryiso2a @rule:LIMIT-FIELD-LENGTHS:billingcountryiso2a
     Examples:
       | field               | case              | outcome  |
       | billingcountryiso2a | one longer (3)    | refused  |
@@ -971,7 +971,7 @@ Feature: Field boundaries
       | billingcountryiso2a | with a hyphen ('-')        | refused  |
       | billingcountryiso2a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:billingpostcode
+    @rule:FIELD-LENGTHS:billingpostcode @rule:LIMIT-FIELD-LENGTHS:billingpostcode
     Examples:
       | field           | case              | outcome  |
       | billingpostcode | one longer (26)   | refused  |
@@ -982,7 +982,7 @@ Feature: Field boundaries
       | billingpostcode | with a symbol ('#') for US        | refused  |
       | billingpostcode | with an underscore ('_') for US   | refused  |
 
-    @rule:FIELD-LENGTHS:billingemail
+    @rule:FIELD-LENGTHS:billingemail @rule:LIMIT-FIELD-LENGTHS:billingemail
     Examples:
       | field        | case               | outcome  |
       | billingemail | longest (255)      | taken    |
@@ -999,7 +999,7 @@ Feature: Field boundaries
       | field        | case           | outcome  |
       | billingemail | without an @   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtelephonetype
+    @rule:FIELD-LENGTHS:billingtelephonetype @rule:LIMIT-FIELD-LENGTHS:billingtelephonetype
     Examples:
       | field                | case             | outcome  |
       | billingtelephonetype | one longer (2)   | refused  |
@@ -1012,7 +1012,7 @@ Feature: Field boundaries
       | billingtelephonetype | listed 'W'     | taken    |
       | billingtelephonetype | unlisted 'X'   | refused  |
 
-    @rule:FIELD-LENGTHS:billingtelephone
+    @rule:FIELD-LENGTHS:billingtelephone @rule:LIMIT-FIELD-LENGTHS:billingtelephone
     Examples:
       | field            | case              | outcome  |
       | billingtelephone | longest (20)      | taken    |
@@ -1025,7 +1025,7 @@ Feature: Field boundaries
       | billingtelephone | with a symbol ('#')          | refused  |
       | billingtelephone | of every allowed character   | taken    |
 
-    @rule:FIELD-LENGTHS:billingprefixname
+    @rule:FIELD-LENGTHS:billingprefixname @rule:LIMIT-FIELD-LENGTHS:billingprefixname
     Examples:
       | field             | case              | outcome  |
       | billingprefixname | longest (25)      | taken    |
@@ -1036,7 +1036,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingprefixname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingfirstname
+    @rule:FIELD-LENGTHS:billingfirstname @rule:LIMIT-FIELD-LENGTHS:billingfirstname
     Examples:
       | field            | case               | outcome  |
       | billingfirstname | longest (127)      | taken    |
@@ -1047,7 +1047,7 @@ Feature: Field boundaries
       | field            | case                                | outcome  |
       | billingfirstname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingmiddlename
+    @rule:FIELD-LENGTHS:billingmiddlename @rule:LIMIT-FIELD-LENGTHS:billingmiddlename
     Examples:
       | field             | case               | outcome  |
       | billingmiddlename | longest (127)      | taken    |
@@ -1058,7 +1058,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingmiddlename | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billinglastname
+    @rule:FIELD-LENGTHS:billinglastname @rule:LIMIT-FIELD-LENGTHS:billinglastname
     Examples:
       | field           | case               | outcome  |
       | billinglastname | longest (127)      | taken    |
@@ -1069,7 +1069,7 @@ Feature: Field boundaries
       | field           | case                                | outcome  |
       | billinglastname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:billingsuffixname
+    @rule:FIELD-LENGTHS:billingsuffixname @rule:LIMIT-FIELD-LENGTHS:billingsuffixname
     Examples:
       | field             | case              | outcome  |
       | billingsuffixname | longest (25)      | taken    |
@@ -1080,7 +1080,7 @@ Feature: Field boundaries
       | field             | case                                | outcome  |
       | billingsuffixname | with a control character (U+0000)   | refused  |
 
-    @rule:FIELD-LENGTHS:pan
+    @rule:FIELD-LENGTHS:pan @rule:LIMIT-FIELD-LENGTHS:pan
     Examples:
       | field | case               | outcome  |
       | pan   | one longer (20)    | refused  |
@@ -1094,7 +1094,7 @@ Feature: Field boundaries
       | pan   | with a symbol ('.')   | refused  |
       | pan   | with a hyphen ('-')   | refused  |
 
-    @rule:FIELD-LENGTHS:expirydate
+    @rule:FIELD-LENGTHS:expirydate @rule:LIMIT-FIELD-LENGTHS:expirydate
     Examples:
       | field      | case              | outcome  |
       | expirydate | one longer (8)    | refused  |
@@ -1110,7 +1110,7 @@ Feature: Field boundaries
     When the merchant sends "Risk decision on card data" with the "authorised" card, <field> "<case>"
     Then <field> "<case>" is <outcome>
 
-    @rule:FIELD-LENGTHS:sitereference
+    @rule:FIELD-LENGTHS:sitereference @rule:LIMIT-FIELD-LENGTHS:sitereference
     Examples:
       | field         | case              | outcome  |
       | sitereference | one longer (51)   | refused  |
@@ -1127,7 +1127,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | sitereference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:accounttypedescription
+    @rule:FIELD-LENGTHS:accounttypedescription @rule:LIMIT-FIELD-LENGTHS:accounttypedescription
     Examples:
       | field                  | case              | outcome  |
       | accounttypedescription | one longer (21)   | refused  |
@@ -1140,7 +1140,7 @@ Feature: Field boundaries
       | accounttypedescription | unlisted 'XXXX'                   | refused  |
       | accounttypedescription | left out (required)               | refused  |
 
-    @rule:FIELD-LENGTHS:currencyiso3a
+    @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
       | field         | case              | outcome  |
       | currencyiso3a | one longer (4)    | refused  |
@@ -1160,7 +1160,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | currencyiso3a | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -1183,7 +1183,7 @@ Feature: Field boundaries
       | field      | case                  | outcome  |
       | baseamount | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:orderreference
+    @rule:FIELD-LENGTHS:orderreference @rule:LIMIT-FIELD-LENGTHS:orderreference
     Examples:
       | field          | case               | outcome  |
       | orderreference | longest (255)      | taken    |
@@ -1199,7 +1199,7 @@ Feature: Field boundaries
       | field          | case                  | outcome  |
       | orderreference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:pan
+    @rule:FIELD-LENGTHS:pan @rule:LIMIT-FIELD-LENGTHS:pan
     Examples:
       | field | case               | outcome  |
       | pan   | one longer (20)    | refused  |
@@ -1218,7 +1218,7 @@ Feature: Field boundaries
       | field | case                  | outcome  |
       | pan   | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:expirydate
+    @rule:FIELD-LENGTHS:expirydate @rule:LIMIT-FIELD-LENGTHS:expirydate
     Examples:
       | field      | case              | outcome  |
       | expirydate | one longer (8)    | refused  |
@@ -1234,7 +1234,7 @@ Feature: Field boundaries
       | field      | case                  | outcome  |
       | expirydate | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:securitycode
+    @rule:FIELD-LENGTHS:securitycode @rule:LIMIT-FIELD-LENGTHS:securitycode
     Examples:
       | field        | case              | outcome  |
       | securitycode | one longer (5)    | refused  |
@@ -1258,7 +1258,7 @@ Feature: Field boundaries
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card, <field> "<case>"
     Then <field> "<case>" is <outcome>
 
-    @rule:FIELD-LENGTHS:termurl
+    @rule:FIELD-LENGTHS:termurl @rule:LIMIT-FIELD-LENGTHS:termurl
     Examples:
       | field   | case                | outcome  |
       | termurl | longest (1024)      | taken    |
@@ -1274,7 +1274,7 @@ Feature: Field boundaries
       | field   | case                  | outcome  |
       | termurl | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:accept
+    @rule:FIELD-LENGTHS:accept @rule:LIMIT-FIELD-LENGTHS:accept
     Examples:
       | field  | case                | outcome  |
       | accept | longest (1024)      | taken    |
@@ -1285,7 +1285,7 @@ Feature: Field boundaries
       | field  | case                  | outcome  |
       | accept | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:currencyiso3a
+    @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
       | field         | case              | outcome  |
       | currencyiso3a | one longer (4)    | refused  |
@@ -1305,7 +1305,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | currencyiso3a | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:accounttypedescription
+    @rule:FIELD-LENGTHS:accounttypedescription @rule:LIMIT-FIELD-LENGTHS:accounttypedescription
     Examples:
       | field                  | case              | outcome  |
       | accounttypedescription | one longer (21)   | refused  |
@@ -1322,7 +1322,7 @@ Feature: Field boundaries
       | field                  | case                  | outcome  |
       | accounttypedescription | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:sitereference
+    @rule:FIELD-LENGTHS:sitereference @rule:LIMIT-FIELD-LENGTHS:sitereference
     Examples:
       | field         | case              | outcome  |
       | sitereference | one longer (51)   | refused  |
@@ -1339,7 +1339,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | sitereference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -1362,7 +1362,7 @@ Feature: Field boundaries
       | field      | case                  | outcome  |
       | baseamount | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:useragent
+    @rule:FIELD-LENGTHS:useragent @rule:LIMIT-FIELD-LENGTHS:useragent
     Examples:
       | field     | case               | outcome  |
       | useragent | longest (255)      | taken    |

@@ -52,7 +52,7 @@ Then('{word} {string} is taken', function (this: CardspecWorld, field: string, _
   this.check(
     parts.length > 0 && failed.length === 0,
     `${field} ${c.value === undefined ? 'left out' : `"${c.label}"`} was not taken: ${failed.map((p) => `${String(p.requesttypedescription)} errorcode ${show(p.errorcode)} (${show(p.errormessage)})`).join('; ') || 'no part'}`,
-    [c.rule],
+    [c.rule, ...(c.alsoRules ?? [])],
   );
 });
 
@@ -60,10 +60,10 @@ Then('{word} {string} is refused', function (this: CardspecWorld, field: string,
   const c = caseOf(this);
   const parts = this.last.parts;
   const ok = parts.filter((p) => p.errorcode === '0');
-  this.check(parts.length > 0 && ok.length < parts.length, `${field} "${c.label}" was taken: every part answered errorcode "0"; the field must be refused`, [c.rule]);
+  this.check(parts.length > 0 && ok.length < parts.length, `${field} "${c.label}" was taken: every part answered errorcode "0"; the field must be refused`, [c.rule, ...(c.alsoRules ?? [])]);
   // "`30000` THREEDQUERY: Invalid field."
   const query = parts.find((p) => p.requesttypedescription === 'THREEDQUERY');
-  if (query) this.check(query.errorcode === '30000', `the THREEDQUERY refused ${field} "${c.label}" with errorcode ${show(query.errorcode)}; an invalid field is 30000`, [c.rule]);
+  if (query) this.check(query.errorcode === '30000', `the THREEDQUERY refused ${field} "${c.label}" with errorcode ${show(query.errorcode)}; an invalid field is 30000`, [c.rule, ...(c.alsoRules ?? [])]);
   // Which field a refusal names (`errordata`) is public facts only: shown, never a failure.
   const named = parts.map((p) => p.errordata).find((d) => Array.isArray(d));
   if (Array.isArray(named) && !named.includes(field)) this.log(`The refusal names ${JSON.stringify(named)}, not ${field} (errordata is a public fact; not a failure).`);

@@ -28,6 +28,8 @@ export interface BoundaryCase {
   readonly expect: Expectation;
   /** The rule it checks, qualified by the field: `FIELD-LENGTHS:billingemail`. */
   readonly rule: string;
+  /** Other rules the same observation checks (a length case: Limits, 1, LIMIT-FIELD-LENGTHS), qualified alike. */
+  readonly alsoRules?: readonly string[];
   /** A value the XML form cannot carry (a control character): the case runs in JSON only. */
   readonly jsonOnly?: boolean;
 }
@@ -172,7 +174,9 @@ function casesOfField(row: OperationRow, field: string): BoundaryCase[] {
   const side = def.request!;
   const out: BoundaryCase[] = [];
   const add = (label: string, value: string | undefined, expect: Expectation, rule: string, extra: Partial<BoundaryCase> = {}): void => {
-    out.push({ row: row.id, field, label, value, expect, rule: `${rule}:${field}`, ...extra });
+    // "Field length limits are listed in the field tables" (Limits, 1): every length case checks it too.
+    const more = rule === 'FIELD-LENGTHS' ? { alsoRules: [`LIMIT-FIELD-LENGTHS:${field}`] } : {};
+    out.push({ row: row.id, field, label, value, expect, rule: `${rule}:${field}`, ...more, ...extra });
   };
   const fixed = row.fixed?.[field];
   const allowed = fixed ?? side.values;

@@ -41,7 +41,7 @@ export function boundaryFeature(): string {
     for (const group of groups.values()) {
       const g = group[0];
       const width = Math.max(5, ...group.map((c) => cell(c.label).length + 2));
-      out.push('', `    @rule:${g.rule}${g.jsonOnly ? ' @format:json' : ''}`, '    Examples:');
+      out.push('', `    ${[g.rule, ...(g.alsoRules ?? [])].map((r) => `@rule:${r}`).join(' ')}${g.jsonOnly ? ' @format:json' : ''}`, '    Examples:');
       out.push(`      | field${' '.repeat(Math.max(0, g.field.length - 5))} | ${'case'.padEnd(width)} | outcome  |`);
       for (const c of group) {
         out.push(`      | ${g.field.padEnd(5)} | ${cell(c.label).padEnd(width)} | ${(c.expect === 'takes' ? 'taken' : 'refused').padEnd(8)} |`);
