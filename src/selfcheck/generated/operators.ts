@@ -16,19 +16,14 @@ import { boundaryCases, sampleValue, type BoundaryCase } from '../../boundary/ca
 import { responseCases, type ResponseCase } from '../../boundary/responses';
 import { BUILTIN_PROFILE } from '../../target/profile';
 import { buildRequest } from '../../target/requests';
-import type { FaultyVariant, Area } from '../types';
+import { requestTypesOf } from '../../wire/json';
+import type { Area } from '../types';
 import { TRANSITIONS } from './transitions';
+import type { GeneratedVariant } from './variant';
 
-export type Operator = 'request-constraint' | 'response-dropped' | 'response-format' | 'transition' | 'error-code';
-
-export interface GeneratedVariant extends FaultyVariant {
-  readonly operator: Operator;
-  /** Why the document cannot tell this mutant from the reference: it must survive, and is listed with this. */
-  readonly equivalent?: string;
-}
+export type { GeneratedVariant, Operator } from './variant';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const typesOf = (r: Record<string, unknown>): string[] => (Array.isArray(r.requesttypedescriptions) ? r.requesttypedescriptions.map(String) : []);
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The valid value the suite sends for a field in the rows of these request types (the default request), else a sample. */
@@ -115,7 +110,7 @@ function requestConstraintMutants(): GeneratedVariant[] {
         mutate: {
           request: (r) => {
             if (!isObject(r)) return r;
-            const types = typesOf(r);
+            const types = requestTypesOf(r);
             if (!rowTypes.includes(types.join(','))) return r;
             const v = r[field];
             if (required) return v === undefined ? { ...r, [field]: validValue(field, types) } : r;

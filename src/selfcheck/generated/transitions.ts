@@ -6,7 +6,7 @@
 import type { OperationHandler, OperationInput, PartOutcome } from '../../gateway';
 import { changeStored, isType, refuse, ERR } from '../gallery/helpers';
 import { ignoreUpdate } from '../gallery/states';
-import type { GeneratedVariant } from './operators';
+import type { GeneratedVariant } from './variant';
 
 const variant = (name: string, rule: string, what: string, build: GeneratedVariant['build']): GeneratedVariant => ({ kind: 'faulty', operator: 'transition', area: 'states', name: `gen-transition-${name}`, rule, what, build });
 
