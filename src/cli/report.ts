@@ -15,10 +15,11 @@ import { junitXml } from '../report/junit';
 import { matrixHtml, matrixMarkdown } from '../report/matrix';
 import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
 import type { Matrix, Summary } from '../report/model';
-import { summaryMarkdown } from '../report/summary';
+import { summaryMarkdown, verdictConsole } from '../report/summary';
 import { unknownOption } from './usage';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
+       cardspec report --merge DIR... [--out DIR]
 
 Builds the HTML report (Allure) from one or more runs, and merges their traceability matrices and
 certification summaries.
@@ -35,10 +36,14 @@ Options:
                   self-contained index.html that opens from disk (--single-file says so explicitly)
   --open          once written, serve the report folder on http://127.0.0.1 until Ctrl-C
   --port N        the port of --open (default: a free one, printed)
+  --merge         merge the reports folders given (CI shards of \`cardspec run --shard i/n\`) into one matrix,
+                  one certification summary and one JUnit file, with the verdict of an unsharded run; the
+                  exit code is that verdict (0 PASSED, 1 FAILED, 3 INCOMPLETE)
   -h, --help      this help
 
 Allure needs a Java runtime (17 or later); without one, the merged matrix, summary and JUnit are still written
-and the command says what to install. Exit code: 0 written, 2 usage or configuration error.`;
+and the command says what to install. Exit code: 0 written, 2 usage or configuration error; with --merge, the
+merged verdict (0, 1 or 3).`;
 
 interface Options {
   results: string[];
@@ -47,10 +52,12 @@ interface Options {
   multiFile: boolean;
   open: boolean;
   port?: number;
+  /** `--merge DIR...`: the shards' reports into one; the exit code is the merged verdict. */
+  merge: boolean;
 }
 
 function parse(args: readonly string[]): Options | { error: string } | 'help' {
-  const o: Options = { results: [], singleFile: false, multiFile: false, open: false };
+  const o: Options = { results: [], singleFile: false, multiFile: false, open: false, merge: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string | undefined => {
@@ -78,11 +85,13 @@ function parse(args: readonly string[]): Options | { error: string } | 'help' {
     } else if (a === '--single-file') o.singleFile = true;
     else if (a === '--multi-file') o.multiFile = true;
     else if (a === '--open') o.open = true;
+    else if (a === '--merge') o.merge = true;
     else if (!a.startsWith('-')) o.results.push(a);
     else return { error: unknownOption(a) };
   }
   if (o.singleFile && o.multiFile) return { error: '--single-file and --multi-file exclude each other (single file is the default)' };
   if (o.port !== undefined && !o.open) return { error: '--port is the port of --open: give --open too' };
+  if (o.merge && o.results.length === 0) return { error: '--merge needs the reports folders to merge: cardspec report --merge shard-1 shard-2 ...' };
   return o;
 }
 
@@ -176,6 +185,13 @@ export async function run(args: string[]): Promise<number> {
       ),
     );
   }
+  if (parsed.merge) {
+    // The merged verdict is the CI gate's: the same exit codes as `cardspec run` (Allure or not).
+    if (!written.summary) return fail(`--merge: no summary.json in ${inputs.join(', ')}: give reports folders of \`cardspec run\``);
+    console.log(redactText(verdictConsole(written.summary).join('\n')));
+    if (code !== 0) console.error('cardspec report: the HTML report was not written (see above); the merged matrix, summary and JUnit were.');
+    return written.summary.result === 'passed' ? 0 : written.summary.result === 'failed' ? 1 : 3;
+  }
   if (parsed.open && code === 0) {
     const { serveUntilStopped } = await import('../report/open');
     return serveUntilStopped(out, parsed.port ?? 0, (line) => console.log(line));
@@ -196,7 +212,7 @@ function writeRunReports(out: string, runs: readonly RunReports[]): { files: str
   }
   const files = [writeRedactedJson(path.join(out, REPORT_FILES.summaryJson), summary), writeRedactedText(path.join(out, REPORT_FILES.summaryMd), summaryMarkdown(summary))];
   if (matrix) {
-    const rules = matrix.rules.map((r) => ({ id: r.id, section: r.section, quote: r.quote, status: r.status, ...(r.why ? { why: r.why } : {}) }));
+    const rules = matrix.rules.map((r) => ({ id: r.id, section: r.section, quote: r.quote, status: r.status, ...(r.why ? { why: r.why } : {}), ...(r.formats ? { formats: r.formats } : {}) }));
     files.push(
       writeRedactedJson(path.join(out, REPORT_FILES.matrixJson), matrix),
       writeRedactedText(path.join(out, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),

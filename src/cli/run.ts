@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { redactText, registerSecret } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
-import { runFeatures, TagExpressionError } from '../suite';
+import { parseShard, runFeatures, TagExpressionError } from '../suite';
 import { Progress } from '../suite/progress';
 import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../suite/stop';
 import { controlClientFor } from '../target/connection';
@@ -28,6 +28,11 @@ import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
 import { ExtensionError, readExtensions, writeMergedCatalogue, type Extensions } from '../suite/extensions';
 import { failureText, watchFailures, type FailedScenario } from '../suite/failures';
 import type { Format } from '../wire/types';
+import { wrap } from '../report/causes';
+import type { Summary } from '../report/model';
+import { verdictConsole } from '../report/summary';
+import { loadCatalogue as loadCatalogueFile } from '../report/catalogue';
+import { loadWaivers, WaiverError, type Waiver } from '../report/waivers';
 import { connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
@@ -64,14 +69,24 @@ ${TLS_HELP}
                                reports are written, the verdict is FAILED (not with --parallel)
   --verbose                    print each failed scenario on the console as it fails: the error and every
                                exchange (request and answer, masked)
+  --waivers <file>             rules (or scenario tags) out of scope, each with a written reason (YAML or JSON;
+                               docs/reports.md); printed in the summary, summary.json and the matrix
+  --allow-incomplete           exit 0 when the verdict is INCOMPLETE (exploratory runs); the verdict stays INCOMPLETE
+  --shard <i/n>                run shard i of n (a CI matrix job): a stable split by feature file and scenario
+                               name, the same in every format; merge the shards' reports with
+                               \`cardspec report --merge DIR...\` for one matrix, summary, JUnit and verdict
   -h, --help                   this text
 
 Before the suite, one known-good request per format checks that the target is reachable, takes the credentials
 and answers envelopes. After ${DEFAULT_MAX_TRANSPORT_FAILURES} requests in a row without an answer, the run stops. SIGINT (Ctrl-C) or
 SIGTERM stops the run too: the reports of what ran are written (a second Ctrl-C quits at once).
 
-Exit codes: 0 every scenario that ran passed, 1 a scenario failed, 2 a usage or configuration error or a target
-that is not ready (the message says what to fix), 3 the run was stopped before its end and nothing failed.`;
+Verdicts: PASSED every testable rule in scope has a passing check in every format run and nothing in scope was
+skipped; FAILED a check failed; INCOMPLETE nothing failed, but a rule or scenario in scope was not checked (a
+skip, a missing capability, a run stopped early). The scope narrows only by --waivers (and --tags).
+
+Exit codes: 0 PASSED (or INCOMPLETE with --allow-incomplete), 1 FAILED, 2 a usage or configuration error or a
+target that is not ready (the message says what to fix), 3 INCOMPLETE.`;
 
 
 /** Everything a run needs, checked. */
@@ -98,6 +113,12 @@ interface Plan {
   readonly list: boolean;
   readonly bail: boolean;
   readonly verbose: boolean;
+  /** `--waivers FILE`: the rules and tags out of scope, each with its reason. */
+  readonly waivers: readonly Waiver[];
+  /** `--allow-incomplete`: exit 0 on INCOMPLETE (the verdict stays INCOMPLETE). */
+  readonly allowIncomplete: boolean;
+  /** `--shard i/n`: this process runs shard i of n (src/suite `shardOf`). */
+  readonly shard?: string;
 }
 
 /** A live-looking site without --allow-live (src/target/safety.ts): refused with the reason, not the usage text. */
@@ -140,6 +161,9 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
       list: { type: 'boolean' },
       bail: { type: 'boolean' },
       verbose: { type: 'boolean' },
+      waivers: { type: 'string' },
+      shard: { type: 'string' },
+      'allow-incomplete': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -196,7 +220,19 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     list: values.list === true,
     bail: values.bail === true,
     verbose: values.verbose === true,
+    waivers: str('waivers') === undefined ? [] : loadWaivers(str('waivers')!, new Set(loadCatalogueFile().rules.map((r) => r.id))),
+    allowIncomplete: values['allow-incomplete'] === true,
+    ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!) } : {}),
   };
+}
+
+function shardOption(text: string): string {
+  try {
+    const { index, total } = parseShard(text);
+    return `${index}/${total}`;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
 }
 
 /** Cucumber's warnings reach the console, masked (its own console output is not wanted: the summary replaces it). */
@@ -244,6 +280,7 @@ async function runFormat(
     await runFeatures({
       format,
       tags: plan.tags,
+      ...(plan.shard ? { shard: plan.shard } : {}),
       worldParameters,
       formatters: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
       parallel: plan.parallel,
@@ -300,7 +337,7 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s.slice(0, n - 1) + ' ' : s + ' '.repeat(n - s.length);
 }
 
-/** The one-screen summary: per feature passed / failed / skipped per format, then the rules that failed. */
+/** The one-screen counts: per feature passed / failed / skipped per format, the rules broken, the skips and why. */
 export function summaryText(outcomes: readonly FormatOutcome[], header: string): string {
   const formats = outcomes.map((o) => o.format);
   const features = [...new Set(outcomes.flatMap((o) => o.results.scenarios.map((s) => s.feature)))].sort();
@@ -309,7 +346,7 @@ export function summaryText(outcomes: readonly FormatOutcome[], header: string):
     const passed = list.filter((s) => s.verdict === 'passed').length;
     return `${passed}/${failed}/${list.length - passed - failed}`;
   };
-  const lines = [header, '', pad('Feature (passed/failed/skipped)', 44) + formats.map((f) => pad(f.toUpperCase(), 12)).join('')];
+  const lines = [...(header ? [header, ''] : []), pad('Feature (passed/failed/skipped)', 44) + formats.map((f) => pad(f.toUpperCase(), 12)).join('')];
   for (const feature of features) {
     lines.push(pad(feature, 44) + outcomes.map((o) => pad(cell(o.results.scenarios.filter((s) => s.feature === feature)), 12)).join(''));
   }
@@ -317,11 +354,13 @@ export function summaryText(outcomes: readonly FormatOutcome[], header: string):
 
   const failed = outcomes.flatMap((o) => o.results.scenarios.filter(notPassed));
   if (failed.length) {
-    const rules = [...new Set(failed.flatMap((s) => (s.rules.length ? s.rules : ['(no @rule tag)'])))];
+    // The rules the failures broke (their checks' rules), not every tag of a failed scenario.
+    const rules = [...new Set(failed.flatMap((s) => (s.broken && s.broken.length ? s.broken : s.rules.length ? s.rules : ['(no @rule tag)'])))];
     lines.push('', `Rules that failed (${rules.length}): ${rules.join(', ')}`, '', `Failed scenarios (${failed.length}):`);
     for (const s of failed.slice(0, 12)) {
+      // The cause whole (never cut before it): the bracket of rules and the first line of the error.
       const why = (s.error ?? s.reason ?? '').split('\n')[0];
-      lines.push(`  [${s.format}] ${s.uri}:${s.line} ${s.name}`, `      ${why.length > 150 ? why.slice(0, 147) + '...' : why}`);
+      lines.push(`  [${s.format}] ${s.uri}:${s.line} ${s.name}`, ...wrap(why, 140).map((l) => `      ${l}`));
     }
     if (failed.length > 12) lines.push(`  ... and ${failed.length - 12} more (see summary.md)`);
   }
@@ -369,7 +408,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     plan = readPlan(args, process.env);
   } catch (e) {
-    if (e instanceof ProfileError || e instanceof LiveSiteError || e instanceof ExtensionError) {
+    if (e instanceof ProfileError || e instanceof LiveSiteError || e instanceof ExtensionError || e instanceof WaiverError) {
       console.error(redactText(`cardspec run: ${e.message}`));
       return 2;
     }
@@ -470,8 +509,13 @@ export async function run(args: string[]): Promise<number> {
 
   const { writeReports } = await import('../report');
   let reportPaths: string[] = [];
+  let summary: Summary | undefined;
   try {
     const artifacts = {
+      waivers: plan.waivers,
+      onSummary: (s: Summary) => {
+        summary = s;
+      },
       reportsDir: plan.reportsDir,
       runs: outcomes.map((o) => ({ format: o.format, messages: o.messages })),
       target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
@@ -479,6 +523,7 @@ export async function run(args: string[]): Promise<number> {
       startedAt,
       finishedAt: new Date().toISOString(),
       tags: plan.tags || undefined,
+      ...(plan.shard ? { shard: plan.shard } : {}),
       problems,
       catalogue: writeMergedCatalogue(plan.extensions, plan.reportsDir),
       /** Why the run stopped before its end (signal, --max-time, target gone); the verdict cannot be PASSED. */
@@ -492,18 +537,37 @@ export async function run(args: string[]): Promise<number> {
   releaseSignals();
 
   const header = `cardspec run: ${plan.target === 'builtin' ? `built-in gateway (${baseUrl})` : plan.target}, profile ${plan.profile.name}, ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}, ${seconds.toFixed(1)} s`;
-  console.log(summaryText(outcomes, header));
+  // Causes first: the verdict and what broke lead; the counts per feature follow.
+  console.log(redactText([header, '', ...(summary ? verdictConsole(summary) : [])].join('\n')));
+  console.log(summaryText(outcomes, ''));
   for (const p of problems) console.log(redactText(`Problem: ${p}`));
   const summaryFile = reportPaths.find((p) => p.endsWith('summary.md'));
   console.log(`\nReports: ${summaryFile ? path.relative(process.cwd(), summaryFile) : plan.reportsDir}`);
 
   const all = outcomes.flatMap((o) => o.results.scenarios);
+  if (all.length === 0 && plan.shard && problems.length === 0) {
+    // A shard may be empty (more shards than scenarios for these --tags): its share of the run is nothing.
+    console.log(`cardspec run: shard ${plan.shard} holds no scenario${plan.tags ? ` of --tags "${plan.tags}"` : ''}; nothing to run.`);
+    return 0;
+  }
   if (all.length === 0) {
     console.error(problems.length ? 'cardspec run: no scenario ran.' : `cardspec run: no scenario matched${plan.tags ? ` --tags "${plan.tags}"` : ''}.`);
     return 2;
   }
-  if (all.some(notPassed) || outcomes.some((o) => o.problem)) return 1;
-  return interrupted !== undefined ? 3 : 0;
+  const exit = exitCode(summary?.result, all.some(notPassed) || outcomes.some((o) => o.problem), interrupted !== undefined, plan.allowIncomplete);
+  if (summary) console.log(redactText(`Result: ${summary.result.toUpperCase()}${summary.result === 'incomplete' && plan.allowIncomplete ? ' (exit 0: --allow-incomplete)' : ''}`));
+  return exit;
+}
+
+/**
+ * The exit code of a run: 1 FAILED (or a kit problem: a step without definition, cucumber not started), 3
+ * INCOMPLETE (0 with --allow-incomplete), 0 PASSED. Without a summary (the reports could not be written) a run
+ * is at best INCOMPLETE.
+ */
+export function exitCode(result: Summary['result'] | undefined, failedOrKitProblem: boolean, interrupted: boolean, allowIncomplete: boolean): number {
+  if (result === 'failed' || failedOrKitProblem) return 1;
+  if (result === 'passed' && !interrupted) return 0;
+  return allowIncomplete ? 0 : 3;
 }
 
 /**

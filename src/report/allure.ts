@@ -17,7 +17,7 @@ import type { LifecycleListener, Writer } from 'allure-js-commons/dist/types/sdk
 import { REQUEST_TYPES } from '../../schemas/fields';
 import type { Format } from '../wire/types';
 import { writeRedactedBytes, writeRedactedJson, writeRedactedText } from './files';
-import { ruleAnchor } from './text';
+import { reflow, ruleAnchor } from './text';
 
 /**
  * Where the matrix page is, relative to the generated HTML report's page: `cardspec report` puts the matrix (a
@@ -87,11 +87,11 @@ const TAG_LABELS: readonly (readonly [string, string])[] = [
 
 const NO_TYPE = '(no request type)';
 /** `CheckFailure: [ENV-ORDER, ENV-TYPES-NAMED] ...` or `[FX-VERSION] ...`. */
-const NAMES_A_RULE = /^(?:[A-Za-z]+: )?\[[A-Z0-9][A-Za-z0-9_-]*(?:, [A-Z0-9][A-Za-z0-9_-]*)*\]/;
+const NAMES_A_RULE = /^(?:[A-Za-z]+: )?\[[A-Z0-9][A-Za-z0-9_:-]*(?:, [A-Z0-9][A-Za-z0-9_:-]*)*\]/;
 
 interface StepLike {
   status?: Status;
-  statusDetails?: { message?: string };
+  statusDetails?: { message?: string; trace?: string };
   /** Absent on the steps allure-cucumberjs makes to hold an attachment. */
   steps?: StepLike[];
 }
@@ -100,6 +100,38 @@ function markFailed(steps: readonly StepLike[] | undefined): void {
   for (const step of steps ?? []) {
     if (step.status === Status.BROKEN && NAMES_A_RULE.test(step.statusDetails?.message ?? '')) step.status = Status.FAILED;
     markFailed(step.steps);
+  }
+}
+
+const KIT_ROOT = path.join(__dirname, '..', '..');
+
+/**
+ * A failure's details as the target's cause, not the kit's: a failed check (its message names the rule) carries no
+ * stack trace (the stack is the kit's own code); any other error keeps its trace, with the kit's folder and file
+ * URLs taken out so that no local path reaches the report.
+ */
+export function cleanDetails(details: { message?: string; trace?: string } | undefined): void {
+  if (!details) return;
+  if (NAMES_A_RULE.test(details.message ?? '')) {
+    delete details.trace;
+    return;
+  }
+  if (details.trace) details.trace = withoutLocalPaths(details.trace);
+  if (details.message) details.message = withoutLocalPaths(details.message);
+}
+
+export function withoutLocalPaths(text: string): string {
+  const root = KIT_ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text
+    .replace(new RegExp(`file://${root}/?`, 'g'), '')
+    .replace(new RegExp(`${root}/?`, 'g'), '')
+    .replace(/\(?\/[^\s():]*\/node_modules\//g, (m) => (m.startsWith('(') ? '(node_modules/' : 'node_modules/'));
+}
+
+function cleanSteps(steps: readonly StepLike[] | undefined): void {
+  for (const step of steps ?? []) {
+    cleanDetails(step.statusDetails);
+    cleanSteps(step.steps);
   }
 }
 
@@ -139,6 +171,10 @@ export function decorate(result: TestResult, format: Format): void {
     result.status = Status.FAILED;
     markFailed(result.steps);
   }
+  cleanDetails(result.statusDetails as { message?: string; trace?: string } | undefined);
+  cleanSteps(result.steps as StepLike[]);
+  // A feature's description is written with hard line breaks; the report reflows it.
+  if (typeof result.description === 'string') result.description = reflow(result.description);
   const links: Link[] = rules.map((r) => ({ name: `Rule ${r}`, url: `${MATRIX_FROM_ALLURE_REPORT}#${ruleAnchor(r)}`, type: 'rule' }));
   result.links = [...result.links, ...links];
   if (!result.parameters.some((p) => p.name === 'format')) result.parameters = [...result.parameters, { name: 'format', value: format }];

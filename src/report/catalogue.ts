@@ -18,6 +18,8 @@ export interface CatalogueRule {
   readonly status: RuleStatus;
   /** Why a rule is untestable or unspecified. */
   readonly why?: string;
+  /** The envelope forms the rule applies to (`formats: [xml]`); absent: both. A run of another form does not need it. */
+  readonly formats?: readonly ('json' | 'xml')[];
 }
 
 export interface Catalogue {
@@ -73,12 +75,20 @@ export function readCatalogue(doc: unknown, file: string): Catalogue {
     if (!STATUSES.includes(status)) problems.push(`${where} (${id}): status must be one of ${STATUSES.join(', ')}; read as unspecified`);
     if (!str(entry.quote)) problems.push(`${where} (${id}) has no quote`);
     const why = str(entry.why);
+    let formats: ('json' | 'xml')[] | undefined;
+    if (entry.formats !== undefined) {
+      const list = Array.isArray(entry.formats) ? entry.formats : [entry.formats];
+      formats = list.filter((f): f is 'json' | 'xml' => f === 'json' || f === 'xml');
+      if (formats.length !== list.length || formats.length === 0) problems.push(`${where} (${id}): formats must list json and/or xml`);
+      if (formats.length === 0) formats = undefined;
+    }
     rules.push({
       id,
       section: str(entry.section) ?? '',
       quote: str(entry.quote) ?? '',
       status: STATUSES.includes(status) ? status : 'unspecified',
       ...(why ? { why } : {}),
+      ...(formats ? { formats } : {}),
     });
   });
   return { file, rules, problems: problems.map(redactText) };

@@ -23,7 +23,8 @@ import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files
 import { junitXml } from './junit';
 import { matrixHtml, matrixMarkdown } from './matrix';
 import { readMessagesFile, type FormatResults } from './messages';
-import { buildMatrix, buildSummary, incompleteReasons, type RunMeta } from './model';
+import { buildMatrix, buildSummary, incompleteReasons, type RunMeta, type Summary } from './model';
+import type { Waiver } from './waivers';
 import { summaryMarkdown } from './summary';
 
 export interface FormatRun {
@@ -44,8 +45,16 @@ export interface RunArtifacts {
   readonly catalogue?: string;
   /** The tag expression the run was limited to (`--tags`), shown in the summary. */
   readonly tags?: string;
+  /** `i/n` when the run was one shard (`--shard`). */
+  readonly shard?: string;
   /** What went wrong outside cucumber (the target unreachable, a crash), shown in the summary (masked). */
   readonly problems?: readonly string[];
+  /** Why the run stopped before its end (a signal, --max-time, a target gone): the verdict cannot be PASSED. */
+  readonly interrupted?: string;
+  /** The run's waivers (--waivers): the only way its scope narrows; each is printed in every report. */
+  readonly waivers?: readonly Waiver[];
+  /** Called with the certification summary once it is built (the verdict `cardspec run` exits with). */
+  readonly onSummary?: (summary: Summary) => void;
 }
 
 /** The file names under the reports folder, in one place for the CLI, the tests and the docs. */
@@ -127,6 +136,7 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       startedAt: earliest(results.map((r) => r.startedAt)) ?? artifacts.startedAt,
       finishedAt: latest(results.map((r) => r.finishedAt)) ?? artifacts.finishedAt,
       ...(artifacts.tags ? { tags: redactText(artifacts.tags) } : {}),
+      ...(artifacts.shard ? { shard: artifacts.shard } : {}),
     };
     const scenarios = results.flatMap((r) => r.scenarios);
     const allureDir = path.join(dir, REPORT_FILES.allureResults);
@@ -139,8 +149,12 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       ...catalogue.problems,
       ...(scenarios.length > 0 && !hasAllureResults(allureDir) ? [`no Allure results in ${allureDir} (was the Allure formatter in cucumber's formats?)`] : []),
     ];
-    const matrix = buildMatrix(meta, catalogue.rules, scenarios);
-    const summary = buildSummary(meta, matrix, scenarios, problems, incompleteReasons(formats, results));
+    const matrix = buildMatrix(meta, catalogue.rules, scenarios, artifacts.waivers ?? []);
+    // A shard may hold no scenario of a format: that is its share, not a run that failed to produce results.
+    const reasons = incompleteReasons(formats, results).filter((r) => !(artifacts.shard && /no scenario results/.test(r)));
+    const incomplete = [...reasons, ...(artifacts.interrupted !== undefined ? [`the run was stopped before its end (${redactText(artifacts.interrupted)})`] : [])];
+    const summary = buildSummary(meta, matrix, scenarios, problems, incomplete);
+    artifacts.onSummary?.(summary);
 
     written.push(
       writeRedactedText(path.join(dir, REPORT_FILES.junit), junitXml(meta, catalogue.rules, scenarios)),

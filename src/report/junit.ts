@@ -83,10 +83,25 @@ export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenari
           return `${id}${r ? ` (${r.section}): "${r.quote}"` : ' (not in the rule catalogue)'}`;
         });
         const error = s.error ?? '';
+        // The cause leads: the rule, the field, what was expected and what was seen, then the error's first line.
+        const c = s.failedChecks?.[0];
+        const cause = c?.field ? ` ${c.field}: expected ${c.expected ?? '?'}${c.seen !== undefined ? `, seen ${c.seen}` : ''}.` : '';
         tc.ele('failure', {
-          message: `${broken.length > 0 ? `Broke ${broken.join(', ')}: ` : ''}${firstLine(error, 500)}`,
+          message: `${broken.length > 0 ? `Broke ${broken.join(', ')}:` : ''}${cause} ${firstLine(error, 500)}`.trim(),
           type: broken.join(' ') || 'failure',
-        }).txt([`Rules broken:`, ...lines.map((l) => `  ${l}`), '', `Scenario: ${s.uri}:${s.line}`, s.reason ?? '', '', error].join('\n'));
+        }).txt(
+          [
+            `Rules broken:`,
+            ...lines.map((l) => `  ${l}`),
+            ...(s.blocked && s.blocked.length > 0 ? ['', `Blocked by it (not checked): ${s.blocked.join(', ')}`] : []),
+            '',
+            `Scenario: ${s.uri}:${s.line}`,
+            s.reason ?? '',
+            '',
+            error,
+            ...(c?.exchange ? ['', 'Example exchange (masked):', c.exchange] : []),
+          ].join('\n'),
+        );
       } else if (s.verdict === 'skipped' && isKitError(s)) {
         tc.ele('error', { message: s.reason ?? 'the kit could not run this scenario', type: s.status });
       } else if (s.verdict === 'skipped') {

@@ -5,7 +5,7 @@
  */
 import type { Format } from '../wire/types';
 import type { FormatOutcome, Matrix, MatrixRow, RuleOutcome } from './model';
-import { escapeHtml, firstLine, mdTable, ruleAnchor } from './text';
+import { escapeHtml, firstLine, mdTable, quoteHtml, quoteMarkdown, ruleAnchor } from './text';
 
 export function coverageLine(m: Pick<Matrix, 'coverage' | 'meta'>): string {
   const c = m.coverage;
@@ -43,13 +43,24 @@ function scenarioOutcome(o: FormatOutcome | undefined): string {
   return 'passed';
 }
 
+/** The catalogue status, with the waiver that takes the rule out of scope. */
+function catalogueCell(r: MatrixRow): string {
+  return `${r.status}${r.formats ? ` (${r.formats.join(', ')} only)` : ''}${r.waiver ? ' · waived' : ''}`;
+}
+
+function waiversMarkdown(m: Matrix): string[] {
+  const w = m.waivers ?? [];
+  if (w.length === 0) return ['No waivers: every testable rule is in scope.', ''];
+  return ['## Waivers', '', 'Each entry takes a rule (or the scenarios with a tag) out of the run\'s scope, for the reason given.', '', mdTable(['Waived', 'Kind', 'Reason'], w.map((x) => [x.id, x.kind, x.reason])), ''];
+}
+
 export function matrixMarkdown(m: Matrix): string {
   const formats = m.meta.formats;
-  const out: string[] = ['# Traceability matrix', '', metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', '## Overview', ''];
+  const out: string[] = ['# Traceability matrix', '', metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', ...waiversMarkdown(m), '## Overview', ''];
   out.push(
     mdTable(
       ['Rule', 'Section', 'Catalogue', ...formats.map((f) => f.toUpperCase()), 'Overall', 'Scenarios'],
-      m.rules.map((r) => [`[${r.id}](#${ruleAnchor(r.id)})`, r.section, r.status, ...formats.map((f) => outcomeText(r.byFormat[f])), r.overall.verdict, String(r.scenarios.length)]),
+      m.rules.map((r) => [`[${r.id}](#${ruleAnchor(r.id)})`, r.section, catalogueCell(r), ...formats.map((f) => outcomeText(r.byFormat[f])), r.overall.verdict, String(r.scenarios.length)]),
     ),
   );
   out.push('', '## Rules', '');
@@ -63,8 +74,8 @@ export function matrixMarkdown(m: Matrix): string {
 }
 
 function ruleMarkdown(r: MatrixRow, formats: readonly Format[]): string[] {
-  const out = [`### <a id="${ruleAnchor(r.id)}"></a>${r.id}: ${r.overall.verdict}`, '', ...r.quote.split('\n').map((l) => `> ${l}`), ''];
-  out.push(`Section: ${r.section || '-'} · Catalogue: ${r.status}${r.why ? ` · Why: ${r.why}` : ''}`);
+  const out = [`### <a id="${ruleAnchor(r.id)}"></a>${r.id}: ${r.overall.verdict}`, '', `> ${quoteMarkdown(r.quote).replace(/\n/g, ' ')}`, ''];
+  out.push(`Section: ${r.section || '-'} · Catalogue: ${catalogueCell(r)}${r.why ? ` · Why: ${r.why}` : ''}${r.waiver ? ` · Waived: ${r.waiver.reason}` : ''}`);
   out.push('');
   if (r.scenarios.length === 0) {
     out.push(r.status === 'testable' ? '_No scenario checks this rule._' : '_No scenario._');
@@ -90,7 +101,7 @@ export function matrixHtml(m: Matrix): string {
   const rows = m.rules
     .map(
       (r) =>
-        `<tr><td><a href="#${ruleAnchor(r.id)}">${escapeHtml(r.id)}</a></td><td>${escapeHtml(r.section)}</td><td>${escapeHtml(r.status)}</td>` +
+        `<tr><td><a href="#${ruleAnchor(r.id)}">${escapeHtml(r.id)}</a></td><td>${escapeHtml(r.section)}</td><td>${escapeHtml(catalogueCell(r))}</td>` +
         formats.map((f) => cell(r.byFormat[f]?.verdict ?? '', outcomeText(r.byFormat[f]))).join('') +
         cell(r.overall.verdict, r.overall.verdict) +
         `<td>${r.scenarios.length}</td></tr>`,
@@ -119,8 +130,8 @@ export function matrixHtml(m: Matrix): string {
             '</table>';
       return (
         `<section id="${ruleAnchor(r.id)}"><h3>${escapeHtml(r.id)}: <span class="${r.overall.verdict}">${escapeHtml(r.overall.verdict)}</span></h3>` +
-        `<blockquote>${escapeHtml(r.quote)}</blockquote><p>Section: ${escapeHtml(r.section || '-')} · Catalogue: ${escapeHtml(r.status)}` +
-        `${r.why ? ` · Why: ${escapeHtml(r.why)}` : ''}${r.overall.reason && r.overall.verdict === 'skipped' ? ` · Skipped: ${escapeHtml(r.overall.reason)}` : ''}</p>${scen}</section>`
+        `<blockquote>${quoteHtml(r.quote)}</blockquote><p>Section: ${escapeHtml(r.section || '-')} · Catalogue: ${escapeHtml(r.status)}` +
+        `${r.why ? ` · Why: ${escapeHtml(r.why)}` : ''}${r.waiver ? ` · Waived: ${escapeHtml(r.waiver.reason)}` : ''}${r.overall.reason && r.overall.verdict === 'skipped' ? ` · Skipped: ${escapeHtml(r.overall.reason)}` : ''}</p>${scen}</section>`
       );
     })
     .join('\n');
@@ -134,6 +145,7 @@ export function matrixHtml(m: Matrix): string {
 <p>${escapeHtml(metaLine(m))}</p>
 <p><strong>${escapeHtml(coverageLine(m))}</strong></p>
 <p>${escapeHtml(COVERAGE_RULE)}</p>
+${(m.waivers ?? []).length === 0 ? '<p>No waivers: every testable rule is in scope.</p>' : `<h2>Waivers</h2><table><tr><th>Waived</th><th>Kind</th><th>Reason</th></tr>${(m.waivers ?? []).map((w) => `<tr><td>${escapeHtml(w.id)}</td><td>${escapeHtml(w.kind)}</td><td>${escapeHtml(w.reason)}</td></tr>`).join('')}</table>`}
 <h2>Overview</h2>
 <table><tr><th>Rule</th><th>Section</th><th>Catalogue</th>${formats.map((f) => `<th>${f.toUpperCase()}</th>`).join('')}<th>Overall</th><th>Scenarios</th></tr>
 ${rows}

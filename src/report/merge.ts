@@ -10,6 +10,7 @@ import type { Format } from '../wire/types';
 import type { CatalogueRule, RuleStatus } from './catalogue';
 import type { ScenarioResult, Verdict } from './messages';
 import { buildMatrix, buildSummary, scenarioKey, type Matrix, type RunMeta, type Summary } from './model';
+import type { Waiver } from './waivers';
 
 export interface RunReports {
   readonly dir: string;
@@ -59,7 +60,7 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
   const rules = new Map<string, CatalogueRule>();
   for (const r of runs) {
     for (const row of r.matrix?.rules ?? []) {
-      if (!rules.has(row.id)) rules.set(row.id, { id: row.id, section: row.section, quote: row.quote, status: row.status as RuleStatus, ...(row.why ? { why: row.why } : {}) });
+      if (!rules.has(row.id)) rules.set(row.id, { id: row.id, section: row.section, quote: row.quote, status: row.status as RuleStatus, ...(row.why ? { why: row.why } : {}), ...(row.formats ? { formats: row.formats } : {}) });
     }
   }
   // A scenario run by two runs (a re-run) keeps its worse verdict: a failure is never hidden by a later pass.
@@ -82,6 +83,7 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
     startedAt: unique(metas.map((m) => m.startedAt)).sort()[0],
     finishedAt: unique(metas.map((m) => m.finishedAt)).sort().at(-1),
     ...(unique(metas.map((m) => m.tags)).length > 0 ? { tags: unique(metas.map((m) => m.tags)).join(' | ') } : {}),
+    // The shards together are the whole run: the merged meta has no shard (its scope is the whole catalogue).
   };
   const list = [...scenarios.values()].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line || a.format.localeCompare(b.format));
   const problems = unique([
@@ -90,9 +92,12 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
     ...(runs.some((r) => !r.matrix) ? ['a run without matrix.json: its rules are missing from the merged catalogue'] : []),
   ]);
   const incomplete = unique([
-    ...runs.flatMap((r) => r.summary.incompleteBecause.map((i) => `${r.dir}: ${i}`)),
+    ...runs.flatMap((r) => r.summary.incompleteBecause.filter((i) => !(r.summary.meta.shard && /no scenario results/.test(i))).map((i) => `${r.dir}: ${i}`)),
     ...formats.filter((f) => !list.some((s) => s.format === f)).map((f) => `${f}: no scenario results`),
   ]);
-  const matrix = buildMatrix(meta, [...rules.values()], list);
+  // The waivers of every shard (each shard is run with the same file; a difference is shown, never hidden).
+  const waivers = new Map<string, Waiver>();
+  for (const r of runs) for (const w of r.summary.waivers ?? []) if (!waivers.has(`${w.kind}:${w.id}`)) waivers.set(`${w.kind}:${w.id}`, w);
+  const matrix = buildMatrix(meta, [...rules.values()], list, [...waivers.values()]);
   return { matrix, summary: buildSummary(meta, matrix, list, problems, incomplete) };
 }

@@ -8,6 +8,8 @@ import { REQUEST_TYPES } from '../../schemas/fields';
 import type { Format } from '../wire/types';
 import type { CatalogueRule, RuleStatus } from './catalogue';
 import type { ScenarioResult, Verdict } from './messages';
+import { waiverOfRule, waiverOfTags, type Waiver } from './waivers';
+import { causesOf, type Cause } from './causes';
 
 export type RuleVerdict = Verdict | 'blocked' | 'not-covered' | 'unspecified' | 'untestable';
 
@@ -28,6 +30,8 @@ export interface RunMeta {
   readonly finishedAt?: string;
   /** The tag expression the run was limited to, if any. */
   readonly tags?: string;
+  /** `i/n` when the run was one shard of a CI matrix (`--shard`): its scope is the rules of its own scenarios. */
+  readonly shard?: string;
 }
 
 export interface FormatOutcome {
@@ -59,6 +63,10 @@ export interface MatrixRow {
   readonly scenarios: MatrixScenario[];
   readonly byFormat: Partial<Record<Format, RuleOutcome>>;
   readonly overall: RuleOutcome;
+  /** The envelope forms the rule applies to (the catalogue's `formats`); absent: both. */
+  readonly formats?: readonly Format[];
+  /** The waiver that takes the rule out of the run's scope, with its written reason. */
+  readonly waiver?: Waiver;
 }
 
 export interface Coverage {
@@ -78,6 +86,8 @@ export interface Matrix {
   readonly rules: MatrixRow[];
   /** `@rule:` tags that name no rule of the catalogue. */
   readonly unknownRules: { readonly id: string; readonly scenarios: string[] }[];
+  /** Every waiver of the run, as given (rule ID or tag, and the written reason). */
+  readonly waivers: Waiver[];
 }
 
 export interface Counts {
@@ -104,6 +114,14 @@ export interface Summary {
   /** `failed` when any scenario failed; `incomplete` when a format has no results or its run did not finish. */
   readonly result: 'passed' | 'failed' | 'incomplete';
   readonly incompleteBecause: string[];
+  /** Rules in scope a format's run did not check, and scenarios in scope that were skipped (why not PASSED). */
+  readonly unchecked: Unchecked[];
+  /** The run's waivers: each narrows the scope, with its written reason. */
+  readonly waivers: Waiver[];
+  /** What the scope is, in words. */
+  readonly scope: string;
+  /** The distinct causes of the failures (rule, field, expected vs seen, how many scenarios, one example). */
+  readonly causes: Cause[];
   readonly meta: RunMeta;
   /** The run's day (YYYY-MM-DD, UTC) from its own start timestamp. */
   readonly date: string | null;
@@ -197,7 +215,7 @@ export function withQualifiedRules(rules: readonly CatalogueRule[], ids: Iterabl
   return rules.flatMap((r) => [r, ...(qualified.get(r.id) ?? [])]);
 }
 
-export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): Matrix {
+export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], scenarios: readonly ScenarioResult[], waivers: readonly Waiver[] = []): Matrix {
   // A scenario counts for its tagged rules and for any rule its failure broke (a schema finding on a field).
   const catalogueIds = new Set(catalogue.map((r) => r.id));
   const byRule = new Map<string, ScenarioResult[]>();
@@ -227,6 +245,8 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
       quote: rule.quote,
       status: rule.status,
       ...(rule.why ? { why: rule.why } : {}),
+      ...(rule.formats ? { formats: rule.formats } : {}),
+      ...(waiverOfRule(waivers, rule.id) ? { waiver: waiverOfRule(waivers, rule.id) } : {}),
       scenarios: [...grouped.values()].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line),
       byFormat,
       overall,
@@ -253,7 +273,57 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
     coverage: { testable: testable.length, covered, percent: percent(covered, testable.length), byFormat: byFormatCoverage },
     rules: rows,
     unknownRules,
+    waivers: [...waivers],
   };
+}
+
+/** A rule in scope that a format's run did not check, or a scenario in scope that was skipped: why not PASSED. */
+export interface Unchecked {
+  /** The rule, or for a skipped scenario `scenario`. */
+  readonly rule: string;
+  readonly format: Format;
+  readonly why: string;
+}
+
+/**
+ * What a PASSED needs, left undone: every testable rule in scope has a passing check in every format run that it
+ * applies to (the catalogue's `formats`), and no scenario in scope was skipped. The scope is every testable rule of
+ * the catalogue, narrowed only by waivers (a rule ID, or a tag for scenarios) and, when the run was limited with
+ * --tags, to the rules of the scenarios it selected.
+ */
+export function uncheckedInScope(matrix: Matrix, scenarios: readonly ScenarioResult[], opts: { limitedByTags?: boolean } = {}): Unchecked[] {
+  const out: Unchecked[] = [];
+  const waivers = matrix.waivers ?? [];
+  opts = { limitedByTags: opts.limitedByTags ?? (!!matrix.meta.tags || !!matrix.meta.shard) };
+  const byFormat = (f: Format) => scenarios.filter((s) => s.format === f);
+  const ids = matrix.rules.map((r) => r.id);
+  for (const row of matrix.rules) {
+    if (row.status !== 'testable' || row.waiver) continue;
+    if (opts.limitedByTags && row.scenarios.length === 0) continue;
+    // A rule checked per field (`FIELD-TYPES:billingemail`, ...) is in scope through its field rows.
+    if (row.scenarios.length === 0 && ids.some((id) => id.startsWith(`${row.id}:`))) continue;
+    // The suite's scenarios of a rule, all of one form (`@format:json`): the rule applies to that form only.
+    const all = scenarios.filter((s) => s.rules.includes(row.id));
+    const only = all.length > 0 ? [...new Set(all.map((s) => s.tags.find((t) => t.startsWith('@format:'))))] : [];
+    const suiteFormats = only.length === 1 && only[0] !== undefined ? [only[0].slice('@format:'.length)] : undefined;
+    for (const f of matrix.meta.formats) {
+      if (row.formats && !row.formats.includes(f)) continue;
+      if (suiteFormats && !suiteFormats.includes(f)) continue;
+      const o = row.byFormat[f];
+      if (!o || o.verdict === 'passed' || o.verdict === 'failed') continue;
+      // Every scenario of the rule in this format out of scope by a tag waiver: the rule is waived with them.
+      const own = byFormat(f).filter((s) => s.rules.includes(row.id));
+      if (own.length > 0 && own.every((s) => waiverOfTags(waivers, s.tags))) continue;
+      if (opts.limitedByTags && own.length === 0) continue;
+      out.push({ rule: row.id, format: f, why: o.verdict === 'not-covered' ? 'no scenario checked it' : `${o.verdict}${o.reason ? `: ${o.reason}` : ''}` });
+    }
+  }
+  for (const s of scenarios) {
+    if (s.verdict !== 'skipped' || waiverOfTags(waivers, s.tags)) continue;
+    if (s.rules.length > 0 && s.rules.every((r) => waiverOfRule(waivers, r))) continue;
+    out.push({ rule: 'scenario', format: s.format, why: `skipped ${s.uri}:${s.line} ${s.name}: ${s.reason ?? 'skipped'}` });
+  }
+  return out;
 }
 
 /** Untestable and unspecified rules keep their catalogue verdict, whatever a scenario tagged with them did. */
@@ -269,6 +339,7 @@ export function buildSummary(
   scenarios: readonly ScenarioResult[],
   problems: readonly string[],
   incompleteBecause: readonly string[],
+  opts: { limitedByTags?: boolean } = {},
 ): Summary {
   const totals = emptyCounts();
   const byFormat: Partial<Record<Format, Counts>> = {};
@@ -315,12 +386,17 @@ export function buildSummary(
     const i = (REQUEST_TYPES as readonly string[]).indexOf(t);
     return i >= 0 ? i : t === NO_TYPE ? Number.MAX_SAFE_INTEGER : REQUEST_TYPES.length;
   };
+  const unchecked = uncheckedInScope(matrix, scenarios, opts);
   const allProblems = [...problems, ...matrix.unknownRules.map((u) => `@rule:${u.id} tags ${u.scenarios.length} scenario(s) but is not in the rule catalogue`)];
   return {
     kind: 'cardspec-certification-summary',
     schema: 1,
-    result: failures.length > 0 ? 'failed' : incompleteBecause.length > 0 ? 'incomplete' : 'passed',
+    result: failures.length > 0 ? 'failed' : incompleteBecause.length > 0 || unchecked.length > 0 ? 'incomplete' : 'passed',
     incompleteBecause: [...incompleteBecause],
+    unchecked,
+    waivers: [...(matrix.waivers ?? [])],
+    scope: scopeText(matrix, opts.limitedByTags ?? (!!meta.tags || !!meta.shard)),
+    causes: causesOf(scenarios),
     meta,
     date: meta.startedAt ? meta.startedAt.slice(0, 10) : null,
     totals,
@@ -335,6 +411,18 @@ export function buildSummary(
     problems: allProblems,
     scenarios: [...scenarios],
   };
+}
+
+function scopeText(matrix: Matrix, limitedByTags: boolean): string {
+  const testable = matrix.rules.filter((r) => r.status === 'testable').length;
+  const waived = matrix.rules.filter((r) => r.status === 'testable' && r.waiver).length;
+  const tagWaivers = (matrix.waivers ?? []).filter((w) => w.kind === 'tag').length;
+  return [
+    `${testable} testable rule(s) in ${matrix.meta.formats.map((f) => f.toUpperCase()).join(' and ') || 'no format'}`,
+    ...(limitedByTags ? [`limited by ${matrix.meta.shard ? `--shard ${matrix.meta.shard}` : ''}${matrix.meta.shard && matrix.meta.tags ? ' and ' : ''}${matrix.meta.tags ? `--tags "${matrix.meta.tags}"` : ''} to the rules of the scenarios it selected (merge the shards with \`cardspec report --merge\` for the whole verdict)`] : []),
+    ...(waived > 0 ? [`${waived} rule(s) waived`] : []),
+    ...(tagWaivers > 0 ? [`scenarios with ${tagWaivers} waived tag(s) out of scope`] : []),
+  ].join('; ');
 }
 
 /**

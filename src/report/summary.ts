@@ -6,7 +6,58 @@
 import type { Format } from '../wire/types';
 import { coverageLine, COVERAGE_RULE } from './matrix';
 import type { Counts, Summary } from './model';
-import { firstLine, mdTable } from './text';
+import { firstLine, mdTable, quoteMarkdown } from './text';
+import { causeLines, type Cause } from './causes';
+
+/** Why the verdict is what it is, in one line. */
+export function verdictReason(s: Summary): string {
+  if (s.result === 'failed') return `${s.causes.length} distinct cause(s) of ${s.totals.failed} failed scenario(s)`;
+  if (s.result === 'incomplete') {
+    const rules = new Set((s.unchecked ?? []).filter((u) => u.rule !== 'scenario').map((u) => u.rule)).size;
+    const skipped = (s.unchecked ?? []).filter((u) => u.rule === 'scenario').length;
+    return [...s.incompleteBecause, ...(rules ? [`${rules} rule(s) in scope not checked`] : []), ...(skipped ? [`${skipped} scenario(s) in scope skipped`] : [])].join('; ');
+  }
+  const w = (s.waivers ?? []).length;
+  return `every testable rule in scope was checked and held, in every format run${w > 0 ? ` (scope narrowed by ${w} waiver(s), listed below)` : ''}`;
+}
+
+/**
+ * The verdict on the console: the result and why, then the distinct causes (each whole: rule, field, expected vs
+ * seen, how many scenarios, an example), the waivers, and what in scope was not checked.
+ */
+export function verdictConsole(s: Summary, maxCauses = 10): string[] {
+  const out = [`Result: ${s.result.toUpperCase()}: ${verdictReason(s)}`];
+  const causes = s.causes ?? [];
+  if (causes.length > 0) {
+    out.push('', `Causes (${causes.length}):`);
+    causes.slice(0, maxCauses).forEach((c, i) => out.push(...causeLines(c).map((l, j) => (j === 0 ? `  ${i + 1}. ${l}` : `     ${l}`))));
+    if (causes.length > maxCauses) out.push(`  ... and ${causes.length - maxCauses} more cause(s) (summary.md, "Causes")`);
+  }
+  const waivers = s.waivers ?? [];
+  if (waivers.length > 0) {
+    out.push('', `Waivers (${waivers.length}):`);
+    for (const w of waivers) out.push(`  ${w.id}: ${w.reason}`);
+  }
+  const unchecked = s.unchecked ?? [];
+  if (s.result !== 'passed' && unchecked.length > 0) {
+    const rules = unchecked.filter((u) => u.rule !== 'scenario');
+    out.push('', `Not checked in scope (${unchecked.length}):`);
+    for (const u of [...rules, ...unchecked.filter((x) => x.rule === 'scenario')].slice(0, 8)) out.push(`  ${u.rule === 'scenario' ? '' : `${u.rule} `}[${u.format}] ${firstLine(u.why, 240)}`);
+    if (unchecked.length > 8) out.push(`  ... and ${unchecked.length - 8} more (summary.md, "Scope"); waive what is out of scope with --waivers FILE`);
+  }
+  return out;
+}
+
+function causeMarkdown(c: Cause, i: number): string[] {
+  const out = [`### ${i + 1}. ${c.rule}${c.field ? ` · \`${c.field}\`` : ''} (${c.scenarios} scenario(s))`, ''];
+  if (c.field && c.expected !== undefined) out.push(`- Expected: ${c.expected}`, `- Seen: ${c.seen ?? '(not recorded)'}`);
+  out.push(`- ${c.message}`);
+  if (c.parts.length) out.push(`- In ${c.parts.join(', ')} part(s)`);
+  out.push(`- Example: ${c.example.scenario} (${c.example.format.toUpperCase()}, ${c.example.uri}:${c.example.line})${c.example.step ? `, at "${c.example.step}"` : ''}`);
+  if (c.example.exchange) out.push('', '<details><summary>Example exchange (masked)</summary>', '', '```json', c.example.exchange.replace(/```/g, "'''"), '```', '', '</details>');
+  out.push('');
+  return out;
+}
 
 function countCells(c: Counts | undefined): string[] {
   return c ? [String(c.passed), String(c.failed), String(c.skipped)] : ['-', '-', '-'];
@@ -22,8 +73,19 @@ export function summaryMarkdown(s: Summary): string {
   const out: string[] = [
     '# Certification summary',
     '',
-    `**Result: ${s.result.toUpperCase()}**${s.incompleteBecause.length > 0 ? ` (${s.incompleteBecause.join('; ')})` : ''}`,
+    `**Result: ${s.result.toUpperCase()}**: ${verdictReason(s)}`,
     '',
+    ...(s.result === 'failed' ? ['## Causes', '', ...(s.causes ?? []).flatMap(causeMarkdown)] : []),
+    '## Scope',
+    '',
+    `${s.scope ?? ''}.`,
+    '',
+    ...((s.waivers ?? []).length > 0
+      ? ['Waivers (each narrows the scope; the reason is the operator\'s):', '', mdTable(['Waived', 'Kind', 'Reason'], (s.waivers ?? []).map((w) => [w.id, w.kind, w.reason])), '']
+      : ['No waivers.', '']),
+    ...((s.unchecked ?? []).length > 0
+      ? ['Not checked in scope (why the result is not PASSED):', '', mdTable(['Rule', 'Format', 'Why'], (s.unchecked ?? []).slice(0, 200).map((u) => [u.rule, u.format.toUpperCase(), u.why])), ...((s.unchecked ?? []).length > 200 ? ['', `... and ${(s.unchecked ?? []).length - 200} more (summary.json lists all).`] : []), '']
+      : []),
     mdTable(
       ['Item', 'Value'],
       [
@@ -61,7 +123,7 @@ export function summaryMarkdown(s: Summary): string {
   if (s.failures.length === 0) out.push('None.');
   for (const f of s.failures) {
     out.push(`### ${f.scenario} (${f.format.toUpperCase()})`, '', `${f.feature} · ${f.uri}:${f.line}`, '');
-    for (const r of f.rules) out.push(`- Broke **${r.id}** (${r.section}): ${r.quote ? `"${firstLine(r.quote, 300)}"` : ''}`);
+    for (const r of f.rules) out.push(`- Broke **${r.id}** (${r.section}): ${r.quote ? `"${firstLine(quoteMarkdown(r.quote), 300)}"` : ''}`);
     if (f.rules.length === 0) out.push('- No `@rule:` tag on this scenario.');
     out.push('', '```text', f.error.replace(/```/g, "'''"), '```', '');
   }

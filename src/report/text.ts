@@ -25,3 +25,38 @@ export function mdTable(header: readonly string[], rows: readonly (readonly stri
   for (const r of rows) lines.push(`| ${r.map(mdCell).join(' | ')} |`);
   return lines.join('\n');
 }
+
+/** A quoted table row of the document (`| a | \`b\` | c |`) as its cells; any other quote as one cell. */
+function quoteCells(quote: string): string[] {
+  const q = quote.trim();
+  if (!(q.startsWith('|') && q.endsWith('|'))) return [q];
+  return q
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}
+
+/**
+ * A rule's quote for Markdown: a table row of the document becomes its cells joined by " · " (a lone row is no
+ * table in a blockquote, and its pipes would show raw); inline code stays inline code.
+ */
+export function quoteMarkdown(quote: string): string {
+  return quoteCells(quote).join(' · ');
+}
+
+/** The same for HTML: escaped, with `code` rendered as <code>. */
+export function quoteHtml(quote: string): string {
+  return quoteCells(quote)
+    .map((c) => escapeHtml(c).replace(/`([^`]+)`/g, '<code>$1</code>'))
+    .join(' · ');
+}
+
+/** Text written with hard line breaks (a feature's description) reflowed: lines joined, blank lines kept as paragraphs. */
+export function reflow(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' '))
+    .filter((p) => p !== '')
+    .join('\n\n');
+}

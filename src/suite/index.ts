@@ -48,6 +48,11 @@ export interface FeatureRun {
   readonly formatters?: readonly FormatterSpec[];
   /** Worker processes; 0 runs in this process. */
   readonly parallel?: number;
+  /**
+   * `i/n`: only the scenarios of shard i of n. The split is by a hash of the feature file and the scenario's name
+   * (`shardOf`), so that it is the same in every format and every process, and a scenario added elsewhere moves no
+   * other scenario to another shard.
+   */
   readonly shard?: string;
   /**
    * A user's own features and step files (`cardspec run --features DIR --require FILE`), run with the suite's: they
@@ -85,6 +90,36 @@ export class TagExpressionError extends Error {
 export function tagExpression(tags: string | undefined, format: Format | undefined): string {
   const others = format ? (['json', 'xml'] as const).filter((f) => f !== format).map((f) => `not @format:${f}`) : [];
   return [tags?.trim() ? `(${tags})` : '', ...others].filter(Boolean).join(' and ');
+}
+
+/** `i/n` read and checked: 1 <= i <= n <= 1000. */
+export function parseShard(text: string): { index: number; total: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = m ? Number(m[1]) : NaN;
+  const total = m ? Number(m[2]) : NaN;
+  if (!m || total < 1 || total > 1000 || index < 1 || index > total) throw new ShardError(text);
+  return { index, total };
+}
+
+/** A shard that is not `i/n` with 1 <= i <= n. */
+export class ShardError extends Error {
+  constructor(readonly text: string) {
+    super(`--shard must be i/n with 1 <= i <= n <= 1000 (e.g. 2/3), not "${text}"`);
+    this.name = 'ShardError';
+  }
+}
+
+/**
+ * The shard (1..total) of a scenario: FNV-1a of its feature file and name. Scenarios of one outline that share a
+ * name go together; the formats, processes and machines of a CI matrix agree without talking to each other.
+ */
+export function shardOf(uri: string, name: string, total: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${uri.replace(/\\/g, '/')}\u0000${name}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return (h % total) + 1;
 }
 
 /** `features/x.feature:1:2` paths selecting every planned scenario except the excluded ones. */
@@ -128,15 +163,16 @@ export async function runFeatures(run: FeatureRun): Promise<FeatureRunResult> {
     publish: false,
     dryRun: run.dryRun ?? false,
   };
-  if (run.shard) provided.shard = run.shard;
   // A plain JSON copy: what the workers of a parallel run receive.
   if (run.worldParameters !== undefined) provided.worldParameters = JSON.parse(JSON.stringify(run.worldParameters)) as IConfiguration['worldParameters'];
   const { runConfiguration } = await loadConfiguration({ file: false, provided }, environment);
   let sources = runConfiguration.sources;
   try {
-    if (run.exclude && run.exclude.length > 0) {
+    const shard = run.shard ? parseShard(run.shard) : undefined;
+    if ((run.exclude && run.exclude.length > 0) || shard) {
       const { plan } = await loadSources(sources, environment);
-      const paths = pathsWithout(plan, new Set(run.exclude));
+      const inShard = shard ? plan.filter((p) => shardOf(p.uri, p.name, shard.total) === shard.index) : plan;
+      const paths = pathsWithout(inShard, new Set(run.exclude ?? []));
       // Nothing left to run: as if the features held no such scenario.
       if (paths.length === 0) return { success: true, empty: true };
       sources = { ...sources, paths };

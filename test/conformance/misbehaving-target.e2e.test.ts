@@ -42,7 +42,9 @@ describe('cardspec run against a target that misbehaves after the preflight', ()
           assert.match(s.error ?? '', MESSAGE[kind]);
           assert.match(s.error ?? '', /\[TRANSPORT-RESPONSE-BODY\]/);
         }
-        assert.match(r.out, /Rules that failed \(\d+\): .*AUTH-AUTHORISE/);
+        // The fault is the answer's, not the scenario's rule: TRANSPORT-RESPONSE-BODY broke, AUTH-AUTHORISE was blocked by it.
+        assert.match(r.out, /Rules that failed \(1\): TRANSPORT-RESPONSE-BODY/);
+        assert.ok(scenarios.some((s) => s.blocked?.includes('AUTH-AUTHORISE')));
         const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as { result: string };
         assert.equal(summary.result, 'failed');
         assert.ok(fs.existsSync(path.join(r.reports, 'junit.xml')));

@@ -1,0 +1,51 @@
+/**
+ * "A one-field fault is reported as one cause on one rule": a real loopback gateway whose only fault is `maskedpan`
+ * with `*` instead of `#` (the gallery's maskedpan-stars) fails the whole JSON suite on FIELD-MASKEDPAN alone: one
+ * cause, every other rule of the failing scenarios "blocked by" it, never broken; the console, the summary and
+ * JUnit lead with that cause.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { variantNamed } from '../../src/selfcheck/gallery';
+import { startVariant } from '../../src/selfcheck/start';
+import type { Matrix, Summary } from '../../src/report/model';
+import { runCli } from './cli';
+
+describe('a target whose only fault is one field', () => {
+  it('is one cause on one rule, with the count of scenarios and a masked example', async () => {
+    const gw = await startVariant(variantNamed('maskedpan-stars')!);
+    let r: Awaited<ReturnType<typeof runCli>>;
+    try {
+      r = await runCli(['--target', gw.url, '--format', 'json']);
+    } finally {
+      await gw.close();
+    }
+    assert.equal(r.code, 1, r.out);
+    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+    const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
+    assert.equal(summary.result, 'failed');
+    assert.deepEqual(
+      summary.causes.map((c) => `${c.rule}/${c.field}`),
+      ['FIELD-MASKEDPAN/maskedpan'],
+    );
+    const cause = summary.causes[0];
+    assert.ok(cause.scenarios > 10, `${cause.scenarios} scenarios`);
+    assert.match(cause.seen ?? '', /\*/);
+    assert.ok(cause.example.exchange && !/4111111111111111/.test(cause.example.exchange), 'an example exchange, masked');
+    // One broken rule in the matrix; the failing scenarios' other rules are blocked by it, not failed.
+    assert.deepEqual(matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id), ['FIELD-MASKEDPAN']);
+    assert.ok(matrix.rules.some((x) => x.overall.verdict === 'blocked' && /blocked by FIELD-MASKEDPAN/.test(x.overall.reason ?? '')));
+    // Causes first, whole: the console leads with the verdict and the cause, before the counts.
+    const lines = r.out.split('\n');
+    const result = lines.findIndex((l) => l.startsWith('Result: FAILED'));
+    const causeLine = lines.findIndex((l) => /1\. FIELD-MASKEDPAN · maskedpan: \d+ scenario/.test(l));
+    const table = lines.findIndex((l) => l.startsWith('Feature (passed/failed/skipped)'));
+    assert.ok(result >= 0 && causeLine > result && table > causeLine, r.out.slice(0, 2000));
+    assert.match(r.out, /Rules that failed \(1\): FIELD-MASKEDPAN/);
+    const junit = fs.readFileSync(path.join(r.reports, 'junit.xml'), 'utf8');
+    assert.match(junit, /message="Broke FIELD-MASKEDPAN: maskedpan: expected /);
+    assert.match(fs.readFileSync(path.join(r.reports, 'summary.md'), 'utf8'), /\*\*Result: FAILED\*\*[^\n]*\n\n## Causes\n\n### 1\. FIELD-MASKEDPAN/);
+  });
+});
