@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
 import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
-import { connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
+import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
 
@@ -97,8 +97,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   let values: OptionValues;
   try {
     values = parseOptions(args, {
-      target: { type: 'string' },
-      profile: { type: 'string' },
+      ...CONNECTION_OPTIONS,
       format: { type: 'string' },
       property: { type: 'string' },
       runs: { type: 'string' },
@@ -113,10 +112,6 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       'max-time': { type: 'string' },
       'max-failures': { type: 'string' },
       'shrink-steps': { type: 'string' },
-      user: { type: 'string' },
-      password: { type: 'string' },
-      alias: { type: 'string' },
-      site: { type: 'string' },
       'allow-live': { type: 'boolean' },
       ca: { type: 'string' },
       insecure: { type: 'boolean' },

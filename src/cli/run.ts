@@ -33,7 +33,7 @@ import type { Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
 import { loadCatalogue as loadCatalogueFile } from '../report/catalogue';
 import { loadWaivers, WaiverError, type Waiver } from '../report/waivers';
-import { connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
+import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
 
@@ -140,14 +140,9 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   let values: OptionValues;
   try {
     values = parseOptions(args, {
-      target: { type: 'string' },
+      ...CONNECTION_OPTIONS,
       format: { type: 'string' },
-      profile: { type: 'string' },
       tags: { type: 'string' },
-      user: { type: 'string' },
-      password: { type: 'string' },
-      alias: { type: 'string' },
-      site: { type: 'string' },
       reports: { type: 'string' },
       parallel: { type: 'string' },
       timeout: { type: 'string' },
