@@ -196,6 +196,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   if (live) throw new LiveSiteError(live);
   if (values.bail && Number(parallelText) > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
 
+  const extensions = readExtensions({ features: strings('features'), require: strings('require'), rules: str('rules') });
   return {
     target,
     formats,
@@ -211,11 +212,12 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     timeoutGiven: timeoutMs !== undefined,
     maxTimeMs,
     tls: { ca: str('ca'), insecure: values.insecure === true },
-    extensions: readExtensions({ features: strings('features'), require: strings('require'), rules: str('rules') }),
+    extensions,
     list: values.list === true,
     bail: values.bail === true,
     verbose: values.verbose === true,
-    waivers: str('waivers') === undefined ? [] : loadWaivers(str('waivers')!, new Set(loadCatalogueFile().rules.map((r) => r.id))),
+    // A waiver may name the kit's rules and the user's (--rules).
+    waivers: str('waivers') === undefined ? [] : loadWaivers(str('waivers')!, new Set([...loadCatalogueFile().rules, ...extensions.userRules].map((r) => r.id))),
     allowIncomplete: values['allow-incomplete'] === true,
     ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!) } : {}),
   };
