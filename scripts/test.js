@@ -57,7 +57,7 @@ const started = Date.now();
 function runFile(file) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--require', 'ts-node/register', '--test', `--test-reporter=${reporter}`, file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', 'ts-node/register', '--test', `--test-reporter=${reporter}`, file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const results = [];
     let out = '';
     let err = '';
@@ -78,12 +78,19 @@ function runFile(file) {
       err += chunk;
       if (err.length > 200000) err = err.slice(-100000);
     });
+    running.add(child.pid);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      // The whole group: node --test runs the file in a child of its own, which may have started a server or a CLI.
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     }, timeoutMs);
     child.on('close', (code, signal) => {
+      running.delete(child.pid);
       clearTimeout(timer);
       resolve({ file, code, signal, timedOut, results, stderr: err, ms: Date.now() - t0 });
     });
@@ -125,6 +132,21 @@ function indent(text, max) {
 
 function progress() {
   if (tty) process.stdout.write(`\r${done.length}/${files.length} files, ${totals.fail} failed, ${Math.round((Date.now() - started) / 1000)} s `);
+}
+
+// Ctrl-C or a CI timeout ends every file's process group too, so that no server or run is left behind.
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    process.exit(130);
+  });
 }
 
 async function main() {
