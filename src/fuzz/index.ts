@@ -23,7 +23,11 @@ import { fuzzRequests, type RequestFuzzOutcome } from './requests';
 import { checkSafety } from './safety';
 
 export const REQUESTS_PROPERTY = 'requests';
-/** The ledger window of the built-in target a fuzz run starts (`--target builtin`). */
+/**
+ * The ledger window of the built-in target a fuzz run starts (`--target builtin`): its cases name only the pool's
+ * transactions and their own parts, so ten thousand is plenty, and a run of millions of cases keeps a ledger of tens
+ * of MiB (docs/gateway.md "What the ledger keeps").
+ */
 export const BUILTIN_MAX_RECORDS = 10_000;
 export const PROPERTIES: readonly string[] = [REQUESTS_PROPERTY, ...MODELS.map((m) => m.name)];
 
@@ -112,7 +116,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
 
   for (const format of plan.formats) {
     if (plan.properties.includes(REQUESTS_PROPERTY) && range.count > 0) {
-      const opened = await reachTarget(plan);
+      const opened = await reachTarget(plan, { maxRecords: BUILTIN_MAX_RECORDS });
       const target = targetFor(plan, opened.baseUrl, format);
       const setupTarget = targetFor(plan, opened.baseUrl, 'json');
       const control = controlFor(plan, opened.baseUrl);
@@ -159,7 +163,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
         models.push({ property: spec.name, format, seed: plan.seed, runs: 0, commands: 0, problem: missing, durationMs: 0 });
         continue;
       }
-      const opened = await reachTarget(plan);
+      const opened = await reachTarget(plan, { maxRecords: BUILTIN_MAX_RECORDS });
       const target = targetFor(plan, opened.baseUrl, format);
       const control = controlFor(plan, opened.baseUrl);
       let orders = 0;

@@ -130,11 +130,14 @@ export function controlClientFor(conn: Parts, baseUrl: string, opts: OpenOptions
   });
 }
 
-/** The target's base URL: the built-in gateway is started (on loopback, test-control API on) and closed after. */
-export async function reachTarget(conn: Pick<Connection, 'target'>): Promise<{ readonly baseUrl: string; close(): Promise<void> }> {
+/**
+ * The target's base URL: the built-in gateway is started (on loopback, test-control API on) and closed after.
+ * `maxRecords`: the built-in gateway's ledger window (docs/gateway.md "What the ledger keeps"; the fuzzer's is small).
+ */
+export async function reachTarget(conn: Pick<Connection, 'target'>, builtin: { readonly maxRecords?: number } = {}): Promise<{ readonly baseUrl: string; close(): Promise<void> }> {
   if (conn.target !== 'builtin') return { baseUrl: conn.target, close: async () => undefined };
   const { startGateway } = await import('../gateway');
-  const gw = await startGateway({ control: true });
+  const gw = await startGateway({ control: true, ...(builtin.maxRecords !== undefined ? { maxRecords: builtin.maxRecords } : {}) });
   return { baseUrl: gw.url, close: () => gw.close() };
 }
 
