@@ -1,0 +1,57 @@
+/**
+ * "Against `cardspec serve` without `--control`, `cardspec run` either checks the 3-D Secure and combined flows or
+ * ends INCOMPLETE, never PASSED with skips": the clock-driven subscription flows are skipped there, so the verdict
+ * is INCOMPLETE (exit 3; 0 with --allow-incomplete, still INCOMPLETE); a waivers file for them, each with its
+ * reason, narrows the scope explicitly and the run is PASSED with every waiver printed.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startGateway, type RunningGateway } from '../../src/gateway';
+import type { Matrix, Summary } from '../../src/report/model';
+import { runCli, tempDir } from './cli';
+
+// The documented flows; the generated boundary phase adds nothing to this question and much time.
+const TAGS = 'not @phase:boundary';
+
+describe('the verdict against a target without the test-control API', () => {
+  let plain: RunningGateway;
+  before(async () => {
+    plain = await startGateway({ control: false });
+  });
+  after(async () => {
+    await plain.close();
+  });
+
+  it('is INCOMPLETE (exit 3), naming the rules it could not check; --allow-incomplete exits 0 with the same verdict', async () => {
+    const r = await runCli(['--target', plain.url, '--tags', TAGS]);
+    assert.equal(r.code, 3, r.out);
+    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+    assert.equal(summary.result, 'incomplete');
+    assert.ok(summary.unchecked.some((u) => u.rule.startsWith('SUB-') && /clock/.test(u.why)), JSON.stringify(summary.unchecked.slice(0, 3)));
+    assert.match(r.out, /^Result: INCOMPLETE/m);
+    assert.ok(r.scenarios('json').some((s) => s.rules.includes('3DS-NEXT-Y') && s.verdict === 'passed'), 'the 3-D Secure flows ran');
+    const allowed = await runCli(['--target', plain.url, '--tags', TAGS, '--allow-incomplete']);
+    assert.equal(allowed.code, 0, allowed.out);
+    assert.match(allowed.out, /Result: INCOMPLETE \(exit 0: --allow-incomplete\)/);
+  });
+
+  it('is PASSED once the flows it cannot run are waived, each waiver with its reason in the summary and the matrix', async () => {
+    const file = path.join(tempDir('waivers'), 'waivers.yaml');
+    fs.writeFileSync(
+      file,
+      ['waivers:', '  - tag: "@requires:clock"', '    reason: the sandbox has no movable clock (certified on the bench)', '  - tag: "@requires:ledger"', '    reason: the sandbox offers no ledger reads (certified on the bench)', ''].join('\n'),
+    );
+    const r = await runCli(['--target', plain.url, '--tags', TAGS, '--waivers', file]);
+    assert.equal(r.code, 0, r.out);
+    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+    const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
+    assert.equal(summary.result, 'passed');
+    assert.deepEqual(summary.waivers.map((w) => w.id), ['@requires:clock', '@requires:ledger']);
+    assert.deepEqual(matrix.waivers.map((w) => w.id), ['@requires:clock', '@requires:ledger']);
+    assert.match(fs.readFileSync(path.join(r.reports, 'summary.md'), 'utf8'), /no movable clock \(certified on the bench\)/);
+    assert.match(fs.readFileSync(path.join(r.reports, 'matrix.md'), 'utf8'), /## Waivers[\s\S]*no ledger reads/);
+    assert.match(r.out, /Waivers \(2\):/);
+  });
+});
