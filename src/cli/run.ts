@@ -310,7 +310,7 @@ async function listPlan(plan: Plan): Promise<number> {
     const planned = [];
     for (const format of plan.formats) planned.push(...(await planScenarios({ format, tags: plan.tags, profile: plan.profile, extra: plan.extensions })));
     const header = `cardspec run --list: ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}, profile ${plan.profile.name}${plan.tags ? `, --tags "${plan.tags}"` : ''} (nothing was sent)`;
-    console.log(listText(planned, [...loadCatalogue().rules, ...plan.extensions.userRules], header));
+    console.log(listText(planned, [...loadCatalogue().rules, ...plan.extensions.userRules], header, plan.waivers));
     if (planned.length === 0) {
       console.error(`cardspec run: no scenario matched${plan.tags ? ` --tags "${plan.tags}"` : ''}.`);
       return 2;

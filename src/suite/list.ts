@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { redactText } from '../redact';
 import type { CatalogueRule } from '../report/catalogue';
+import type { Waiver } from '../report/waivers';
 import { readMessagesFile } from '../report/messages';
 import { missingRequirement, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
@@ -20,6 +21,7 @@ export interface PlannedScenario {
   readonly line: number;
   readonly name: string;
   readonly rules: readonly string[];
+  readonly tags: readonly string[];
   /** Why the run would skip it (the profile lacks what it requires); undefined when it would run. */
   readonly skip?: string;
   /** A step without a definition, or with several: the kit's own problem, told before the run. */
@@ -50,6 +52,7 @@ export async function planScenarios(req: ListRequest): Promise<PlannedScenario[]
         line: s.line,
         name: s.name,
         rules: s.rules,
+        tags: s.tags,
         ...(reasons.length ? { skip: redactText(reasons.join('; ')) } : {}),
         ...(problem ? { problem } : {}),
       };
@@ -60,11 +63,14 @@ export async function planScenarios(req: ListRequest): Promise<PlannedScenario[]
 }
 
 /** The listing: one line per scenario, then per rule of the catalogue how many scenarios would check it. */
-export function listText(planned: readonly PlannedScenario[], catalogue: readonly CatalogueRule[], header: string): string {
+export function listText(planned: readonly PlannedScenario[], catalogue: readonly CatalogueRule[], header: string, waivers: readonly Waiver[] = []): string {
   const lines = [header, ''];
+  const waivedRule = new Map(waivers.filter((w) => w.kind === 'rule').map((w) => [w.id, w.reason]));
+  const waivedTag = waivers.filter((w) => w.kind === 'tag');
   for (const s of planned) {
-    const rules = s.rules.length ? `  [${s.rules.join(' ')}]` : '';
-    const note = s.problem ? `  (kit problem: ${s.problem})` : s.skip ? `  (would be skipped: ${s.skip})` : '';
+    const rules = s.rules.length ? `  [${s.rules.map((r) => (waivedRule.has(r) ? `${r} (waived)` : r)).join(' ')}]` : '';
+    const tag = waivedTag.find((w) => s.tags.includes(w.id.startsWith('@') ? w.id : `@${w.id}`));
+    const note = s.problem ? `  (kit problem: ${s.problem})` : s.skip ? `  (would be skipped: ${s.skip})` : tag ? `  (waived by ${tag.id}: ${tag.reason})` : '';
     lines.push(`${s.format.toUpperCase().padEnd(4)} ${s.uri}:${s.line}  ${s.name}${rules}${note}`);
   }
   const running = planned.filter((s) => !s.skip && !s.problem);
@@ -80,7 +86,8 @@ export function listText(planned: readonly PlannedScenario[], catalogue: readonl
   lines.push('', `${planned.length} scenario(s): ${running.length} would run, ${planned.length - running.length} would be skipped.`, '', `Rules (${byRule.size}): scenarios that would check each (run/skipped)`);
   const known = new Set(catalogue.map((r) => r.id));
   for (const [id, c] of [...byRule].sort((a, b) => a[0].localeCompare(b[0]))) {
-    lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}`);
+    const waived = waivedRule.get(id);
+    lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}${waived !== undefined ? `  waived: ${waived}` : ''}`);
   }
   const unchecked = catalogue.filter((r) => r.status === 'testable' && !byRule.has(r.id)).map((r) => r.id);
   if (unchecked.length) lines.push('', `Testable rules no listed scenario checks (${unchecked.length}): ${unchecked.slice(0, 20).join(', ')}${unchecked.length > 20 ? `, ... and ${unchecked.length - 20} more` : ''}`);

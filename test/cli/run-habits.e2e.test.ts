@@ -53,6 +53,16 @@ describe('cardspec run: --list, --bail, --verbose, --allow-live', () => {
     assert.match(r.stdout, / 0 would run, \d+ would be skipped/);
   });
 
+  test('--list marks the waived rules and tags with their reasons', () => {
+    const waivers = path.join(reports(), 'waivers.yaml');
+    fs.writeFileSync(waivers, '- rule: AUTH-BANK-CONTACTED\n  reason: our sandbox has no bank\n- tag: "@requires:clock"\n  reason: no clock in the sandbox\n');
+    const r = cardspec(['run', '--list', '--waivers', waivers, '--tags', '@rule:AUTH-AUTHORISE or @requires:clock']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\[AUTH-AUTHORISE ERR-0 AUTH-BANK-CONTACTED \(waived\)\]/);
+    assert.match(r.stdout, /^ {2}AUTH-BANK-CONTACTED +1\/0 +waived: our sandbox has no bank$/m);
+    assert.match(r.stdout, /\(waived by @requires:clock: no clock in the sandbox\)/);
+  });
+
   test('--verbose prints each failing scenario and its exchanges, masked', async () => {
     const dir = reports();
     const r = await cardspecAsync(['run', '--target', faulty.url, '--verbose', '--tags', '@rule:FIELD-MASKEDPAN', '--reports', dir]);
