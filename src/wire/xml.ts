@@ -542,6 +542,47 @@ function readStructure(el: In, def: FieldDef): unknown {
   return Object.keys(filter).length ? filter : undefined;
 }
 
+/**
+ * A well-formedness error in the document's terms: the element and the line, never the parser's own wording (which
+ * prints its internal stack of open tags). Unknown kinds of error say where, and that the text is not XML there.
+ */
+function wellFormednessProblem(doc: string, err: { code: string; msg: string; line: number; col: number }, lineOffset: number): string {
+  const at = (line: number, col?: number): string => `line ${line + lineOffset}${col ? `, column ${col}` : ''}`;
+  const where = at(err.line, err.col);
+  const m = (re: RegExp): RegExpExecArray | null => re.exec(err.msg);
+  let r: RegExpExecArray | null;
+  if ((r = m(/^Invalid '\[([\s\S]*)\]' found/))) {
+    // The parser's list of the elements still open at the end, outermost first: the innermost is the one to close.
+    const open = [...r[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+    const inner = open[open.length - 1] ?? '?';
+    return `not well-formed XML: <${inner}>${openedAt(doc, inner, at)} is never closed (the document ends with ${open.map((n) => `<${n}>`).join(', ')} open)`;
+  }
+  if ((r = m(/^Unclosed tag '([^']*)'/))) return `not well-formed XML: <${r[1]}>${openedAt(doc, r[1], at)} is never closed`;
+  if ((r = m(/^Closing tag '([^']*)' doesn't have proper closing/))) return `not well-formed XML at ${where}: the closing tag </${r[1]}> does not end with ">"`;
+  if ((r = m(/^Expected closing tag '([^']*)' \(opened in line (\d+), col (\d+)\) instead of closing tag '([^']*)'/))) {
+    return `not well-formed XML at ${where}: </${r[4]}> closes <${r[1]}>, opened at ${at(Number(r[2]), Number(r[3]))}`;
+  }
+  if ((r = m(/^Closing tag '([^']*)' has not been opened/))) return `not well-formed XML at ${where}: </${r[1]}> closes an element that is not open`;
+  if ((r = m(/^Tag '([^']*)' is an invalid name/))) return `not well-formed XML at ${where}: <${r[1]}> is not a valid element name`;
+  if ((r = m(/^Attribute '([^']*)' is without value/))) return `not well-formed XML at ${where}: the attribute ${r[1]} has no quoted value`;
+  if ((r = m(/^Attribute '([^']*)' is repeated/))) return `not well-formed XML at ${where}: the attribute ${r[1]} is given twice`;
+  if ((r = m(/^Attributes for '([^']*)' have open quote/))) return `not well-formed XML at ${where}: an attribute of <${r[1]}> has a quote that is never closed`;
+  if ((r = m(/^char '(.)' is not expected/))) {
+    const c = r[1] === '&' ? '"&" that starts no entity (write &amp;)' : r[1] === '<' ? '"<" that starts no element (write &lt;)' : `character "${r[1]}" that is not allowed here`;
+    return `not well-formed XML at ${where}: a ${c}`;
+  }
+  return `not well-formed XML at ${where}: the text is not XML here (${err.code.replace(/^Invalid/, '').toLowerCase() || 'syntax'})`;
+}
+
+/** `, opened at line N` for the last opening of an element, when it can be found in the text. */
+function openedAt(doc: string, name: string, at: (line: number, col?: number) => string): string {
+  const i = doc.lastIndexOf(`<${name}`);
+  if (i < 0) return '';
+  const before = doc.slice(0, i);
+  const line = (before.match(/\n/g) ?? []).length + 1;
+  return ` (opened at ${at(line, i - before.lastIndexOf('\n'))})`;
+}
+
 /** The well-formedness check, the DTD guard and the tree: `problems` say where it went wrong. */
 function parseTree(xml: unknown): { root?: In; problems: string[] } {
   if (typeof xml !== 'string') return { problems: ['the body is not text'] };
@@ -555,11 +596,7 @@ function parseTree(xml: unknown): { root?: In; problems: string[] } {
   if (doc === '') return { problems: ['not well-formed XML: the body is empty'] };
   if (/<!DOCTYPE/i.test(doc)) return { problems: ['a DOCTYPE is not accepted: the kit does no DTD processing (entity-expansion guard)'] };
   const valid = XMLValidator.validate(doc);
-  if (valid !== true) {
-    const { line, col, msg } = valid.err;
-    const where = line ? ` at line ${line + lineOffset}${col ? `, column ${col}` : ''}` : '';
-    return { problems: [redactText(`not well-formed XML${where}: ${msg}`)] };
-  }
+  if (valid !== true) return { problems: [redactText(wellFormednessProblem(doc, valid.err, lineOffset))] };
   let parsed: unknown;
   try {
     parsed = PARSER.parse(doc);
