@@ -123,7 +123,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
       try {
         const pool = await buildPool({ target: setupTarget, control, profile: plan.profile, site: plan.site, runId: `${runId}${format}`, rate });
         problems.push(...pool.problems.map((p) => `${format.toUpperCase()}: ${p}`));
-        const oracleContext: OracleContext = { ledger: plan.profile.capabilities.ledger ? control : undefined, pans };
+        const oracleContext: OracleContext = { control: plan.profile.capabilities.ledger ? control : undefined, pans };
         const total = plan.path !== undefined ? 1 : range.count;
         const progress = new Progress(io.out, io.tty, `requests ${format.toUpperCase()}`, total);
         const outcome = await fuzzRequests({
@@ -172,7 +172,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
         control,
         profile: plan.profile,
         site: plan.site,
-        oracleContext: { ledger: plan.profile.capabilities.ledger ? control : undefined, pans },
+        oracleContext: { control: plan.profile.capabilities.ledger ? control : undefined, pans },
         rate,
         nextOrder: () => `cardspec-fuzz-${runId}-${spec.name}-${++orders}`,
       };

@@ -27,7 +27,7 @@ export interface CaseRun {
 
 export interface OracleContext {
   /** The target's test-control client, when it has the ledger capability (to see whether a transaction exists). */
-  readonly ledger?: ControlClient;
+  readonly control?: ControlClient;
   /** Card numbers that must never come back in full: the profile's test cards. */
   readonly pans: readonly string[];
 }
@@ -218,12 +218,12 @@ export const ORACLES: readonly Oracle[] = [
     checks: 'a refused request creates no transaction (its reference, if any, is not in the ledger; needs the ledger capability)',
     applies: (run) => (run.expect.expectation.kind === 'invalid' || run.expect.expectation.kind === 'refused') && partsOf(run.exchange.envelope).some((p) => typeof p.transactionreference === 'string'),
     check: async (run, ctx) => {
-      if (!ctx.ledger) return undefined;
+      if (!ctx.control) return undefined;
       for (const p of partsOf(run.exchange.envelope)) {
         const ref = p.transactionreference;
         if (typeof ref !== 'string' || ref === '') continue;
         try {
-          await ctx.ledger.transaction(ref);
+          await ctx.control.transaction(ref);
           return `the request should have been refused, yet transaction ${ref} (${String(p.requesttypedescription)}, errorcode ${String(p.errorcode)}) is in the ledger`;
         } catch {
           // Not found (or not readable): nothing stored that the kit can see.

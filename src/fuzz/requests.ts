@@ -182,7 +182,7 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
           threads,
           oracles,
           target: opts.target.options,
-          ledger: opts.oracleContext.ledger?.options,
+          control: opts.oracleContext.control?.options,
           pans: opts.oracleContext.pans,
           context: opts.pool.context,
           made: [...opts.pool.made],

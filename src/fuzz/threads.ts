@@ -24,7 +24,7 @@ export interface ShardJob {
   readonly job: number;
   readonly target: TargetOptions;
   /** The test-control API, when the ledger oracle may use it. */
-  readonly ledger?: ControlOptions;
+  readonly control?: ControlOptions;
   readonly pans: readonly string[];
   readonly context: RequestContext;
   readonly made: readonly (readonly [string, RequestObject])[];

@@ -29,7 +29,7 @@ async function run(job: ShardJob): Promise<void> {
     const rows = job.rows?.map((id) => OPERATION[id]).filter((r) => r !== undefined);
     const arb = caseArbitrary({ context: job.context, alias: job.alias, format: job.format, rows });
     const ectx = expectContextOf(job.context, new Map(job.made), job.alias);
-    const ledger = job.ledger ? new ControlClient(job.ledger) : undefined;
+    const control = job.control ? new ControlClient(job.control) : undefined;
     const detection = await detect({
       target,
       format: job.format,
@@ -37,7 +37,7 @@ async function run(job: ShardJob): Promise<void> {
       arb,
       ectx,
       oracles: ORACLES,
-      oracleContext: { ledger, pans: job.pans },
+      oracleContext: { control, pans: job.pans },
       seed: job.seed,
       start: job.start,
       count: job.count,
