@@ -13,13 +13,14 @@
  * ("recommended", "normally") is a warning, and so is anything resting on what the document does not show (the full
  * AUTH field list, the follow-ups' shape, cardspec's body limit): the kit never fails a client on those.
  */
+import { REQUEST_TYPES } from '../../schemas/fields';
 import { OPERATIONS, type OperationRow } from '../../schemas/operations';
 import type { Ledger, TxRecord } from '../gateway';
 import type { Finding, Severity } from '../findings';
 import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
-import { threeDsPairFaults } from '../validate/reading';
+import { isRowCombination, threeDsPairFaults } from '../validate/reading';
 
 // The shared vocabulary of checks (src/findings.ts), re-exported for the contract modules.
 export type { Finding, Severity } from '../findings';
@@ -99,6 +100,19 @@ function parentOf(view: RequestView, ledger: Ledger): TxRecord | undefined {
 }
 
 const FOLLOW_UPS = new Set(['TRANSACTIONUPDATE', 'TRANSACTIONQUERY']);
+
+/** The dictionary's field checks (value type, length, class, listed values). */
+const FIELD_CHECKS = new Set(['all-values-strings', 'type', 'maxLength', 'minLength', 'pattern', 'enum']);
+
+/**
+ * Whether a request object's values pass the dictionary: the gateway refuses one that does not (`30000`) before it
+ * looks anything up, so what the ledger would say of it (a parent, an md/pares pair) is not said either.
+ */
+function valuesPass(call: CheckedCall, view: RequestView): boolean {
+  const at = `request[${view.index}]`;
+  if (view.types.length === 0 || !view.types.every((t) => (REQUEST_TYPES as readonly string[]).includes(t)) || !isRowCombination(view.types)) return false;
+  return !call.schema.some((v) => v.severity === 'error' && FIELD_CHECKS.has(v.rule) && v.field.startsWith(at));
+}
 
 // ---- the operation rows -------------------------------------------------------------------------------------------
 
@@ -313,7 +327,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
       for (const view of call.requests) {
         const md = str(view.obj?.md);
         const pares = str(view.obj?.pares);
-        if (md === undefined && pares === undefined) continue;
+        if ((md === undefined && pares === undefined) || !valuesPass(call, view)) continue;
         const at = `request[${view.index}].`;
         const issued = ledger.threeDsBy(md, pares)?.threeds;
         // The pair authenticates one AUTH (src/validate/reading.ts): this call's own AUTH is the one that used it.
@@ -364,7 +378,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     run: (call, { ledger }) =>
       call.requests.flatMap((view) => {
         const ref = str(view.obj?.parenttransactionreference);
-        if (ref === undefined || view.types.some((t) => FOLLOW_UPS.has(t))) return [];
+        if (ref === undefined || view.types.some((t) => FOLLOW_UPS.has(t)) || !valuesPass(call, view)) return [];
         const rec = ledger.get(ref);
         if (rec && call.ctx.user.sites.includes(rec.sitereference)) return [];
         return [{ rule: 'FIELD-PARENT', field: `request[${view.index}].parenttransactionreference`, severity: 'error' as const, message: 'parenttransactionreference names no earlier transaction of this account' }];

@@ -13,7 +13,7 @@ import { ERR, type ErrorSpec } from './errors';
 import { parseTimestamp } from '../calendar';
 import { securityResult } from './parts';
 import { normalise, NOT_INHERITED, type Normalised } from './read';
-import { requiredStanding, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../validate/reading';
+import { isRowCombination, requiredStanding, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../validate/reading';
 import type { UnitOfWork } from './ledger';
 import type { CallEnv, CardData, Fields, PreparedRequest, SecurityResult, TxRecord } from './types';
 
@@ -143,6 +143,9 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
     return fail(types, ERR.invalidField, [...problems]);
   }
 
+  // A combination of types that is no row of the table is refused before anything is looked up (one reading).
+  if (!isRowCombination(types)) return fail(types, ERR.invalidField, ['requesttypedescriptions']);
+
   const rt = env.runtime;
   const own: Fields = n.own;
   const followUp = types.length === 1 && (types[0] === 'TRANSACTIONUPDATE' || types[0] === 'TRANSACTIONQUERY');
@@ -241,7 +244,8 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
     if (!present) add(f);
   }
   if (!card && needsCard(types) && !bad?.includes('expirydate') && !bad?.includes('cachetoken')) {
-    for (const f of row.cardSource?.[0] ?? ['pan', 'expirydate']) add(f);
+    // The card's fields that were not sent (one reading with validate, which names what is missing).
+    for (const f of row.cardSource?.[0] ?? ['pan', 'expirydate']) if (own[f] === undefined) add(f);
   }
   const fixed = row.fixed;
   if (fixed) {

@@ -154,6 +154,9 @@ export function selectRow(types: readonly string[], sent: (field: string) => boo
   }
 }
 
+/** Whether some row of the table sends these types: decided before anything is looked up in the ledger. */
+export const isRowCombination = (types: readonly string[]): boolean => firstRowFor(types) !== undefined;
+
 /** The first row of a list of types, remembered per list (the table is fixed; the lists a caller may make up are not). */
 const FIRST_ROWS = new Map<string, OperationRow | undefined>();
 function firstRowFor(types: readonly string[]): OperationRow | undefined {

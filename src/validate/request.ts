@@ -2,10 +2,11 @@
  * Request objects and request envelopes against the row of the Request types table they belong to.
  */
 import { REQUEST_ENVELOPE_FILE, requestRowFile } from '../../schemas/files';
+import { checkValue } from '../../schemas/check';
 import { FIELD, REQUEST_TYPES, SECTION } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';
-import { requiredStanding, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
+import { passedOn, requiredStanding, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
 import { checkFor, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
 
@@ -35,6 +36,20 @@ export function selectRow(obj: RequestObject, parent?: ParentFacts): OperationRo
 export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix = '', parent: ParentFacts | undefined | 'unknown' = 'unknown'): Violation[] {
   const file = requestRowFile(row.id);
   const out = inheritance(toViolations(checkFor(file)(obj), { prefix, subject: `"${row.title}"`, section: row.section }), obj, prefix, parent);
+  // A card number is sent with its expiry date, whichever other way the row would take the card (as the gateway reads it).
+  if (typeof obj.pan === 'string' && obj.pan !== '' && checkValue(FIELD.pan, 'request', obj.pan) === null && !sent(obj, 'expirydate') && !out.some((v) => v.field === joinPath(prefix, ['expirydate']))) {
+    const at = joinPath(prefix, ['expirydate']);
+    out.push(violation(at, 'required', row.section, `${at} is missing: pan is sent, and a card number goes with its expiry date`));
+  }
+  // A row's fixed value holds for the value in effect: one the request does not send but inherits too (rule 4).
+  if (parent !== 'unknown' && parent !== undefined) {
+    for (const [field, values] of Object.entries(row.fixed ?? {})) {
+      const inherited = parent.fields[field];
+      if (sent(obj, field) || !passedOn(field, parent.type) || inherited === undefined || values.includes(inherited)) continue;
+      const at = joinPath(prefix, [field]);
+      out.push(violation(at, 'fixed', row.section, `${at} is not sent and the parent passes on a value that is not ${values.join(' or ')}, the value "${row.title}" takes`));
+    }
+  }
   const recommended = schemaRoot(file)['x-recommended'];
   if (Array.isArray(recommended)) {
     for (const field of recommended) {
@@ -56,6 +71,12 @@ export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix
 function inheritance(violations: Violation[], obj: RequestObject, prefix: string, parent: ParentFacts | undefined | 'unknown'): Violation[] {
   const out: Violation[] = [];
   for (const v of violations) {
+    if (v.rule === 'card-source') {
+      // Each way of sending the card, less what was sent of it: the fields still missing, as the gateway names them.
+      const ways = v.field.slice(prefix.length).split('|').map((w) => w.split('+').filter((f) => !sent(obj, f)).join('+'));
+      out.push({ ...v, field: prefix + ways.join('|') });
+      continue;
+    }
     if (v.rule !== 'required') {
       out.push(v);
       continue;
@@ -135,7 +156,9 @@ export function validateRequestObject(obj: RequestObject): Violation[] {
 const OBJECTS_CHECKED = 10;
 
 export function validateRequestEnvelope(raw: unknown, format: Format = 'json', context: ReadingContext = {}): Violation[] {
-  const env = isObject(raw) ? withoutUnset(raw) : raw;
+  // Unset values are "not sent" at every level the envelope's schema sees (src/validate/reading.ts `isUnset`).
+  const top = isObject(raw) ? withoutUnset(raw) : raw;
+  const env = isObject(top) && Array.isArray(top.request) ? { ...top, request: top.request.map((o: unknown) => (isObject(o) ? withoutUnset(o) : o)) } : top;
   // The envelope's own checks see the first objects only (the rest are counted below); the count is the real one.
   const long = isObject(env) && Array.isArray(env.request) && env.request.length > OBJECTS_CHECKED ? env.request.length : 0;
   const shell = long ? { ...(env as Record<string, unknown>), request: (env as { request: unknown[] }).request.slice(0, OBJECTS_CHECKED) } : env;
