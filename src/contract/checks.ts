@@ -433,7 +433,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     run: (call, { ledger }) =>
       call.requests.flatMap((view) => {
         const o = view.obj;
-        if (!o || !view.types.includes('SUBSCRIPTION') || o.pan !== undefined || o.cachetoken !== undefined || o.credentialsonfile === '1') return [];
+        if (!o || !view.types.includes('SUBSCRIPTION') || o.pan !== undefined || o.cachetoken !== undefined || o.credentialsonfile === '1' || !valuesPass(call, view)) return [];
         // The card comes from an earlier transaction: stored when one of its line is a STORE, or was sent with
         // credentialsonfile 1 ("`1` states that the submitted credentials are stored").
         const stored = [...lineage(ledger, parentOf(view, ledger))].find((r) => r.type === 'STORE' || r.fields.credentialsonfile === '1');
