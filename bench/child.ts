@@ -10,10 +10,7 @@ import { redactText } from '../src/redact';
 export const ROOT = path.join(__dirname, '..');
 
 /** A message from a child: `ready` once listening, `result` with figures, `error` with a masked message. */
-export type ChildMessage =
-  | { readonly type: 'ready'; readonly url: string }
-  | { readonly type: 'result'; readonly data: unknown }
-  | { readonly type: 'error'; readonly message: string };
+export type ChildMessage = { readonly type: 'ready'; readonly url: string } | { readonly type: 'result'; readonly data: unknown } | { readonly type: 'error'; readonly message: string };
 
 export class BenchChild {
   private readonly queue: ChildMessage[] = [];
@@ -21,7 +18,10 @@ export class BenchChild {
   private exited: Error | undefined;
   private stderr = '';
 
-  constructor(readonly proc: ChildProcess, readonly name: string) {
+  constructor(
+    readonly proc: ChildProcess,
+    readonly name: string,
+  ) {
     proc.on('message', (m: unknown) => this.push(m as ChildMessage));
     proc.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4000);

@@ -62,7 +62,13 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
       log(`fuzz: round ${round + 1} of ${s.reps}: cardspec fuzz, ${runs} cases ...`);
       fuzzReps.push(await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 }));
       log(`fuzz: round ${round + 1} of ${s.reps}: autocannon, the same ${bodies.length} bodies ...`);
-      const r = await gen.run(ready.url, { ...recorded.headers, authorization: authorization() }, { kind: 'cycle', bodies, path: recorded.path }, { ...load, warmupSec: round === 0 ? s.warmupSec : 0, reps: 1 }, false);
+      const r = await gen.run(
+        ready.url,
+        { ...recorded.headers, authorization: authorization() },
+        { kind: 'cycle', bodies, path: recorded.path },
+        { ...load, warmupSec: round === 0 ? s.warmupSec : 0, reps: 1 },
+        false,
+      );
       loadReps.push(...r);
     }
     const fuzzRate = median(fuzzReps.map((r) => r.rate));

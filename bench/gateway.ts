@@ -18,7 +18,6 @@ import { LoadGenerator, summarize, type LoadSettings, type Summary } from './loa
 import { buildPayloads, cachetokenFrom, OK_MARK, PARENT_PLACEHOLDER, postJson, referenceOf, type Payloads } from './payloads';
 import { median, ms, rate, ratio, verdict, type Row } from './table';
 
-
 /** What the gateway answered to the payloads: the bare server answers with these, and validation reads them. */
 export interface Answers {
   readonly payloads: Payloads;
@@ -42,7 +41,11 @@ export async function captureAnswers(): Promise<Answers> {
     const parent = referenceOf(threedquery);
     if (!parent) throw new Error('the THREEDQUERY answer has no transactionreference');
     const authAfter = await postJson(gw.url, payloads.headers, payloads.authAfter.replace(PARENT_PLACEHOLDER, parent));
-    for (const [name, answer] of [['AUTH', auth], ['THREEDQUERY', threedquery], ['AUTH after THREEDQUERY', authAfter]] as const) {
+    for (const [name, answer] of [
+      ['AUTH', auth],
+      ['THREEDQUERY', threedquery],
+      ['AUTH after THREEDQUERY', authAfter],
+    ] as const) {
       if (!answer.includes(OK_MARK)) throw new Error(`the reference gateway refused the benchmark's ${name} payload: ${redactText(answer.slice(0, 300))}`);
     }
     return { payloads, auth, threedquery, authAfter };
@@ -112,7 +115,14 @@ type Measured = Summary & { readonly cpuPerUnit: number };
  * each warmed up, then the measured runs interleaved, one per server in turn, the order rotated every round. Our
  * servers are asked for their CPU time before and after each measured run.
  */
-async function measureRow(name: 'auth' | 'pair', kinds: readonly ServerKind[], answers: Answers, openapiFile: string, s: LoadSettings, log: (line: string) => void): Promise<Map<ServerKind, Measured>> {
+async function measureRow(
+  name: 'auth' | 'pair',
+  kinds: readonly ServerKind[],
+  answers: Answers,
+  openapiFile: string,
+  s: LoadSettings,
+  log: (line: string) => void,
+): Promise<Map<ServerKind, Measured>> {
   const started: { kind: ServerKind; server: Started; gen: LoadGenerator }[] = [];
   try {
     for (const kind of kinds) {

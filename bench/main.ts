@@ -92,7 +92,13 @@ function readOptions(argv: string[]): Options | string {
   for (const v of [reps, durationSec, warmupSec, connections, budgetSec]) if (typeof v === 'string') return v;
   const soak = values.soak ?? 'quick';
   if (soak !== 'quick' && soak !== 'full' && soak !== 'off') return `--soak must be quick, full or off, not "${String(soak)}"`;
-  const only = typeof values.only === 'string' ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [...SECTIONS];
+  const only =
+    typeof values.only === 'string'
+      ? values.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [...SECTIONS];
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length) return `--only: unknown section(s) ${unknown.join(', ')} (choose from ${SECTIONS.join(', ')})`;
   return {
@@ -132,7 +138,11 @@ function machine(): string {
   return `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, ${os.type()} ${os.release()}`;
 }
 
-const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 function notes(o: Options): string[] {
   return [
@@ -194,7 +204,9 @@ export async function main(argv: string[]): Promise<number> {
   ];
   const settings: LoadSettings = { reps: o.reps, durationSec: o.durationSec, warmupSec: o.warmupSec, connections: o.connections, maxRequests: 1_000_000 };
   const rows: Row[] = [];
-  const failedRow = (measure: string) => (message: string): Row[] => [{ measure, subject: 'FAILED', figure: message.slice(0, 160), runs: '0' }];
+  const failedRow =
+    (measure: string) =>
+    (message: string): Row[] => [{ measure, subject: 'FAILED', figure: message.slice(0, 160), runs: '0' }];
 
   let answers: Answers | undefined;
   if (o.sections.some((s) => s === 'gateway' || s === 'validation' || s === 'fuzz')) {
@@ -236,7 +248,9 @@ export async function main(argv: string[]): Promise<number> {
   // replaces: the soak takes minutes, and its figures do not depend on the throughput rows.
   const soakRows = rows.filter((r) => r.measure.startsWith('Soak'));
   if (o.updateDocs && soakRows.length > 0) {
-    const soakTable = [`Measured ${when} on ${machine()}, \`npm run bench -- --only soak --soak ${o.soak}\`; load average before ${loadBefore}, after ${load()}.`, '', renderTable(soakRows)].join('\n');
+    const soakTable = [`Measured ${when} on ${machine()}, \`npm run bench -- --only soak --soak ${o.soak}\`; load average before ${loadBefore}, after ${load()}.`, '', renderTable(soakRows)].join(
+      '\n',
+    );
     updateDocs('docs/bench.md', redactText(soakTable), 'soak');
     updateDocs('README.md', redactText(soakTable), 'soak');
     log('updated the soak table in docs/bench.md and README.md');

@@ -3,7 +3,14 @@
 process.env.TS_NODE_TRANSPILE_ONLY = process.env.TS_NODE_TRANSPILE_ONLY || 'true';
 process.env.TS_NODE_PROJECT = process.env.TS_NODE_PROJECT || require('path').join(__dirname, '..', 'tsconfig.json');
 require('ts-node/register');
-require('./main').main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
-  (err) => { console.error(require('../src/redact').redactText(String((err && err.stack) || err))); process.exitCode = 2; },
-);
+require('./main')
+  .main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      console.error(require('../src/redact').redactText(String((err && err.stack) || err)));
+      process.exitCode = 2;
+    },
+  );

@@ -158,7 +158,9 @@ async function fuzzSoak(mode: SoakMode, log: (line: string) => void): Promise<Ro
 
 export async function soakSection(mode: SoakMode, s: LoadSettings, log: (line: string) => void): Promise<Row[]> {
   const out: Row[] = [];
-  const failed = (measure: string) => (e: unknown): Row[] => [{ measure, subject: 'FAILED', figure: String((e as Error).message).slice(0, 160), runs: '0' }];
+  const failed =
+    (measure: string) =>
+    (e: unknown): Row[] => [{ measure, subject: 'FAILED', figure: String((e as Error).message).slice(0, 160), runs: '0' }];
   out.push(...(await serveSoak(mode, s, log, false).catch(failed('Soak, serve'))));
   out.push(...(await serveSoak(mode, s, log, true).catch(failed('Soak, serve --contract'))));
   out.push(...(await fuzzSoak(mode, log).catch(failed('Soak, fuzz'))));

@@ -89,7 +89,7 @@ export async function validationSection(answers: Answers, reps: number, windowSe
   try {
     const spec: ValidationSpec = { type: 'run', jsonRequest: answers.payloads.auth, jsonResponse: answers.auth, reps, windowSec, warmupSec: Math.min(0.5, windowSec) };
     child.send(spec);
-    const m = await child.next((KINDS.length * (reps * windowSec + 1)) * 1000 + 60_000);
+    const m = await child.next(KINDS.length * (reps * windowSec + 1) * 1000 + 60_000);
     if (m.type !== 'result') throw new Error('validation: unexpected message');
     data = m.data as ValidationRep[];
   } finally {

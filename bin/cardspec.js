@@ -6,7 +6,14 @@ process.env.TS_NODE_PROJECT = process.env.TS_NODE_PROJECT || require('path').joi
 // Installed as a package, the sources sit under node_modules/, which ts-node skips unless told otherwise.
 process.env.TS_NODE_SKIP_IGNORE = process.env.TS_NODE_SKIP_IGNORE || 'true';
 require('ts-node/register');
-require('../src/cli/main').main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
-  (err) => { console.error(require('../src/redact').redactText(String(err && err.stack || err))); process.exitCode = 2; },
-);
+require('../src/cli/main')
+  .main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      console.error(require('../src/redact').redactText(String((err && err.stack) || err)));
+      process.exitCode = 2;
+    },
+  );

@@ -32,16 +32,28 @@ export function wrongJsonType(name: string, direction: Direction, base?: fc.Arbi
       w('string', valid),
       w('number', fc.integer({ min: 0, max: 99 })),
       w('null', fc.constant(null)),
-      w('object', valid.map((v) => ({ value: v }))),
-      w('array', fc.integer({ min: 0, max: 99 }).map((n) => [n])),
+      w(
+        'object',
+        valid.map((v) => ({ value: v })),
+      ),
+      w(
+        'array',
+        fc.integer({ min: 0, max: 99 }).map((n) => [n]),
+      ),
     );
   }
   return fc.oneof(
     w('number', asNumber),
     w('boolean', fc.boolean()),
     w('null', fc.constant(null)),
-    w('array', valid.map((v) => [v])),
-    w('object', valid.map((v) => ({ value: v }))),
+    w(
+      'array',
+      valid.map((v) => [v]),
+    ),
+    w(
+      'object',
+      valid.map((v) => ({ value: v })),
+    ),
   );
 }
 

@@ -33,7 +33,10 @@ class Conditional {
 
 /** `{"value": ...}` items of the public `filter` shape. */
 const valueItems = (arb: fc.Arbitrary<string>, minLength: number, maxLength: number): fc.Arbitrary<{ value: string }[]> =>
-  fc.array(arb.map((value) => ({ value })), { minLength, maxLength });
+  fc.array(
+    arb.map((value) => ({ value })),
+    { minLength, maxLength },
+  );
 
 /**
  * The public `filter` shape (public-facts.md): lists of `{value}` keyed by field name. TRANSACTIONQUERY may name
@@ -53,10 +56,7 @@ export function filterValue(row: OperationRow, known: KnownValues = {}): fc.Arbi
 
 /** `updates`: "a new `baseamount`" (Request types table), and sometimes `transactionactive` (States and transitions). */
 export function updatesValue(): fc.Arbitrary<Record<string, string>> {
-  return fc.record(
-    { baseamount: positiveAmount('request'), transactionactive: fieldValue('transactionactive', 'request') },
-    { noNullPrototype: true, requiredKeys: ['baseamount'] },
-  );
+  return fc.record({ baseamount: positiveAmount('request'), transactionactive: fieldValue('transactionactive', 'request') }, { noNullPrototype: true, requiredKeys: ['baseamount'] });
 }
 
 /** A whole number of at least 1 within a numeric field's length, written without leading zeros. */
@@ -71,9 +71,7 @@ function positiveNumber(name: string): fc.Arbitrary<string> {
  * Fields that switch another field's check on (`billingcountryiso2a` for `billingpostcode`): half the time they
  * take one of the switching values, so that both sides of the condition are generated.
  */
-const CONDITION_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
-  FIELDS.flatMap((d) => (d.validatedWhen ? [[d.validatedWhen.field, d.validatedWhen.values] as const] : [])),
-);
+const CONDITION_VALUES: ReadonlyMap<string, readonly string[]> = new Map(FIELDS.flatMap((d) => (d.validatedWhen ? [[d.validatedWhen.field, d.validatedWhen.values] as const] : [])));
 
 /** A card as a request carries it: one of the kit's test cards, or a target's (whose security code may be unknown). */
 export interface RequestCard {

@@ -16,16 +16,13 @@ import { fieldValue, nonZeroCode, positiveAmount } from './values';
 /** Errors table: "`0` | any | Successful; `errormessage` is `Ok`." */
 export const SUCCESS = { errorcode: '0', errormessage: 'Ok' } as const;
 
-const responseFieldsOf = (section: string): string[] =>
-  FIELDS.filter((d) => d.section === section && d.response && !d.structure && !d.list && !ENVELOPE_FIELDS.has(d.name)).map((d) => d.name);
+const responseFieldsOf = (section: string): string[] => FIELDS.filter((d) => d.section === section && d.response && !d.structure && !d.list && !ENVELOPE_FIELDS.has(d.name)).map((d) => d.name);
 
 /**
  * Fields any part may carry: the "Common response fields" table and the request fields it says are echoed.
  * `requesttypedescription`, `errorcode` and `errormessage` are set by the generator itself.
  */
-const COMMON = [...responseFieldsOf(SECTION.response), ...responseFieldsOf(SECTION.common)].filter(
-  (n) => !['requesttypedescription', 'accounttypedescription'].includes(n),
-);
+const COMMON = [...responseFieldsOf(SECTION.response), ...responseFieldsOf(SECTION.common)].filter((n) => !['requesttypedescription', 'accounttypedescription'].includes(n));
 
 /** Fields some types carry beyond COMMON, each with the document's reason. */
 const EXTRAS: Partial<Record<RequestType, readonly string[]>> = {
@@ -54,9 +51,7 @@ function partFieldArb(name: string, card: TestCard): fc.Arbitrary<string> {
 
 /** The follow-up answers have no documented shape; TRANSACTIONQUERY's is the public one: `found` and `records`. */
 function queryFields(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.array(successPart('STORE'), { minLength: 0, maxLength: 2 }).map((records) =>
-    records.length > 0 ? { found: String(records.length), records } : { found: '0' },
-  );
+  return fc.array(successPart('STORE'), { minLength: 0, maxLength: 2 }).map((records) => (records.length > 0 ? { found: String(records.length), records } : { found: '0' }));
 }
 
 /** A successful part (errorcode `0`) of a request type. */
@@ -66,9 +61,7 @@ export function successPart(type: RequestType): fc.Arbitrary<ResponsePart> {
   if (type === 'TRANSACTIONUPDATE') return fc.constant({ requesttypedescription: type, ...SUCCESS });
   const conditional = shape.conditional ?? [];
   const conditionalOnly = new Set(conditional.flatMap((c) => c.require).filter((n) => !shape.requiredOnSuccess.includes(n)));
-  const optional = [...conditional.flatMap((c) => Object.keys(c.when)), ...COMMON, ...(EXTRAS[type] ?? [])].filter(
-    (n) => !shape.requiredOnSuccess.includes(n) && !conditionalOnly.has(n),
-  );
+  const optional = [...conditional.flatMap((c) => Object.keys(c.when)), ...COMMON, ...(EXTRAS[type] ?? [])].filter((n) => !shape.requiredOnSuccess.includes(n) && !conditionalOnly.has(n));
   return testCard.chain((card) => {
     const arb = (name: string): fc.Arbitrary<string> => {
       const fixed = shape.fixed?.[name];
@@ -119,10 +112,13 @@ export function responseParts(types: readonly RequestType[]): fc.Arbitrary<Respo
 export function responseEnvelope(target: OperationRow | string | readonly RequestType[]): fc.Arbitrary<ResponseEnvelope> {
   const types = Array.isArray(target) ? (target as readonly RequestType[]) : rowOf(target as OperationRow | string).requesttypes;
   const version = FIELD.version.response?.values ?? [];
-  return fc.record({
-    requestreference: fieldValue('requestreference', 'response'),
-    version: fc.constantFrom(...version),
-    response: responseParts(types),
-    secrand: fieldValue('secrand', 'response'),
-  }, { noNullPrototype: true });
+  return fc.record(
+    {
+      requestreference: fieldValue('requestreference', 'response'),
+      version: fc.constantFrom(...version),
+      response: responseParts(types),
+      secrand: fieldValue('secrand', 'response'),
+    },
+    { noNullPrototype: true },
+  );
 }

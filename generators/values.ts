@@ -119,9 +119,7 @@ const FORMATS = new Map<TypeClass, fc.Arbitrary<string>>();
 function buildFormat(type: TypeClass): fc.Arbitrary<string> {
   switch (type) {
     case 'date-month':
-      return fc
-        .tuple(fc.integer({ min: 1, max: 12 }), fc.integer(EXPIRY_YEARS))
-        .map(([m, y]) => `${two(m)}/${y}`);
+      return fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer(EXPIRY_YEARS)).map(([m, y]) => `${two(m)}/${y}`);
     case 'date':
       return isoDate.map((iso) => iso.slice(0, 10));
     case 'timestamp':
@@ -183,9 +181,7 @@ export function positiveAmount(direction: Direction = 'request'): fc.Arbitrary<s
   const { def, side } = sideFor('baseamount', direction);
   const digits = TYPE_CLASSES[def.type].alphabet;
   const restMax = side.maxLength === undefined ? undefined : side.maxLength - 1;
-  return fc
-    .tuple(fc.constantFrom(...digits.replace('0', '')), classString(def.type, Math.max((side.minLength ?? 1) - 1, 0), restMax))
-    .map(([first, rest]) => first + rest);
+  return fc.tuple(fc.constantFrom(...digits.replace('0', '')), classString(def.type, Math.max((side.minLength ?? 1) - 1, 0), restMax)).map(([first, rest]) => first + rest);
 }
 
 /** `0` or a positive amount: the ACCOUNTCHECK rule (`zeroAmount` on the operation row). */

@@ -22,7 +22,6 @@ import { TYPE_CLASSES } from './typeclasses';
 
 export { ANNOTATION_KEYWORDS, defName, FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE_FILE, RESPONSE_ENVELOPE_FILE, requestRowFile, responsePartFile, SCHEMA_BASE, SCHEMA_DIALECT };
 
-
 /**
  * "It must be greater than zero, except that ACCOUNTCHECK allows `0`": with the Numeric class already enforced by
  * the field's own definition, a value is above zero exactly when it holds a digit other than 0.
@@ -325,7 +324,9 @@ function responsePartSchema(shape: PartShape): Json {
   for (const c of shape.conditional ?? []) {
     const whenProps: Json = {};
     for (const [field, value] of Object.entries(c.when)) whenProps[field] = { const: value };
-    const when = Object.entries(c.when).map(([field, value]) => `${field} is "${value}"`).join(' and ');
+    const when = Object.entries(c.when)
+      .map(([field, value]) => `${field} is "${value}"`)
+      .join(' and ');
     successAllOf.push({
       if: { required: Object.keys(c.when), properties: whenProps },
       then: { description: `required in a successful ${shape.type} part when ${when}`, 'x-section': section, 'x-quote': shape.quote, required: [...c.require] },

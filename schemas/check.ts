@@ -8,10 +8,7 @@ import { classRegExp, TYPE_CLASSES } from './typeclasses';
 
 /** Why a value is not acceptable, in the document's terms; `null` when it is. */
 export type FieldProblem =
-  | { kind: 'not-a-string'; message: string }
-  | { kind: 'too-short' | 'too-long'; message: string }
-  | { kind: 'bad-characters'; message: string }
-  | { kind: 'not-a-listed-value'; message: string };
+  { kind: 'not-a-string'; message: string } | { kind: 'too-short' | 'too-long'; message: string } | { kind: 'bad-characters'; message: string } | { kind: 'not-a-listed-value'; message: string };
 
 /** The pattern enforced for a field: its type class, or printable text where the dictionary says `lenient`. */
 export function enforcedPattern(def: FieldDef): RegExp {

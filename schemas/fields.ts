@@ -85,16 +85,7 @@ export interface FieldDef {
 
 const NO_PUBLIC_XML = 'not in the document nor in public-facts.md: cardspec places it beside its group';
 
-export const REQUEST_TYPES = [
-  'AUTH',
-  'SUBSCRIPTION',
-  'THREEDQUERY',
-  'ACCOUNTCHECK',
-  'STORE',
-  'RISKDEC',
-  'TRANSACTIONUPDATE',
-  'TRANSACTIONQUERY',
-] as const;
+export const REQUEST_TYPES = ['AUTH', 'SUBSCRIPTION', 'THREEDQUERY', 'ACCOUNTCHECK', 'STORE', 'RISKDEC', 'TRANSACTIONUPDATE', 'TRANSACTIONQUERY'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
 export const SHIELD_STATUSES = ['ACCEPT', 'CHALLENGE', 'DENY', 'NOSCORE'] as const;
@@ -294,9 +285,7 @@ export const FIELDS: readonly FieldDef[] = [
       ['billinglastname', 127, 'Last name.', 'billing/name/last'],
       ['billingsuffixname', 25, 'Name suffix.', 'billing/name/suffix'],
     ] as const
-  ).map(([name, maxLength, meaning, xml]) =>
-    f({ name, type: 'alphanumeric-symbols', section: SECTION.billing, meaning, request: { maxLength, xml }, response: { maxLength, xml } }),
-  ),
+  ).map(([name, maxLength, meaning, xml]) => f({ name, type: 'alphanumeric-symbols', section: SECTION.billing, meaning, request: { maxLength, xml }, response: { maxLength, xml } })),
   f({
     name: 'billingprefix',
     type: 'alphanumeric-symbols',
@@ -364,9 +353,7 @@ export const FIELDS: readonly FieldDef[] = [
       ['customerlastname', 127, 'Last name of the customer.', 'customer/name/last'],
       ['customersuffixname', 25, 'Name suffix of the customer.', 'customer/name/suffix'],
     ] as const
-  ).map(([name, maxLength, meaning, xml]) =>
-    f({ name, type: 'alphanumeric-symbols', section: SECTION.billing, meaning, source: 'public-facts', request: { maxLength, xml } }),
-  ),
+  ).map(([name, maxLength, meaning, xml]) => f({ name, type: 'alphanumeric-symbols', section: SECTION.billing, meaning, source: 'public-facts', request: { maxLength, xml } })),
   f({
     name: 'customercountryiso2a',
     type: 'alpha',
@@ -627,9 +614,7 @@ export const FIELDS: readonly FieldDef[] = [
       ['dccenabled', 'Meaning of its values: not shown (`0` in the examples).', 'dcc/enabled'],
       ['splitfinalnumber', 'Meaning of its values: not shown (`1` in the examples).', 'splitfinalnumber'],
     ] as const
-  ).map(([name, meaning, xml]) =>
-    f({ name, type: 'numeric', section: SECTION.response, meaning, response: { xml }, xmlChoice: NO_PUBLIC_XML }),
-  ),
+  ).map(([name, meaning, xml]) => f({ name, type: 'numeric', section: SECTION.response, meaning, response: { xml }, xmlChoice: NO_PUBLIC_XML })),
   ...(
     [
       ['issuer', 'Card issuer name.', 'issuer'],
@@ -640,9 +625,7 @@ export const FIELDS: readonly FieldDef[] = [
       ['authcode', 'Bank authorisation code; present when the bank was contacted.', 'authcode'],
       ['acquirerresponsecode', 'Bank response code; present when the bank was contacted.', 'acquirerresponsecode'],
     ] as const
-  ).map(([name, meaning, xml]) =>
-    f({ name, type: 'text', section: SECTION.response, meaning, response: { xml }, xmlChoice: NO_PUBLIC_XML }),
-  ),
+  ).map(([name, meaning, xml]) => f({ name, type: 'text', section: SECTION.response, meaning, response: { xml }, xmlChoice: NO_PUBLIC_XML })),
   f({
     name: 'paymenttypedescription',
     type: 'text',

@@ -41,14 +41,7 @@ export interface OperationRow {
   readonly publicShape?: boolean;
 }
 
-const SUBSCRIPTION_FIELDS = [
-  'subscriptiontype',
-  'subscriptionunit',
-  'subscriptionfrequency',
-  'subscriptionnumber',
-  'subscriptionfinalnumber',
-  'subscriptionbegindate',
-] as const;
+const SUBSCRIPTION_FIELDS = ['subscriptiontype', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionnumber', 'subscriptionfinalnumber', 'subscriptionbegindate'] as const;
 
 export const BILLING_FIELDS = [
   'billingpremise',
@@ -295,13 +288,9 @@ export function rowsFor(requesttypes: readonly string[]): OperationRow[] {
 
 /** The request types that take a field, and those that require it: the dictionary's view of the table. */
 export function usage(field: string): { takenBy: string[]; requiredBy: string[] } {
-  const takenBy = OPERATIONS.filter(
-    (o) =>
-      o.required.includes(field) ||
-      o.recommended?.includes(field) ||
-      o.optional?.includes(field) ||
-      o.cardSource?.some((s) => s.includes(field)),
-  ).map((o) => o.id);
+  const takenBy = OPERATIONS.filter((o) => o.required.includes(field) || o.recommended?.includes(field) || o.optional?.includes(field) || o.cardSource?.some((s) => s.includes(field))).map(
+    (o) => o.id,
+  );
   const requiredBy = OPERATIONS.filter((o) => o.required.includes(field)).map((o) => o.id);
   return { takenBy, requiredBy };
 }

@@ -12,15 +12,17 @@ export default async function* reporter(source) {
     const type = d.details?.type;
     const err = d.details?.error;
     const cause = err?.cause ?? err;
-    yield JSON.stringify({
-      status: event.type === 'test:fail' ? 'fail' : d.skip !== undefined && d.skip !== false ? 'skip' : d.todo !== undefined && d.todo !== false ? 'todo' : 'pass',
-      name: d.name,
-      nesting: d.nesting,
-      file: d.file,
-      suite: type === 'suite',
-      ms: d.details?.duration_ms,
-      error: err ? String(cause?.stack ?? cause?.message ?? cause).slice(0, 4000) : undefined,
-      failureType: err?.failureType,
-    }) + '\n';
+    yield (
+      JSON.stringify({
+        status: event.type === 'test:fail' ? 'fail' : d.skip !== undefined && d.skip !== false ? 'skip' : d.todo !== undefined && d.todo !== false ? 'todo' : 'pass',
+        name: d.name,
+        nesting: d.nesting,
+        file: d.file,
+        suite: type === 'suite',
+        ms: d.details?.duration_ms,
+        error: err ? String(cause?.stack ?? cause?.message ?? cause).slice(0, 4000) : undefined,
+        failureType: err?.failureType,
+      }) + '\n'
+    );
   }
 }

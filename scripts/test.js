@@ -99,7 +99,11 @@ function runFile(file) {
 
 /** The failing tests of a file, as lines; a file that failed with no failing test (a crash on load) is one line. */
 function report(r) {
-  const output = r.results.filter((t) => t.status === 'output').map((t) => t.message).join('') + r.stderr;
+  const output =
+    r.results
+      .filter((t) => t.status === 'output')
+      .map((t) => t.message)
+      .join('') + r.stderr;
   // The file itself appears as a test named by its absolute path (node --test runs it in a child process).
   const isFile = (t) => t.nesting === 0 && path.isAbsolute(t.name) && t.name.endsWith(r.file);
   const tests = r.results.filter((t) => t.status !== 'output' && !t.suite && !isFile(t));
@@ -166,8 +170,13 @@ async function main() {
   await Promise.all(workers);
   if (tty) process.stdout.write('\r\x1b[K');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const slowest = [...done].sort((a, b) => b.ms - a.ms).slice(0, 3).map((d) => `${d.file} ${(d.ms / 1000).toFixed(0)} s`);
-  console.log(`\n${totals.pass} passed, ${totals.fail} failed, ${totals.skip} skipped${totals.todo ? `, ${totals.todo} todo` : ''} (${files.length} files, ${seconds} s, ${concurrency} at once; slowest: ${slowest.join(', ')})`);
+  const slowest = [...done]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((d) => `${d.file} ${(d.ms / 1000).toFixed(0)} s`);
+  console.log(
+    `\n${totals.pass} passed, ${totals.fail} failed, ${totals.skip} skipped${totals.todo ? `, ${totals.todo} todo` : ''} (${files.length} files, ${seconds} s, ${concurrency} at once; slowest: ${slowest.join(', ')})`,
+  );
   process.exit(totals.fail > 0 || done.some((d) => d.failed) ? 1 : 0);
 }
 

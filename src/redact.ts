@@ -115,18 +115,12 @@ const alternation = (keys: Iterable<string>): string => [...keys].map((k) => k.r
 const TEXT_KEYS = alternation([...DICTIONARY_KEYS.whole, ...CREDENTIAL_KEYS]);
 // "securitycode":"123", securitycode=123, <securitycode>123</securitycode>, securityCode: 123 ... but not
 // `securityresponsesecuritycode` (a check result, not a secret): the key must start a word.
-const KEYED_SECRET = new RegExp(
-  `(${SECRET_SYNTAX.keyStart}${Q}?(?:${TEXT_KEYS})${Q}?\\s*[:=]\\s*${Q}?)([^"'&\\s,}<\\\\]*)|(${LT}(${TEXT_KEYS})${GT})([^<&\\\\]*)(${LT}\\/\\4${GT})`,
-  'gi',
-);
+const KEYED_SECRET = new RegExp(`(${SECRET_SYNTAX.keyStart}${Q}?(?:${TEXT_KEYS})${Q}?\\s*[:=]\\s*${Q}?)([^"'&\\s,}<\\\\]*)|(${LT}(${TEXT_KEYS})${GT})([^<&\\\\]*)(${LT}\\/\\4${GT})`, 'gi');
 // A header value ends at a quote, a line end, a comma, a brace or a `<` (the end of the XML or HTML element that
 // quotes it: masking must not swallow `</failure>` in a JUnit file). With a scheme (`Basic ...`) the credentials
 // after it are masked; without one, only a value that looks like a token (no space, a digit or 16 characters and
 // more): "authorization: missing" is a message, not a header.
-const AUTH_HEADER = new RegExp(
-  `(${SECRET_SYNTAX.keyStart}(?:proxy-)?authorization)(${Q}?\\s*[:=]\\s*${Q}?)(?:(basic|bearer|digest|negotiate)\\s+[^"'\\\\\\r\\n,}<]*|([^"'\\\\\\s,}<]+))`,
-  'gi',
-);
+const AUTH_HEADER = new RegExp(`(${SECRET_SYNTAX.keyStart}(?:proxy-)?authorization)(${Q}?\\s*[:=]\\s*${Q}?)(?:(basic|bearer|digest|negotiate)\\s+[^"'\\\\\\r\\n,}<]*|([^"'\\\\\\s,}<]+))`, 'gi');
 // curl's `-u user:password` (the user name goes with it: the pair is one argument). A plain word after `--user`
 // is not a credential: "give --user and --password" stays as written.
 const CURL_USER = /(?<![A-Za-z0-9-])(-u|--user)(\s+|=)(['"]?)[^'"\s<:]*:[^'"\s<]+\3/g;
@@ -152,13 +146,16 @@ export function findCardNumbers(text: string): { index: number; digits: string }
 export function redactText(text: string): string {
   if (!enabled() || text.length === 0) return text;
   let out = text.replace(PAN_OR_UUID, (run) => (!run.includes('-') && luhnValid(run) ? maskPan(run) : run));
-  out = out.replace(KEYED_SECRET, (m: string, pre: string | undefined, value: string | undefined, open: string | undefined, tag: string | undefined, inner: string | undefined, close: string | undefined) => {
-    // A security code or a card number has digits: "the securitycode: not matched" (a scenario's name) or a rule
-    // ID ending in REALPAN followed by its verdict hold none and are left as they are. A password can be anything.
-    const key = (pre ?? tag ?? '').replace(/[^A-Za-z0-9_-]/g, '').toLowerCase();
-    if ([...DIGIT_KEYS].some((k) => key.includes(k)) && !/[0-9]/.test(value ?? inner ?? '')) return m;
-    return pre !== undefined ? `${pre}${MASK}` : `${open}${MASK}${close}`;
-  });
+  out = out.replace(
+    KEYED_SECRET,
+    (m: string, pre: string | undefined, value: string | undefined, open: string | undefined, tag: string | undefined, inner: string | undefined, close: string | undefined) => {
+      // A security code or a card number has digits: "the securitycode: not matched" (a scenario's name) or a rule
+      // ID ending in REALPAN followed by its verdict hold none and are left as they are. A password can be anything.
+      const key = (pre ?? tag ?? '').replace(/[^A-Za-z0-9_-]/g, '').toLowerCase();
+      if ([...DIGIT_KEYS].some((k) => key.includes(k)) && !/[0-9]/.test(value ?? inner ?? '')) return m;
+      return pre !== undefined ? `${pre}${MASK}` : `${open}${MASK}${close}`;
+    },
+  );
   out = out.replace(AUTH_HEADER, (m: string, name: string, sep: string, scheme: string | undefined, bare: string | undefined) => {
     if (scheme) return `${name}${sep}${scheme} ${MASK}`;
     if (bare !== undefined && (/[0-9]/.test(bare) || bare.length >= 16)) return `${name}${sep}${MASK}`;

@@ -63,7 +63,8 @@ Then('{word} {string} is refused', function (this: CardspecWorld, field: string,
   this.check(parts.length > 0 && ok.length < parts.length, `${field} "${c.label}" was taken: every part answered errorcode "0"; the field must be refused`, [c.rule, ...(c.alsoRules ?? [])]);
   // "`30000` THREEDQUERY: Invalid field."
   const query = parts.find((p) => p.requesttypedescription === 'THREEDQUERY');
-  if (query) this.check(query.errorcode === '30000', `the THREEDQUERY refused ${field} "${c.label}" with errorcode ${show(query.errorcode)}; an invalid field is 30000`, [c.rule, ...(c.alsoRules ?? [])]);
+  if (query)
+    this.check(query.errorcode === '30000', `the THREEDQUERY refused ${field} "${c.label}" with errorcode ${show(query.errorcode)}; an invalid field is 30000`, [c.rule, ...(c.alsoRules ?? [])]);
   // Which field a refusal names (`errordata`) is public facts only: shown, never a failure.
   const named = parts.map((p) => p.errordata).find((d) => Array.isArray(d));
   if (Array.isArray(named) && !named.includes(field)) this.log(`The refusal names ${JSON.stringify(named)}, not ${field} (errordata is a public fact; not a failure).`);
@@ -124,7 +125,7 @@ Then("the {word} part's {word} is in its documented form", function (this: Cards
   this.check(problem === null, `the ${type} part's ${field} is ${show(value)}: ${problem?.message ?? ''} (${FIELD[field].section})`, [rule]);
 });
 
-Then("the {word} part holds {word}", function (this: CardspecWorld, type: string, field: string) {
+Then('the {word} part holds {word}', function (this: CardspecWorld, type: string, field: string) {
   const exchange = answered.get(this);
   if (!exchange) this.fail('no answer was read in this scenario');
   const rule = this.rules.find((r) => r.endsWith(`:${field}`)) ?? 'FIELD-TYPES';

@@ -18,17 +18,29 @@ const errorRule = (world: CardspecWorld, code: string): string | undefined => (w
 
 Then('{txn} succeeded', function (this: CardspecWorld, name: string) {
   const part = this.entry(name).part;
-  this.check(part.errorcode === '0', { message: `${name} has errorcode ${show(part.errorcode)} (${show(part.errormessage)}); "0" means successful`, field: 'errorcode', expected: '"0" (successful)', seen: show(part.errorcode) }, this.rules);
+  this.check(
+    part.errorcode === '0',
+    { message: `${name} has errorcode ${show(part.errorcode)} (${show(part.errormessage)}); "0" means successful`, field: 'errorcode', expected: '"0" (successful)', seen: show(part.errorcode) },
+    this.rules,
+  );
 });
 
 Then('{txn} failed', function (this: CardspecWorld, name: string) {
   const part = this.entry(name).part;
-  this.check(typeof part.errorcode === 'string' && part.errorcode !== '0', { message: `${name} has errorcode ${show(part.errorcode)}; a failed part has a non-zero errorcode`, field: 'errorcode', expected: 'a non-zero errorcode', seen: show(part.errorcode) }, this.rules);
+  this.check(
+    typeof part.errorcode === 'string' && part.errorcode !== '0',
+    { message: `${name} has errorcode ${show(part.errorcode)}; a failed part has a non-zero errorcode`, field: 'errorcode', expected: 'a non-zero errorcode', seen: show(part.errorcode) },
+    this.rules,
+  );
 });
 
 Then('{txn} has errorcode {string}', function (this: CardspecWorld, name: string, code: string) {
   const part = this.entry(name).part;
-  this.check(part.errorcode === code, { message: `${name} has errorcode ${show(part.errorcode)} (${show(part.errormessage)}); expected "${code}"`, field: 'errorcode', expected: code, seen: show(part.errorcode) }, errorRule(this, code));
+  this.check(
+    part.errorcode === code,
+    { message: `${name} has errorcode ${show(part.errorcode)} (${show(part.errormessage)}); expected "${code}"`, field: 'errorcode', expected: code, seen: show(part.errorcode) },
+    errorRule(this, code),
+  );
 });
 
 Then("{txn}'s {word} is {string}", function (this: CardspecWorld, name: string, field: string, value: string) {
@@ -46,13 +58,25 @@ Then("{txn}'s {word} is not {string}", function (this: CardspecWorld, name: stri
 Then('{txn} holds {fields}', function (this: CardspecWorld, name: string, fields: string[]) {
   const part = this.entry(name).part;
   const missing = fields.filter((f) => part[f] === undefined || part[f] === '');
-  this.check(missing.length === 0, { message: `${name} does not hold ${missing.join(', ')}`, field: missing[0] ?? fields[0], expected: `${fields.join(', ')} present`, seen: `${missing.join(', ')} absent`, errorcode: codeOf(part) });
+  this.check(missing.length === 0, {
+    message: `${name} does not hold ${missing.join(', ')}`,
+    field: missing[0] ?? fields[0],
+    expected: `${fields.join(', ')} present`,
+    seen: `${missing.join(', ')} absent`,
+    errorcode: codeOf(part),
+  });
 });
 
 Then('{txn} does not hold {fields}', function (this: CardspecWorld, name: string, fields: string[]) {
   const part = this.entry(name).part;
   const present = fields.filter((f) => part[f] !== undefined && part[f] !== '');
-  this.check(present.length === 0, { message: `${name} holds ${present.join(', ')}, which it must not`, field: present[0] ?? fields[0], expected: `${fields.join(', ')} absent`, seen: `${present.join(', ')} present`, errorcode: codeOf(part) });
+  this.check(present.length === 0, {
+    message: `${name} holds ${present.join(', ')}, which it must not`,
+    field: present[0] ?? fields[0],
+    expected: `${fields.join(', ')} absent`,
+    seen: `${present.join(', ')} present`,
+    errorcode: codeOf(part),
+  });
 });
 
 Then("{txn}'s {word} is {txn}'s {word}", function (this: CardspecWorld, a: string, fa: string, b: string, fb: string) {
@@ -64,13 +88,22 @@ Then("{txn}'s {word} is {txn}'s {word}", function (this: CardspecWorld, a: strin
 Then("{txn}'s transactionreference differs from {txn}'s", function (this: CardspecWorld, a: string, b: string) {
   const va = this.entry(a).part.transactionreference;
   const vb = this.entry(b).part.transactionreference;
-  this.check(va !== vb, { message: `${a} and ${b} have the same transactionreference ${show(va)}; each part has its own`, field: 'transactionreference', expected: 'a reference of its own', seen: show(va) });
+  this.check(va !== vb, {
+    message: `${a} and ${b} have the same transactionreference ${show(va)}; each part has its own`,
+    field: 'transactionreference',
+    expected: 'a reference of its own',
+    seen: show(va),
+  });
 });
 
 Then('{txn} echoes {fields}', function (this: CardspecWorld, name: string, fields: string[]) {
   const { part, request } = this.entry(name);
   const wrong = fields.filter((f) => part[f] !== request[f]).map((f) => `${f}: sent ${show(request[f])}, answered ${show(part[f])}`);
-  this.check(wrong.length === 0, { message: `${name} does not echo what was sent: ${wrong.join('; ')}`, field: fields.find((f) => part[f] !== request[f]) ?? fields[0], expected: 'the value sent', seen: wrong.join('; ') }, 'FIELD-ECHO');
+  this.check(
+    wrong.length === 0,
+    { message: `${name} does not echo what was sent: ${wrong.join('; ')}`, field: fields.find((f) => part[f] !== request[f]) ?? fields[0], expected: 'the value sent', seen: wrong.join('; ') },
+    'FIELD-ECHO',
+  );
 });
 
 Then("{txn}'s maskedpan masks the {card}", function (this: CardspecWorld, name: string, role: CardRole) {
@@ -79,15 +112,26 @@ Then("{txn}'s maskedpan masks the {card}", function (this: CardspecWorld, name: 
   // "with the middle digits replaced by `#`": same length, a run of `#` in the middle, the card's own digits around it.
   const m = typeof masked === 'string' ? /^([0-9]+)(#+)([0-9]+)$/.exec(masked) : null;
   const ok = m !== null && (masked as string).length === pan.length && pan.startsWith(m[1]) && pan.endsWith(m[3]);
-  this.check(ok, { message: `${name}'s maskedpan is ${show(masked)}; expected the card's number with the middle digits replaced by "#"`, field: 'maskedpan', expected: 'the middle digits replaced by "#"', seen: show(masked) }, 'FIELD-MASKEDPAN');
+  this.check(
+    ok,
+    {
+      message: `${name}'s maskedpan is ${show(masked)}; expected the card's number with the middle digits replaced by "#"`,
+      field: 'maskedpan',
+      expected: 'the middle digits replaced by "#"',
+      seen: show(masked),
+    },
+    'FIELD-MASKEDPAN',
+  );
 });
 
 Then('the response has {int} part(s): {types}', function (this: CardspecWorld, count: number, types: string[]) {
   const got = this.last.parts.map((p) => p.requesttypedescription);
-  this.check(
-    got.length === count && types.length === count && types.every((t, i) => got[i] === t),
-    { message: `the response holds ${got.length} part(s) (${got.join(', ')}); expected ${count}: ${types.join(', then ')}`, field: 'requesttypedescription', expected: types.join(', '), seen: got.join(', ') },
-  );
+  this.check(got.length === count && types.length === count && types.every((t, i) => got[i] === t), {
+    message: `the response holds ${got.length} part(s) (${got.join(', ')}); expected ${count}: ${types.join(', then ')}`,
+    field: 'requesttypedescription',
+    expected: types.join(', '),
+    seen: got.join(', '),
+  });
 });
 
 Then('the call was not successful', function (this: CardspecWorld) {
@@ -98,7 +142,12 @@ Then('the call was not successful', function (this: CardspecWorld) {
 Then('the answer carries {fields}', function (this: CardspecWorld, fields: string[]) {
   const env = this.last.exchange.envelope ?? {};
   const missing = fields.filter((f) => env[f] === undefined);
-  this.check(missing.length === 0, { message: `the answer envelope does not carry ${missing.join(', ')}`, field: missing[0] ?? fields[0], expected: `${fields.join(', ')} present`, seen: `${missing.join(', ')} absent` });
+  this.check(missing.length === 0, {
+    message: `the answer envelope does not carry ${missing.join(', ')}`,
+    field: missing[0] ?? fields[0],
+    expected: `${fields.join(', ')} present`,
+    seen: `${missing.join(', ')} absent`,
+  });
 });
 
 Then("the answer's {word} is {string}", function (this: CardspecWorld, field: string, value: string) {
@@ -119,7 +168,12 @@ Then('every value in the answer is a string', function (this: CardspecWorld) {
 
 Then('the two answers carry different {word} values', function (this: CardspecWorld, field: string) {
   const [a, b] = this.calls.slice(-2).map((c) => c.exchange.envelope?.[field]);
-  this.check(typeof a === 'string' && typeof b === 'string' && a !== '' && a !== b, { message: `${field} is ${show(a)} in one answer and ${show(b)} in the next; a random string differs`, field, expected: 'a different value each time', seen: show(b) });
+  this.check(typeof a === 'string' && typeof b === 'string' && a !== '' && a !== b, {
+    message: `${field} is ${show(a)} in one answer and ${show(b)} in the next; a random string differs`,
+    field,
+    expected: 'a different value each time',
+    seen: show(b),
+  });
 });
 
 Then('both calls went to the same endpoint', function (this: CardspecWorld) {

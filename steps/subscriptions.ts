@@ -12,8 +12,7 @@ const SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour:
 
 When("the target's clock moves on by {int} {word}", async function (this: CardspecWorld, count: number, unit: string) {
   const u = unit.replace(/s$/, '');
-  const by =
-    u === 'day' ? { advanceDays: count } : u === 'month' ? { advanceMonths: count } : SECONDS[u] ? { advanceSeconds: count * SECONDS[u] } : this.fail(`unknown unit of time "${unit}"`);
+  const by = u === 'day' ? { advanceDays: count } : u === 'month' ? { advanceMonths: count } : SECONDS[u] ? { advanceSeconds: count * SECONDS[u] } : this.fail(`unknown unit of time "${unit}"`);
   const moved = await this.control.advance(by);
   this.log(`The target's clock is now ${moved.now} (settled ${moved.settled ?? '?'}, payments ${moved.payments ?? '?'}).`);
 });
@@ -22,7 +21,21 @@ When("the target's clock moves on by {int} {word}", async function (this: Cardsp
 async function paymentsOf(world: CardspecWorld, name: string): Promise<LedgerRecord[]> {
   const records = await world.control.children(referenceOf(world, name));
   const payments = records.filter((r) => r.requesttypedescription === 'AUTH');
-  world.attach(JSON.stringify(redact({ payments: payments.map((p) => ({ transactionreference: p.transactionreference, subscriptionnumber: p.subscriptionnumber, baseamount: p.baseamount, transactionstartedtimestamp: p.transactionstartedtimestamp })) }), null, 2), 'application/json');
+  world.attach(
+    JSON.stringify(
+      redact({
+        payments: payments.map((p) => ({
+          transactionreference: p.transactionreference,
+          subscriptionnumber: p.subscriptionnumber,
+          baseamount: p.baseamount,
+          transactionstartedtimestamp: p.transactionstartedtimestamp,
+        })),
+      }),
+      null,
+      2,
+    ),
+    'application/json',
+  );
   return payments.sort((a, b) => String(a.transactionstartedtimestamp).localeCompare(String(b.transactionstartedtimestamp)));
 }
 

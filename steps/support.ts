@@ -21,7 +21,12 @@ defineParameterType({
   regexp: /"([^"]+)" card/,
   transformer: (phrase: string): CardRole => {
     const role = (Object.keys(CARD_ROLES) as CardRole[]).find((r) => CARD_ROLES[r].phrase === phrase);
-    if (!role) throw new Error(`no test card "${phrase}"; the cards are: ${Object.values(CARD_ROLES).map((r) => `"${r.phrase}"`).join(', ')}`);
+    if (!role)
+      throw new Error(
+        `no test card "${phrase}"; the cards are: ${Object.values(CARD_ROLES)
+          .map((r) => `"${r.phrase}"`)
+          .join(', ')}`,
+      );
     return role;
   },
 });

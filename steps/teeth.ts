@@ -26,7 +26,7 @@ Then('{txn} and {txn} have different {word} values', function (this: CardspecWor
 
 // "The customer's browser sends an HTTPS POST to `acsurl`": an HTTPS address. A target the kit reaches over plain
 // HTTP is a test target (the built-in gateway on loopback): its ACS may share its scheme.
-Then('the acsurl of {txn} is an HTTPS address, or the plain HTTP target\'s own scheme', function (this: CardspecWorld, name: string) {
+Then("the acsurl of {txn} is an HTTPS address, or the plain HTTP target's own scheme", function (this: CardspecWorld, name: string) {
   const acsurl = this.entry(name).part.acsurl;
   const own = new URL(this.last.exchange.url).protocol;
   let scheme: string;
@@ -35,5 +35,8 @@ Then('the acsurl of {txn} is an HTTPS address, or the plain HTTP target\'s own s
   } catch {
     scheme = '';
   }
-  this.check(scheme === 'https:' || (own === 'http:' && scheme === own), `${name}'s acsurl is ${show(acsurl)}; the browser posts to it over HTTPS${own === 'http:' ? ' (or, for a plain HTTP test target, its own scheme)' : ''}`);
+  this.check(
+    scheme === 'https:' || (own === 'http:' && scheme === own),
+    `${name}'s acsurl is ${show(acsurl)}; the browser posts to it over HTTPS${own === 'http:' ? ' (or, for a plain HTTP test target, its own scheme)' : ''}`,
+  );
 });

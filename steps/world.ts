@@ -164,9 +164,11 @@ export class CardspecWorld extends World<WorldParams> {
     const rowTakesPan = row.cardSource?.some((set) => set.includes('pan')) ?? false;
     const p = this.params();
     if (sources.includes('provider')) {
-      const cachetoken = await provideCachetoken(this.profile.cachetokenProvider!, card, { baseUrl: p.baseUrl, site: this.site, currency: this.profile.currency }, this.stop?.signal).catch((e: Error) => {
-        throw new ScenarioSkipped(`no cache token for the card: ${e.message}`);
-      });
+      const cachetoken = await provideCachetoken(this.profile.cachetokenProvider!, card, { baseUrl: p.baseUrl, site: this.site, currency: this.profile.currency }, this.stop?.signal).catch(
+        (e: Error) => {
+          throw new ScenarioSkipped(`no cache token for the card: ${e.message}`);
+        },
+      );
       this.log(`The card went as a cache token from the profile's cachetokenProvider.`);
       return { cachetoken };
     }
@@ -281,7 +283,10 @@ export class CardspecWorld extends World<WorldParams> {
     if (exchange.error) {
       if (!opts.lenient || exchange.transportFailure) {
         // An XML answer whose root is not responseblock breaks the XML rule; anything else that is no envelope, the body's.
-        const rule = exchange.format === 'xml' && !exchange.transportFailure && /not an XML responseblock/.test(exchange.error) && /<\s*[A-Za-z]/.test(exchange.error) ? 'XML-RESPONSE-ROOT' : 'TRANSPORT-RESPONSE-BODY';
+        const rule =
+          exchange.format === 'xml' && !exchange.transportFailure && /not an XML responseblock/.test(exchange.error) && /<\s*[A-Za-z]/.test(exchange.error)
+            ? 'XML-RESPONSE-ROOT'
+            : 'TRANSPORT-RESPONSE-BODY';
         this.fail({ message: `${exchange.error} (${exchange.format.toUpperCase()} POST ${exchange.url})`, field: exchange.format === 'xml' ? 'responseblock' : 'response' }, [rule]);
       }
       const sent = { request, exchange, parts: [] };
@@ -301,14 +306,27 @@ export class CardspecWorld extends World<WorldParams> {
         ...errors.flatMap((v) => {
           const part = partTypeOf(v.field, exchange, types);
           const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), tags: this.rules };
-          return rulesForViolation(v, undefined, ctx).map((rule) => ({ rule: this.formRule(rule), line: describe(v), field: leafOf(v.field), expected: v.message, seen: valueAt(exchange.envelope, v.field), part }));
+          return rulesForViolation(v, undefined, ctx).map((rule) => ({
+            rule: this.formRule(rule),
+            line: describe(v),
+            field: leafOf(v.field),
+            expected: v.message,
+            seen: valueAt(exchange.envelope, v.field),
+            part,
+          }));
         }),
         ...xmlProblems.map((p) => ({ rule: xmlRule(p), line: `XML block [${xmlRule(p)}]: ${p}`, field: undefined, expected: p, seen: undefined, part: undefined })),
       ];
       this.calls.push({ request, exchange, parts: [] });
       // The first finding on the first line, where one-line summaries read it; the others below it.
       const lines = findings.map((f) => f.line);
-      const more = lines.length > 1 ? `\n${lines.slice(1).map((l) => `  - ${l}`).join('\n')}` : '';
+      const more =
+        lines.length > 1
+          ? `\n${lines
+              .slice(1)
+              .map((l) => `  - ${l}`)
+              .join('\n')}`
+          : '';
       const message = `the answer breaks the document (${exchange.format.toUpperCase()}): ${lines[0]}${more}`;
       // One failed check per distinct rule, each with its own field; the step fails naming all of them.
       this.checkNotStopped();

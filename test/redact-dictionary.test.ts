@@ -68,7 +68,10 @@ describe('every sensitive field of the dictionary is masked', () => {
         written.html = fs.readFileSync(path.join(dir, 'r.html'), 'utf8');
         // An exchange attached to a report, JSON and XML.
         const envelope = { alias: 'merchant', version: '1.00', request: [request] };
-        written.attachment = Target.attachment({ format: 'json', url: 'http://127.0.0.1/json/', status: 200, durationMs: 1, requestText: JSON.stringify(envelope), responseText: '' } as never, envelope);
+        written.attachment = Target.attachment(
+          { format: 'json', url: 'http://127.0.0.1/json/', status: 200, durationMs: 1, requestText: JSON.stringify(envelope), responseText: '' } as never,
+          envelope,
+        );
         written.xmlAttachment = Target.attachment({ format: 'xml', url: 'http://127.0.0.1/xml/', status: 200, durationMs: 1, requestText: buildRequestBlock(envelope), responseText: '' } as never);
         // The console (cucumber's formatter output), in two writes cut inside the value.
         let out = '';

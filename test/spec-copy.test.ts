@@ -31,7 +31,9 @@ it('docs/spec/SHA256SUMS lists every copy of the document', () => {
 
 for (const name of NAMES) {
   it(`docs/spec/${name} matches docs/spec/SHA256SUMS`, () => {
-    const actual = createHash('sha256').update(fs.readFileSync(path.join(SPEC, name))).digest('hex');
+    const actual = createHash('sha256')
+      .update(fs.readFileSync(path.join(SPEC, name)))
+      .digest('hex');
     assert.equal(actual, sums().get(name), `docs/spec/${name} changed: re-read the change, then update SHA256SUMS (cd docs/spec && sha256sum ${NAMES.join(' ')} > SHA256SUMS)`);
   });
 

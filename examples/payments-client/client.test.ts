@@ -24,7 +24,17 @@ async function browserAtTheAcs(query: Record<string, unknown>, termurl: string):
   const post = async (url: string, fields: Record<string, string>): Promise<string> =>
     (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })).text();
   const hidden = (html: string): Record<string, string> =>
-    Object.fromEntries([...html.matchAll(/<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>')]));
+    Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+        m[1],
+        m[2]
+          .replace(/&amp;/g, '&')
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>'),
+      ]),
+    );
   const page = await post(String(query.acsurl), { PaReq: String(query.pareq), TermUrl: termurl, MD: String(query.md) });
   const action = /<form id="acs-form" method="post" action="([^"]+)">/.exec(page)?.[1] ?? 'complete';
   const back = await post(new URL(action, String(query.acsurl)).toString(), { ...hidden(page), outcome: 'Y' });
@@ -60,7 +70,10 @@ for (const transport of ['http', 'fetch'] as Transport[]) {
 
       assert.deepEqual(scope.violations(), []);
       scope.done();
-      const covered = scope.report().flows.filter((f) => f.covered).map((f) => f.id);
+      const covered = scope
+        .report()
+        .flows.filter((f) => f.covered)
+        .map((f) => f.id);
       assert.deepEqual(covered, ['auth', 'threeds-enrolled', 'store', 'stored-card']);
     });
 

@@ -66,7 +66,7 @@ export function boundaryFeature(): string {
     if (held.length === 0) continue;
     out.push('', `  ${tags.join(' ')}`, `  Scenario Outline: ${row.title}: the <type> part holds <field>`);
     out.push(`    When the merchant has the answer to "${row.title}" ${source}`);
-    out.push("    Then the <type> part holds <field>");
+    out.push('    Then the <type> part holds <field>');
     for (const c of held) {
       out.push('', `    @rule:${c.presence}`, '    Examples:', `      | type | field |`, `      | ${c.type} | ${c.field} |`);
     }

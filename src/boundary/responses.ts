@@ -24,7 +24,21 @@ export interface ResponseCase {
   readonly presence?: string;
 }
 
-const STORE_LISTED = new Set(['transactionreference', 'transactionactive', 'requesttypedescription', 'orderreference', 'accounttypedescription', 'maskedpan', 'paymenttypedescription', 'issuer', 'issuercountryiso2a', 'merchantname', 'operatorname', 'livestatus', 'transactionstartedtimestamp']);
+const STORE_LISTED = new Set([
+  'transactionreference',
+  'transactionactive',
+  'requesttypedescription',
+  'orderreference',
+  'accounttypedescription',
+  'maskedpan',
+  'paymenttypedescription',
+  'issuer',
+  'issuercountryiso2a',
+  'merchantname',
+  'operatorname',
+  'livestatus',
+  'transactionstartedtimestamp',
+]);
 const CARD_PARTS = new Set(['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'STORE', 'RISKDEC']);
 const PAYMENT_PARTS = new Set(['AUTH', 'ACCOUNTCHECK']);
 
@@ -51,7 +65,8 @@ export function presenceRule(type: string, field: string): string | undefined {
   // "`ACCOUNTCHECK`: validates address, postcode and security code".
   if (type === 'ACCOUNTCHECK' && field.startsWith('securityresponse')) return 'AC-VALIDATES';
   // "Check `transactionactive`, the timing fields and the amount in the SUBSCRIPTION part."
-  if (type === 'SUBSCRIPTION' && ['transactionactive', 'subscriptionbegindate', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionfinalnumber', 'baseamount'].includes(field)) return 'SUB-AUTH-FIRST-PAYMENT';
+  if (type === 'SUBSCRIPTION' && ['transactionactive', 'subscriptionbegindate', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionfinalnumber', 'baseamount'].includes(field))
+    return 'SUB-AUTH-FIRST-PAYMENT';
   // "1 part with `enrolled`, `xid`, and for enrolled cards `acsurl`, `md`, `pareq`".
   if (type === 'THREEDQUERY' && ['enrolled', 'xid', 'acsurl', 'md', 'pareq'].includes(field)) return '3DS-QUERY-RESPONSE';
   // "It returns a shield status code".

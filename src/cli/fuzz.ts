@@ -60,7 +60,6 @@ cases: the reasons are listed).
 
 Exit codes: 0 PASSED, 1 FAILED, 2 a usage or configuration error (or nothing could be sent), 3 INCOMPLETE.`;
 
-
 export interface CommandIO {
   readonly out: { write(text: string): void };
   readonly err: { write(text: string): void };
@@ -75,7 +74,6 @@ function wholeNumber(values: Record<string, unknown>, name: string, dflt: number
   if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   return Number(text);
 }
-
 
 /** Runs at least this long pay for starting threads (each loads the kit: about a second). */
 export const AUTO_THREADS_MIN_RUNS = 2000;

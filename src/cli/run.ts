@@ -88,7 +88,6 @@ skip, a missing capability, a run stopped early). The scope narrows only by --wa
 Exit codes: 0 PASSED (or INCOMPLETE with --allow-incomplete), 1 FAILED, 2 a usage or configuration error or a
 target that is not ready (the message says what to fix), 3 INCOMPLETE.`;
 
-
 /** Everything a run needs, checked. */
 interface Plan {
   readonly target: 'builtin' | string;
@@ -134,7 +133,6 @@ export function durationOption(name: string, text: string): number {
   if (!Number.isFinite(ms) || ms < 1 || ms > 24 * 3600_000) throw new UsageError(`${name} must be a duration such as 15s, 500ms or 2m (at most 24 hours), not "${text}"`);
   return Math.round(ms);
 }
-
 
 function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
   let values: OptionValues;
@@ -192,7 +190,14 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
 
   // One reading of the connection for every command (src/target/connection.ts: credentials, the alias rule, site).
   const { user, password, alias, site } = connectionOptions(values, env, profile);
-  const live = values.list ? undefined : liveSiteRefusal(site, values['allow-live'] === true, 'a conformance run sends payments (AUTH, SUBSCRIPTION, STORE, ...) and requests that break the document on purpose', 'run the suite against');
+  const live = values.list
+    ? undefined
+    : liveSiteRefusal(
+        site,
+        values['allow-live'] === true,
+        'a conformance run sends payments (AUTH, SUBSCRIPTION, STORE, ...) and requests that break the document on purpose',
+        'run the suite against',
+      );
   if (live) throw new LiveSiteError(live);
   if (values.bail && Number(parallelText) > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
 
@@ -249,14 +254,7 @@ interface FormatOutcome {
   readonly problem?: string;
 }
 
-async function runFormat(
-  plan: Plan,
-  format: Format,
-  baseUrl: string,
-  progress: Progress,
-  stop: StopParameters,
-  onFailure?: (f: FailedScenario, format: Format) => void,
-): Promise<FormatOutcome> {
+async function runFormat(plan: Plan, format: Format, baseUrl: string, progress: Progress, stop: StopParameters, onFailure?: (f: FailedScenario, format: Format) => void): Promise<FormatOutcome> {
   const { cucumberFormats, REPORT_FILES } = await import('../report');
   const { readMessagesFile } = await import('../report/messages');
   const messages = path.join(plan.reportsDir, REPORT_FILES.messages(format));
@@ -282,7 +280,12 @@ async function runFormat(
       formatters: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
       parallel: plan.parallel,
       extra: plan.extensions,
-      onMessage: onFailure ? both(progress.onMessage, watchFailures((f) => onFailure(f, format))) : progress.onMessage,
+      onMessage: onFailure
+        ? both(
+            progress.onMessage,
+            watchFailures((f) => onFailure(f, format)),
+          )
+        : progress.onMessage,
       stderr: maskedStderr(),
     });
     return { format, messages, results: readMessagesFile(messages, format) };
@@ -389,7 +392,10 @@ async function probeControl(plan: Plan, baseUrl: string): Promise<Profile> {
     // Cache tokens have other sources (the profile's provider, the card itself where the target takes it).
     const sources = paymentCardSources(profile);
     const lost = claimed.filter((c) => c !== 'cachetokens' || sources.length === 0);
-    const instead = claimed.includes('cachetokens') && sources.length > 0 ? `; the cards of THREEDQUERY and the combined flows go ${sources[0] === 'provider' ? "as cache tokens from the profile's cachetokenProvider" : 'as pan and expirydate (capabilities.threedqueryPan)'}` : '';
+    const instead =
+      claimed.includes('cachetokens') && sources.length > 0
+        ? `; the cards of THREEDQUERY and the combined flows go ${sources[0] === 'provider' ? "as cache tokens from the profile's cachetokenProvider" : 'as pan and expirydate (capabilities.threedqueryPan)'}`
+        : '';
     const skipped = lost.length ? `the scenarios needing ${lost.join(', ')} are skipped` : 'no scenario is skipped for it';
     console.error(redactText(`cardspec run: note: ${reason}; ${skipped}${instead}.`));
     return profile;

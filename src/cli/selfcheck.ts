@@ -38,7 +38,6 @@ Options:
 
 Exit codes: 0 every faulty variant caught and every benign one passed, 1 otherwise, 2 a usage error.`;
 
-
 function wholeNumber(text: string | undefined, name: string, dflt: number, min: number, max: number): number {
   if (text === undefined) return dflt;
   if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
@@ -51,7 +50,11 @@ function selectGenerated<T extends { name: string }>(all: readonly T[], picks: r
   return all.filter((v) => res.some((re) => re.test(v.name)));
 }
 
-const list = (text: string | undefined): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export async function run(args: string[]): Promise<number> {
   let values: OptionValues;

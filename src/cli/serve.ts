@@ -167,7 +167,10 @@ export async function run(args: string[]): Promise<number> {
     if (stray.length > 0) return usageError(`--${stray.join(' and --')} need --client-cmd`);
   } else if (clientCmd.trim() === '') return usageError('--client-cmd needs the adapter command line');
   if (values.report !== undefined && values.report.trim() === '') return usageError('--report needs a file name');
-  const only = values.cases?.split(',').map((c) => c.trim()).filter(Boolean);
+  const only = values.cases
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const { unknown } = selectCases(only);
   if (unknown.length > 0) return usageError(`unknown case(s) ${unknown.join(', ')}; the cases are listed in docs/contract.md`);
   const caseTimeout = values['case-timeout'] === undefined ? 60 : Number(values['case-timeout']);
@@ -221,9 +224,7 @@ export async function run(args: string[]): Promise<number> {
   const clock = 'session' in gateway ? gateway.gateway.clock : gateway.clock;
   out.push(`Clock: ${clock.timestamp()} UTC, ${clock.ticking ? 'following the wall clock' : 'standing still until moved through the control API'}`);
   if (contractGateway) {
-    out.push(
-      `Contract: every request is checked against the document (${values.strict ? 'strict: warnings fail the gate too' : 'errors fail the gate'}); report at GET ${gateway.url}${REPORT_PATH}`,
-    );
+    out.push(`Contract: every request is checked against the document (${values.strict ? 'strict: warnings fail the gate too' : 'errors fail the gate'}); report at GET ${gateway.url}${REPORT_PATH}`);
   }
   if (contractGateway && clientCmd !== undefined) {
     console.log(redactText(out.join('\n')));

@@ -53,7 +53,10 @@ function parseArgs(args: readonly string[]): Args {
       const value = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (!value) out.problem = '--requested needs a list of request types, e.g. --requested AUTH,SUBSCRIPTION';
       else {
-        out.requested = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
+        out.requested = value
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== '');
         const unknown = out.requested.filter((t) => !(REQUEST_TYPES as readonly string[]).includes(t));
         if (out.requested.length === 0) out.problem = '--requested needs a list of request types, e.g. --requested AUTH,SUBSCRIPTION';
         else if (unknown.length > 0) out.problem = `--requested ${unknown.map((t) => `'${t}'`).join(', ')}: not a request type; use ${REQUEST_TYPES.join(', ')}`;

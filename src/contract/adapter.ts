@@ -72,7 +72,11 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
  * of the output is read as one JSON object.
  */
 export function adapterAnswer(stdout: string): Record<string, unknown> | undefined {
-  const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean).reverse();
+  const lines = stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .reverse();
   for (const line of lines) {
     if (!line.startsWith('{')) continue;
     try {
@@ -94,7 +98,6 @@ export function adapterAnswer(stdout: string): Record<string, unknown> | undefin
   }
   return undefined;
 }
-
 
 /** A contract check's finding in a case's call. */
 export interface CaseFinding extends Finding {
@@ -288,8 +291,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   if (run.timedOut) problems.push(`the adapter did not finish within ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s`);
   else if (run.code !== 0) problems.push(`the adapter exited ${run.code}${run.stderr.trim() ? `: ${tail(run.stderr)}` : ''}`);
   if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to use ${gw.url}, given as "url" and $CARDSPEC_URL)`);
-  else if (seen.length > 1)
-    problems.push(`${seen.length} calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)`);
+  else if (seen.length > 1) problems.push(`${seen.length} calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)`);
 
   // The answer this case is about: a request changed on its way (a field the SDK added or dropped) gets another.
   if (first) {

@@ -143,7 +143,12 @@ const PRODUCERS: Readonly<Record<string, Producer>> = {
   '60025:ACCOUNTCHECK': { row: 'accountcheck', how: 'on a site of category 6012, without its fields', prepare: (ctx) => steps.accountcheck(ctx, 'accountcheck-60025', { site: site6012(ctx) }) },
   '99999:THREEDQUERY': { row: 'threedquery', how: 'the unknown-error test card', prepare: (ctx) => steps.threedquery(ctx, 'unknownError') },
   '99999:AUTH': { row: 'auth', how: 'the unknown-error test card', prepare: (ctx) => steps.authWithToken(ctx, 'auth-99999', 'unknownError') },
-  '99999:SUBSCRIPTION': { row: 'subscription-no-3ds', expect: ['99999', '99999'], how: 'the unknown-error test card', prepare: (ctx) => steps.subscription(ctx, 'subscription-99999', 'no-3ds', {}, 'unknownError') },
+  '99999:SUBSCRIPTION': {
+    row: 'subscription-no-3ds',
+    expect: ['99999', '99999'],
+    how: 'the unknown-error test card',
+    prepare: (ctx) => steps.subscription(ctx, 'subscription-99999', 'no-3ds', {}, 'unknownError'),
+  },
   '99999:ACCOUNTCHECK': { row: 'accountcheck', how: 'the unknown-error test card', prepare: (ctx) => steps.accountcheck(ctx, 'accountcheck-99999', { card: 'unknownError' }) },
   '99999:STORE': { row: 'store', how: 'the unknown-error test card', prepare: (ctx) => steps.store(ctx, 'store-99999', 'unknownError') },
   '99999:RISKDEC': { row: 'riskdec-card', how: 'the unknown-error test card', prepare: (ctx) => steps.riskdecCard(ctx, 'riskdec-99999', 'unknownError') },
@@ -196,14 +201,40 @@ const errors: ClientCase[] = errorRows()
 
 // ---- Request types: every row, answered successfully ---------------------------------------------------------------
 
-const SUB_FIELDS = ['accounttypedescription', 'transactionactive', 'baseamount', 'parenttransactionreference', 'subscriptionnumber', 'subscriptionfinalnumber', 'subscriptionbegindate', 'settlestatus'];
-const RISKDEC_FIELDS = ['fraudcontrolshieldstatuscode', 'acquirerrecommendedaction', 'fraudcontrolreference', 'fraudcontrolresponsecode', 'rulecategoryflag', 'rulecategorymessage', 'parenttransactionreference'];
+const SUB_FIELDS = [
+  'accounttypedescription',
+  'transactionactive',
+  'baseamount',
+  'parenttransactionreference',
+  'subscriptionnumber',
+  'subscriptionfinalnumber',
+  'subscriptionbegindate',
+  'settlestatus',
+];
+const RISKDEC_FIELDS = [
+  'fraudcontrolshieldstatuscode',
+  'acquirerrecommendedaction',
+  'fraudcontrolreference',
+  'fraudcontrolresponsecode',
+  'rulecategoryflag',
+  'rulecategorymessage',
+  'parenttransactionreference',
+];
 const AUTH_FIELDS = ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'settlestatus', 'authcode', 'maskedpan', 'parenttransactionreference'];
 const SECURITY_FIELDS = ['securityresponseaddress', 'securityresponsepostcode', 'securityresponsesecuritycode'];
 const STORE_FIELDS = ['transactionactive', 'accounttypedescription', 'maskedpan', 'orderreference', 'paymenttypedescription', 'transactionstartedtimestamp'];
 
 const rows: ClientCase[] = [
-  make({ id: 'auth', title: 'An ordinary AUTH (rule 1), authorised, the request fields echoed', group: 'Request types', rules: ['ERR-0', 'FIELD-ECHO'], row: 'auth', expect: ['0'], compare: AUTH_FIELDS, prepare: (ctx) => steps.authWithToken(ctx, 'auth') }),
+  make({
+    id: 'auth',
+    title: 'An ordinary AUTH (rule 1), authorised, the request fields echoed',
+    group: 'Request types',
+    rules: ['ERR-0', 'FIELD-ECHO'],
+    row: 'auth',
+    expect: ['0'],
+    compare: AUTH_FIELDS,
+    prepare: (ctx) => steps.authWithToken(ctx, 'auth'),
+  }),
   ...(['enrolled', 'not-enrolled', 'no-3ds'] as const).map((how) =>
     make({
       id: `subscription-${how}`,
@@ -216,15 +247,69 @@ const rows: ClientCase[] = [
       prepare: (ctx) => steps.subscription(ctx, `subscription-${how}`, how),
     }),
   ),
-  make({ id: 'accountcheck', title: 'ACCOUNTCHECK with baseamount 0: one part shaped as an AUTH part, the security checks matched', group: 'Request types', rules: ['AC-SHAPE', 'SEC-RESULT-2'], row: 'accountcheck', expect: ['0'], compare: [...AUTH_FIELDS, ...SECURITY_FIELDS], prepare: (ctx) => steps.accountcheck(ctx, 'accountcheck') }),
-  make({ id: 'store', title: 'STORE: one STORE part, transactionactive 1, the card masked', group: 'Request types', rules: ['STORE-SHAPE', 'STORE-RESPONSE-FIELDS', 'STORE-STATE-ENABLED', 'FIELD-MASKEDPAN'], row: 'store', expect: ['0'], compare: STORE_FIELDS, prepare: (ctx) => steps.store(ctx, 'store') }),
-  make({ id: 'riskdec-card', title: 'RISKDEC on card data answered ACCEPT', group: 'Request types', rules: ['RISKDEC-CARD', 'RISKDEC-SHIELD-VALUES', 'RISKDEC-RECOMMENDATION'], row: 'riskdec-card', expect: ['0'], compare: RISKDEC_FIELDS, prepare: (ctx) => steps.riskdecCard(ctx, 'riskdec-card') }),
-  make({ id: 'riskdec-challenge', title: 'RISKDEC after a payment answered CHALLENGE, S, a rule flag', group: 'Request types', rules: ['RISKDEC-AFTER-PAYMENT', 'RISKDEC-SHIELD-VALUES', 'RISKDEC-RECOMMENDATION'], row: 'riskdec-after-payment', expect: ['0'], compare: RISKDEC_FIELDS, prepare: (ctx) => steps.riskdecAfterPayment(ctx, 'riskdec-challenge', 'shieldChallenge') }),
-  make({ id: 'riskdec-then-auth', title: '["RISKDEC","AUTH"]: two parts, the AUTH on the RISKDEC', group: 'Request types', rules: ['RISKDEC-FIRST', 'ENV-ORDER'], row: 'riskdec-then-auth', expect: ['0', '0'], compare: [...RISKDEC_FIELDS, ...AUTH_FIELDS], prepare: (ctx) => steps.combined(ctx, 'riskdec-then-auth', 'riskdec-then-auth') }),
-  make({ id: 'auth-then-riskdec', title: '["AUTH","RISKDEC"]: two parts, the RISKDEC on the AUTH', group: 'Request types', rules: ['RISKDEC-LAST', 'ENV-ORDER'], row: 'auth-then-riskdec', expect: ['0', '0'], compare: [...RISKDEC_FIELDS, ...AUTH_FIELDS], prepare: (ctx) => steps.combined(ctx, 'auth-then-riskdec', 'auth-then-riskdec') }),
+  make({
+    id: 'accountcheck',
+    title: 'ACCOUNTCHECK with baseamount 0: one part shaped as an AUTH part, the security checks matched',
+    group: 'Request types',
+    rules: ['AC-SHAPE', 'SEC-RESULT-2'],
+    row: 'accountcheck',
+    expect: ['0'],
+    compare: [...AUTH_FIELDS, ...SECURITY_FIELDS],
+    prepare: (ctx) => steps.accountcheck(ctx, 'accountcheck'),
+  }),
+  make({
+    id: 'store',
+    title: 'STORE: one STORE part, transactionactive 1, the card masked',
+    group: 'Request types',
+    rules: ['STORE-SHAPE', 'STORE-RESPONSE-FIELDS', 'STORE-STATE-ENABLED', 'FIELD-MASKEDPAN'],
+    row: 'store',
+    expect: ['0'],
+    compare: STORE_FIELDS,
+    prepare: (ctx) => steps.store(ctx, 'store'),
+  }),
+  make({
+    id: 'riskdec-card',
+    title: 'RISKDEC on card data answered ACCEPT',
+    group: 'Request types',
+    rules: ['RISKDEC-CARD', 'RISKDEC-SHIELD-VALUES', 'RISKDEC-RECOMMENDATION'],
+    row: 'riskdec-card',
+    expect: ['0'],
+    compare: RISKDEC_FIELDS,
+    prepare: (ctx) => steps.riskdecCard(ctx, 'riskdec-card'),
+  }),
+  make({
+    id: 'riskdec-challenge',
+    title: 'RISKDEC after a payment answered CHALLENGE, S, a rule flag',
+    group: 'Request types',
+    rules: ['RISKDEC-AFTER-PAYMENT', 'RISKDEC-SHIELD-VALUES', 'RISKDEC-RECOMMENDATION'],
+    row: 'riskdec-after-payment',
+    expect: ['0'],
+    compare: RISKDEC_FIELDS,
+    prepare: (ctx) => steps.riskdecAfterPayment(ctx, 'riskdec-challenge', 'shieldChallenge'),
+  }),
+  make({
+    id: 'riskdec-then-auth',
+    title: '["RISKDEC","AUTH"]: two parts, the AUTH on the RISKDEC',
+    group: 'Request types',
+    rules: ['RISKDEC-FIRST', 'ENV-ORDER'],
+    row: 'riskdec-then-auth',
+    expect: ['0', '0'],
+    compare: [...RISKDEC_FIELDS, ...AUTH_FIELDS],
+    prepare: (ctx) => steps.combined(ctx, 'riskdec-then-auth', 'riskdec-then-auth'),
+  }),
+  make({
+    id: 'auth-then-riskdec',
+    title: '["AUTH","RISKDEC"]: two parts, the RISKDEC on the AUTH',
+    group: 'Request types',
+    rules: ['RISKDEC-LAST', 'ENV-ORDER'],
+    row: 'auth-then-riskdec',
+    expect: ['0', '0'],
+    compare: [...RISKDEC_FIELDS, ...AUTH_FIELDS],
+    prepare: (ctx) => steps.combined(ctx, 'auth-then-riskdec', 'auth-then-riskdec'),
+  }),
   make({
     id: 'transactionupdate',
-    title: 'TRANSACTIONUPDATE of a subscription\'s baseamount (rule 3), answered 0 (the shape is the public one)',
+    title: "TRANSACTIONUPDATE of a subscription's baseamount (rule 3), answered 0 (the shape is the public one)",
     group: 'Request types',
     rules: ['SUB-AMOUNT-UPDATE', 'SUB-UPDATE-SHAPE'],
     severity: 'warning',
@@ -249,10 +334,12 @@ const rows: ClientCase[] = [
 // ---- Answers of the state tables --------------------------------------------------------------------------------------
 
 const answers: ClientCase[] = [
-  ...([
-    ['1', 'SUB-STATE-ACTIVE', 'active'],
-    ['0', 'SUB-STATE-INACTIVE', 'inactive'],
-  ] as const).map(([value, rule, word]) =>
+  ...(
+    [
+      ['1', 'SUB-STATE-ACTIVE', 'active'],
+      ['0', 'SUB-STATE-INACTIVE', 'inactive'],
+    ] as const
+  ).map(([value, rule, word]) =>
     make({
       id: `subscription-transactionactive-${value}`,
       title: `AUTH+SUBSCRIPTION sent with transactionactive ${value}: the SUBSCRIPTION part ${word} (${value})`,
@@ -274,10 +361,12 @@ const answers: ClientCase[] = [
     compare: SUB_FIELDS,
     prepare: (ctx) => steps.subscription(ctx, 'subscription-pending', 'not-enrolled', {}, 'notEnrolled2'),
   }),
-  ...([
-    ['notMatched', '4', 'SEC-RESULT-4', 'not matched (4)'],
-    ['notChecked', '1', 'SEC-RESULT-1', 'not checked (1)'],
-  ] as const).map(([how, digit, rule, what]) =>
+  ...(
+    [
+      ['notMatched', '4', 'SEC-RESULT-4', 'not matched (4)'],
+      ['notChecked', '1', 'SEC-RESULT-1', 'not checked (1)'],
+    ] as const
+  ).map(([how, digit, rule, what]) =>
     make({
       id: `accountcheck-security-${digit}`,
       title: `ACCOUNTCHECK whose security checks are ${what}`,
@@ -289,8 +378,26 @@ const answers: ClientCase[] = [
       prepare: (ctx) => steps.accountcheck(ctx, `accountcheck-security-${digit}`, { security: how }),
     }),
   ),
-  make({ id: 'riskdec-deny', title: 'RISKDEC on card data answered DENY', group: 'Answers', rules: ['RISKDEC-SHIELD-VALUES', 'RISKDEC-RECOMMENDATION'], row: 'riskdec-card', expect: ['0'], compare: RISKDEC_FIELDS, prepare: (ctx) => steps.riskdecCard(ctx, 'riskdec-deny', 'shieldDeny') }),
-  make({ id: 'riskdec-noscore', title: 'RISKDEC after a declined payment answered NOSCORE', group: 'Answers', rules: ['RISKDEC-SHIELD-VALUES', 'RISKDEC-AFTER-PAYMENT'], row: 'riskdec-after-payment', expect: ['0'], compare: RISKDEC_FIELDS, prepare: (ctx) => steps.riskdecAfterPayment(ctx, 'riskdec-noscore', 'declined2') }),
+  make({
+    id: 'riskdec-deny',
+    title: 'RISKDEC on card data answered DENY',
+    group: 'Answers',
+    rules: ['RISKDEC-SHIELD-VALUES', 'RISKDEC-RECOMMENDATION'],
+    row: 'riskdec-card',
+    expect: ['0'],
+    compare: RISKDEC_FIELDS,
+    prepare: (ctx) => steps.riskdecCard(ctx, 'riskdec-deny', 'shieldDeny'),
+  }),
+  make({
+    id: 'riskdec-noscore',
+    title: 'RISKDEC after a declined payment answered NOSCORE',
+    group: 'Answers',
+    rules: ['RISKDEC-SHIELD-VALUES', 'RISKDEC-AFTER-PAYMENT'],
+    row: 'riskdec-after-payment',
+    expect: ['0'],
+    compare: RISKDEC_FIELDS,
+    prepare: (ctx) => steps.riskdecAfterPayment(ctx, 'riskdec-noscore', 'declined2'),
+  }),
   make({
     id: 'store-disable',
     title: 'TRANSACTIONUPDATE of a stored card to transactionactive 0 (disabled), answered 0',
@@ -324,17 +431,32 @@ const answers: ClientCase[] = [
     compare: ['found', 'records'],
     prepare: (ctx) => steps.transactionquery(ctx, steps.subscriptionRef(ctx, 'transactionquery-subscription')),
   }),
-  ...([
-    ['store-reenable', 'a stored card disabled before, to transactionactive 1 (enabled again)', ['STORE-STATE-REENABLE', 'STORE-FOLLOWUP-SHAPES'], (ctx: CaseContext) => {
-      const stored = steps.storedRef(ctx, 'store-reenable');
-      steps.ok(ctx, steps.transactionupdate(ctx, stored, { transactionactive: '0' }));
-      return steps.transactionupdate(ctx, stored, { transactionactive: '1' });
-    }],
-    ['subscription-deactivate', 'a subscription to transactionactive 0 (payments stop)', ['SUB-STATE-DEACTIVATE', 'SUB-UPDATE-SHAPE'], (ctx: CaseContext) =>
-      steps.transactionupdate(ctx, steps.subscriptionRef(ctx, 'subscription-deactivate'), { transactionactive: '0' })],
-    ['subscription-finalnumber', 'a subscription\'s subscriptionfinalnumber to a greater value (payments resume)', ['SUB-STATE-RESUME', 'SUB-UPDATE-SHAPE'], (ctx: CaseContext) =>
-      steps.transactionupdate(ctx, steps.subscriptionRef(ctx, 'subscription-finalnumber'), { subscriptionfinalnumber: '24' })],
-  ] as const).map(([id, what, rules, prepare]) =>
+  ...(
+    [
+      [
+        'store-reenable',
+        'a stored card disabled before, to transactionactive 1 (enabled again)',
+        ['STORE-STATE-REENABLE', 'STORE-FOLLOWUP-SHAPES'],
+        (ctx: CaseContext) => {
+          const stored = steps.storedRef(ctx, 'store-reenable');
+          steps.ok(ctx, steps.transactionupdate(ctx, stored, { transactionactive: '0' }));
+          return steps.transactionupdate(ctx, stored, { transactionactive: '1' });
+        },
+      ],
+      [
+        'subscription-deactivate',
+        'a subscription to transactionactive 0 (payments stop)',
+        ['SUB-STATE-DEACTIVATE', 'SUB-UPDATE-SHAPE'],
+        (ctx: CaseContext) => steps.transactionupdate(ctx, steps.subscriptionRef(ctx, 'subscription-deactivate'), { transactionactive: '0' }),
+      ],
+      [
+        'subscription-finalnumber',
+        "a subscription's subscriptionfinalnumber to a greater value (payments resume)",
+        ['SUB-STATE-RESUME', 'SUB-UPDATE-SHAPE'],
+        (ctx: CaseContext) => steps.transactionupdate(ctx, steps.subscriptionRef(ctx, 'subscription-finalnumber'), { subscriptionfinalnumber: '24' }),
+      ],
+    ] as const
+  ).map(([id, what, rules, prepare]) =>
     make({ id, title: `TRANSACTIONUPDATE of ${what}, answered 0`, group: 'Answers', rules: [...rules], severity: 'warning', row: 'transactionupdate', expect: ['0'], compare: ['errordata'], prepare }),
   ),
   make({
@@ -454,7 +576,15 @@ const boundaries: ClientCase[] = [
       expect: ['0'],
       compare: THREEDQUERY_FIELDS,
       prepare: (ctx) => steps.threedquery(ctx, 'authorised'),
-      mutation: { part: (part) => ({ ...part, [field]: field === 'acsurl' ? `${String(part.acsurl)}?pad=${filler(maxLength(field) - String(part.acsurl).length - 5, 'abcdefghijklmnopqrstuvwxyz0123456789')}` : filler(maxLength(field), field === 'xid' ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' : undefined) }) },
+      mutation: {
+        part: (part) => ({
+          ...part,
+          [field]:
+            field === 'acsurl'
+              ? `${String(part.acsurl)}?pad=${filler(maxLength(field) - String(part.acsurl).length - 5, 'abcdefghijklmnopqrstuvwxyz0123456789')}`
+              : filler(maxLength(field), field === 'xid' ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' : undefined),
+        }),
+      },
     }),
   ),
   make({
@@ -489,10 +619,12 @@ const boundaries: ClientCase[] = [
     prepare: (ctx) => steps.riskdecCard(ctx, 'boundary-rulecategorymessage', 'shieldChallenge'),
     mutation: { part: (part) => ({ ...part, rulecategorymessage: filler(4096, 'abcdefghijklmnopqrstuvwxyz .,') }) },
   }),
-  ...([
-    ['short', 1],
-    ['long', 256],
-  ] as const).map(([word, n]) =>
+  ...(
+    [
+      ['short', 1],
+      ['long', 256],
+    ] as const
+  ).map(([word, n]) =>
     make({
       id: `secrand-${word}`,
       title: `An answer whose secrand is ${n} character${n === 1 ? '' : 's'} long ("Random string of varying length")`,
@@ -543,7 +675,9 @@ export function uncoveredRows(cases: readonly ClientCase[] = CLIENT_CASES): stri
   const rowsCovered = new Set(cases.map((c) => c.row));
   const statesCovered = new Set(cases.flatMap((c) => c.states ?? []));
   return [
-    ...errorRows().filter(({ code, type }) => !errorsCovered.has(`${code}:${type}`)).map(({ code, type }) => `errors ${code} ${type}`),
+    ...errorRows()
+      .filter(({ code, type }) => !errorsCovered.has(`${code}:${type}`))
+      .map(({ code, type }) => `errors ${code} ${type}`),
     ...OPERATIONS.filter((o) => !rowsCovered.has(o.id)).map((o) => `request types ${o.id}`),
     ...THREEDS_STATES.filter((s) => !statesCovered.has(s)).map((s) => `3-D Secure ${s}`),
   ];

@@ -145,7 +145,11 @@ export function compareParts(kase: ClientCase, answered: readonly ResponsePart[]
 }
 
 /** The envelope fields compared: differences are problems, fields the SDK does not give are only noted. */
-export function compareEnvelope(kase: ClientCase, answered: Readonly<Record<string, unknown>>, reported: Readonly<Record<string, unknown>>): { problems: string[]; compared: string[]; notGiven: string[] } {
+export function compareEnvelope(
+  kase: ClientCase,
+  answered: Readonly<Record<string, unknown>>,
+  reported: Readonly<Record<string, unknown>>,
+): { problems: string[]; compared: string[]; notGiven: string[] } {
   const problems: string[] = [];
   const compared: string[] = [];
   const notGiven: string[] = [];

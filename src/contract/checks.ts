@@ -171,7 +171,14 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     quote: '| Request body | `{alias, version, request:[ {request object} ]}` |',
     run: (call) => {
       if (call.format === 'json' && call.envelope === undefined) {
-        return [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: 'error', message: `the body is not a JSON envelope {alias, version, request:[...]} (${call.problems.join('; ') || 'not an object'})` }];
+        return [
+          {
+            rule: 'TRANSPORT-REQUEST-BODY',
+            field: 'body',
+            severity: 'error',
+            message: `the body is not a JSON envelope {alias, version, request:[...]} (${call.problems.join('; ') || 'not an object'})`,
+          },
+        ];
       }
       return schemaFindings(call, ['required', 'type'])
         .filter(({ v, view }) => view === undefined || (v.rule === 'type' && locate(v.field).field === ''))
@@ -184,16 +191,17 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     rules: ['XML-REQUEST-BLOCK', 'VER-XML'],
     quote: 'The same operations are also offered as an XML request block (root `requestblock` with a `version` attribute).',
     run: (call) =>
-      call.format !== 'xml'
-        ? []
-        : call.problems.map((p) => ({ rule: /version/i.test(p) ? 'VER-XML' : 'XML-REQUEST-BLOCK', field: 'requestblock', severity: 'error' as const, message: p })),
+      call.format !== 'xml' ? [] : call.problems.map((p) => ({ rule: /version/i.test(p) ? 'VER-XML' : 'XML-REQUEST-BLOCK', field: 'requestblock', severity: 'error' as const, message: p })),
   },
   {
     on: 'answered',
     name: 'interface-version',
     rules: ['VER-JSON'],
     quote: 'The JSON envelope carries `version` with the value `1.00`, in both the request and the response.',
-    run: (call) => schemaFindings(call, ['enum']).filter(({ field, view }) => !view && field === 'version').map(({ v }) => finding('VER-JSON', v)),
+    run: (call) =>
+      schemaFindings(call, ['enum'])
+        .filter(({ field, view }) => !view && field === 'version')
+        .map(({ v }) => finding('VER-JSON', v)),
   },
   {
     on: 'answered',
@@ -279,7 +287,15 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         .map(({ v, view }) => {
           const id = view!.row?.id;
           const rule =
-            id === 'threedquery' ? 'FIELD-ACCOUNTTYPE-THREEDQUERY' : id === 'store' ? 'STORE-SHAPE' : id === 'riskdec-card' ? 'RISKDEC-CARD' : id === 'riskdec-after-payment' ? 'RISKDEC-AFTER-PAYMENT' : 'FIELD-ACCOUNTTYPE-PAYMENTS';
+            id === 'threedquery'
+              ? 'FIELD-ACCOUNTTYPE-THREEDQUERY'
+              : id === 'store'
+                ? 'STORE-SHAPE'
+                : id === 'riskdec-card'
+                  ? 'RISKDEC-CARD'
+                  : id === 'riskdec-after-payment'
+                    ? 'RISKDEC-AFTER-PAYMENT'
+                    : 'FIELD-ACCOUNTTYPE-PAYMENTS';
           return finding(rule, v);
         });
     },
@@ -304,7 +320,10 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     name: 'useragent-recommended',
     rules: ['3DS-USERAGENT'],
     quote: 'Strongly recommended; omitting it may forfeit the liability shift.',
-    run: (call) => schemaFindings(call, ['recommended']).filter(({ field }) => field === 'useragent').map(({ v }) => finding('3DS-USERAGENT', v, 'warning')),
+    run: (call) =>
+      schemaFindings(call, ['recommended'])
+        .filter(({ field }) => field === 'useragent')
+        .map(({ v }) => finding('3DS-USERAGENT', v, 'warning')),
   },
   {
     on: 'answered',
@@ -340,7 +359,8 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
           continue;
         }
         if (faults.length === 0) continue;
-        if (md !== undefined && md !== issued.md) fail('md', `md is not the md the THREEDQUERY answered (${md.length} characters sent, ${issued.md?.length ?? 0} issued): it must be submitted in full and unmodified`);
+        if (md !== undefined && md !== issued.md)
+          fail('md', `md is not the md the THREEDQUERY answered (${md.length} characters sent, ${issued.md?.length ?? 0} issued): it must be submitted in full and unmodified`);
         // A missing md or pares is the row's finding (fields-of-auth-3ds-enrolled), not said twice here.
         if (pares === undefined) {
           // nothing more to compare
@@ -365,7 +385,12 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         const out: Finding[] = [];
         const site = str(view.obj?.sitereference);
         if (site !== undefined && !call.ctx.user.sites.includes(site)) {
-          out.push({ rule: 'FIELD-SITEREFERENCE', field: `request[${view.index}].sitereference`, severity: 'error', message: `sitereference names no site of the account of ${call.ctx.user.username}` });
+          out.push({
+            rule: 'FIELD-SITEREFERENCE',
+            field: `request[${view.index}].sitereference`,
+            severity: 'error',
+            message: `sitereference names no site of the account of ${call.ctx.user.username}`,
+          });
         }
         return out;
       }),
@@ -381,7 +406,14 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         if (ref === undefined || view.types.some((t) => FOLLOW_UPS.has(t)) || !valuesPass(call, view)) return [];
         const rec = ledger.get(ref);
         if (rec && call.ctx.user.sites.includes(rec.sitereference)) return [];
-        return [{ rule: 'FIELD-PARENT', field: `request[${view.index}].parenttransactionreference`, severity: 'error' as const, message: 'parenttransactionreference names no earlier transaction of this account' }];
+        return [
+          {
+            rule: 'FIELD-PARENT',
+            field: `request[${view.index}].parenttransactionreference`,
+            severity: 'error' as const,
+            message: 'parenttransactionreference names no earlier transaction of this account',
+          },
+        ];
       }),
   },
   {
@@ -528,17 +560,23 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
     rules: ['SEC-BASIC-AUTH'],
     quote: 'Every call uses HTTP basic authentication: a user name and password, sent as `<USERNAME>:<PASSWORD>`.',
     run: (call) =>
-      call.status !== 401 ? [] : [{ rule: 'SEC-BASIC-AUTH', field: 'header Authorization', severity: 'error', message: 'no basic authentication of a configured user (no Authorization header, not Basic, or a wrong user name or password)' }],
+      call.status !== 401
+        ? []
+        : [
+            {
+              rule: 'SEC-BASIC-AUTH',
+              field: 'header Authorization',
+              severity: 'error',
+              message: 'no basic authentication of a configured user (no Authorization header, not Basic, or a wrong user name or password)',
+            },
+          ],
   },
   {
     on: 'refused',
     name: 'content-type',
     rules: ['TRANSPORT-HEADERS'],
     quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',
-    run: (call) =>
-      call.status !== 415
-        ? []
-        : [{ rule: 'TRANSPORT-HEADERS', field: 'header Content-Type', severity: call.format === 'json' ? 'error' : 'warning', message: call.reason }],
+    run: (call) => (call.status !== 415 ? [] : [{ rule: 'TRANSPORT-HEADERS', field: 'header Content-Type', severity: call.format === 'json' ? 'error' : 'warning', message: call.reason }]),
   },
   {
     on: 'refused',
@@ -556,10 +594,7 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
     rules: ['TRANSPORT-REQUEST-BODY'],
     quote: '| Request body | `{alias, version, request:[ {request object} ]}` |',
     // A body over cardspec's limit is a warning: "Rate limits and the maximum number of request objects per call: not shown".
-    run: (call) =>
-      call.status !== 400 && call.status !== 413
-        ? []
-        : [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: call.status === 413 ? 'warning' : 'error', message: call.reason }],
+    run: (call) => (call.status !== 400 && call.status !== 413 ? [] : [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: call.status === 413 ? 'warning' : 'error', message: call.reason }]),
   },
 ];
 

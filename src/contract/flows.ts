@@ -102,8 +102,7 @@ export class FlowCounter {
   }
 }
 
-const enrolled = (s: StepView | undefined, values: readonly string[]): boolean =>
-  s?.rec.type === 'THREEDQUERY' && s.rec.threeds !== undefined && values.includes(s.rec.threeds.enrolled);
+const enrolled = (s: StepView | undefined, values: readonly string[]): boolean => s?.rec.type === 'THREEDQUERY' && s.rec.threeds !== undefined && values.includes(s.rec.threeds.enrolled);
 
 /** A flow whose last step is one clean step matching `last`. */
 function flow(id: string, title: string, rules: readonly string[], last: (s: StepView, g: FlowGraph) => boolean): FlowDef {
@@ -114,11 +113,17 @@ const isAuth = (s: StepView): boolean => s.rec.type === 'AUTH';
 
 export const FLOWS: readonly FlowDef[] = [
   flow('auth', 'Ordinary AUTH (rule 1)', ['3DS-FALLBACK-AUTH'], (s) => isAuth(s) && s.row === 'auth'),
-  flow('threeds-enrolled', '3-D Secure, enrolled card: THREEDQUERY (Y), the ACS, AUTH with md and pares', ['3DS-NEXT-Y', '3DS-AUTH-ENROLLED'], (s, g) =>
-    isAuth(s) && s.row === 'auth-3ds-enrolled' && enrolled(parent(g, s), ['Y']),
+  flow(
+    'threeds-enrolled',
+    '3-D Secure, enrolled card: THREEDQUERY (Y), the ACS, AUTH with md and pares',
+    ['3DS-NEXT-Y', '3DS-AUTH-ENROLLED'],
+    (s, g) => isAuth(s) && s.row === 'auth-3ds-enrolled' && enrolled(parent(g, s), ['Y']),
   ),
-  flow('threeds-not-enrolled', '3-D Secure, card not enrolled or unknown: THREEDQUERY (N or U), AUTH with parenttransactionreference', ['3DS-NEXT-N', '3DS-NEXT-U', '3DS-AUTH-NOT-ENROLLED'], (s, g) =>
-    isAuth(s) && s.row === 'auth-3ds-not-enrolled' && enrolled(parent(g, s), ['N', 'U']),
+  flow(
+    'threeds-not-enrolled',
+    '3-D Secure, card not enrolled or unknown: THREEDQUERY (N or U), AUTH with parenttransactionreference',
+    ['3DS-NEXT-N', '3DS-NEXT-U', '3DS-AUTH-NOT-ENROLLED'],
+    (s, g) => isAuth(s) && s.row === 'auth-3ds-not-enrolled' && enrolled(parent(g, s), ['N', 'U']),
   ),
   flow('subscription-enrolled', 'Subscription, enrolled card: THREEDQUERY (Y), the ACS, AUTH+SUBSCRIPTION with md and pares', ['SUB-ENROLLED'], (s, g) => {
     const auth = parent(g, s);

@@ -122,8 +122,8 @@ export function expectFor(envelope: RequestEnvelope, ctx: ExpectContext): CaseEx
   if (!Array.isArray(list) || list.length !== 1 || !isObject(list[0])) {
     return open('the envelope does not hold one request object ("the shape of a response to a malformed request: not shown")');
   }
-  if (envelope.alias !== ctx.alias) return open('the envelope\'s alias is not the account\'s (the answer to it is not shown)');
-  if (envelope.version !== JSON_VERSION) return open('the envelope\'s version is not 1.00 (the answer to it is not shown)');
+  if (envelope.alias !== ctx.alias) return open("the envelope's alias is not the account's (the answer to it is not shown)");
+  if (envelope.version !== JSON_VERSION) return open("the envelope's version is not 1.00 (the answer to it is not shown)");
   const obj = sentFields(list[0]);
   const withExtras = (e: CaseExpectation): CaseExpectation =>
     extra.length > 0 && e.expectation.kind === 'valid' ? open(`the envelope carries fields the document does not name (${extra.join(', ')})`, e.parts, e.request) : e;
@@ -194,7 +194,12 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   for (const f in fixed) {
     const values = fixed[f];
     const v = merged[f];
-    if (v !== undefined && !values.includes(String(v))) note([f], `${f} must be ${values.join(' or ')} in "${row.title}"`, f === 'accounttypedescription' && row.requesttypes.includes('THREEDQUERY') ? 'FIELD-ACCOUNTTYPE-THREEDQUERY' : 'FIELD-ACCOUNTTYPE-PAYMENTS');
+    if (v !== undefined && !values.includes(String(v)))
+      note(
+        [f],
+        `${f} must be ${values.join(' or ')} in "${row.title}"`,
+        f === 'accounttypedescription' && row.requesttypes.includes('THREEDQUERY') ? 'FIELD-ACCOUNTTYPE-THREEDQUERY' : 'FIELD-ACCOUNTTYPE-PAYMENTS',
+      );
   }
   const amount = merged.baseamount;
   if (typeof amount === 'string' && /^0+$/.test(amount) && !row.zeroAmount) note(['baseamount'], '"It must be greater than zero, except that ACCOUNTCHECK allows `0`"', 'FIELD-BASEAMOUNT-POSITIVE');
@@ -206,7 +211,12 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   // payment): with neither sent, what is missing may be named after any of them.
   // (Worked out only when something is missing: most requests miss nothing.)
   const siblings = (): string[] => rowsFor(types).flatMap((r) => [...r.required.filter((f) => merged[f] === undefined), ...(r.cardSource ?? []).flat()]);
-  if (missing.length > 0) note([...missing, ...siblings(), ...(missing.some((f) => sourceFields.includes(f)) ? sourceFields : [])], `${missing.join(', ')} not sent; "${row.title}" requires it`, ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY');
+  if (missing.length > 0)
+    note(
+      [...missing, ...siblings(), ...(missing.some((f) => sourceFields.includes(f)) ? sourceFields : [])],
+      `${missing.join(', ')} not sent; "${row.title}" requires it`,
+      ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY',
+    );
   if (!acsLinked && sources.length > 0 && !sources.some((set) => set.every((f) => obj[f] !== undefined))) {
     note([...sourceFields, ...siblings()], `no card: "${row.title}" needs ${sources.map((s) => s.join('+')).join(' or ')}`, ROW_RULES[row.id] ?? 'TRANSPORT-REQUEST-BODY');
   }
@@ -248,12 +258,12 @@ function openReasons(obj: RequestObject, row: OperationRow, ctx: ExpectContext):
     else if (def.aliasOf) out.push(`${k} is the STORE example's spelling of ${def.aliasOf} (cardspec never fails a target on it)`);
     else if (def.examples && !def.examples.includes(String(obj[k]))) out.push(`${k} other than ${def.examples.join(', ')}: "Allowed values ... other than those in the examples: not shown"`);
   }
-  if (obj.sitereference !== undefined && obj.sitereference !== ctx.site) out.push('the site is not the profile\'s (a target knows only its own sites)');
+  if (obj.sitereference !== undefined && obj.sitereference !== ctx.site) out.push("the site is not the profile's (a target knows only its own sites)");
   if (obj.cachetoken !== undefined && !ctx.cachetokens.includes(String(obj.cachetoken))) out.push('the cache token is not one the target issued');
   if (obj.parenttransactionreference !== undefined && !ctx.parents.has(String(obj.parenttransactionreference))) out.push('the parent is not a transaction the target made');
   if (obj.md !== undefined || obj.pares !== undefined) out.push('md and pares are not values an ACS issued this run');
-  if (obj.currencyiso3a !== undefined && ctx.currency !== undefined && obj.currencyiso3a !== ctx.currency) out.push('the currency is not the profile\'s (three letters are not necessarily a currency)');
-  if (obj.pan !== undefined && !ctx.cards.some((c) => c.pan === obj.pan)) out.push('the card number is not one of the profile\'s test cards');
+  if (obj.currencyiso3a !== undefined && ctx.currency !== undefined && obj.currencyiso3a !== ctx.currency) out.push("the currency is not the profile's (three letters are not necessarily a currency)");
+  if (obj.pan !== undefined && !ctx.cards.some((c) => c.pan === obj.pan)) out.push("the card number is not one of the profile's test cards");
   const amount = obj.baseamount;
   if (typeof amount === 'string' && amount.length > AMOUNT_DIGITS_EXPECTED) out.push(`an amount of ${amount.length} digits ("the maximum can be lower depending on the acquiring bank")`);
   for (const f of ['subscriptionnumber', 'subscriptionfrequency']) {

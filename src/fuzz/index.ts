@@ -205,7 +205,16 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
   }
   if (plan.properties.some((p) => p !== REQUESTS_PROPERTY)) sizes.push(`${plan.modelRuns} run(s) per model`);
   const header = [
-    `cardspec fuzz: ${plan.target === 'builtin' ? 'built-in gateway' : plan.target}, profile ${plan.profile.name}, site ${plan.site}${shard ? `, shard ${shard.index}/${shard.count} (models: ${modelsHere.filter((m) => plan.properties.includes(m.name)).map((m) => m.name).join(', ') || 'none'})` : ''}`,
+    `cardspec fuzz: ${plan.target === 'builtin' ? 'built-in gateway' : plan.target}, profile ${plan.profile.name}, site ${plan.site}${
+      shard
+        ? `, shard ${shard.index}/${shard.count} (models: ${
+            modelsHere
+              .filter((m) => plan.properties.includes(m.name))
+              .map((m) => m.name)
+              .join(', ') || 'none'
+          })`
+        : ''
+    }`,
     `seed ${plan.seed}${plan.path !== undefined ? `, replaying path ${plan.path} of ${plan.properties.join(', ')}` : `, ${sizes.join(', ')}`}, ${plan.formats.map((f) => f.toUpperCase()).join(' + ')}`,
   ].join('\n');
   const report: Report = { header, requests, models, problems, base: { args: plan.replayArgs }, user: plan.user };

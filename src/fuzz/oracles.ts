@@ -79,7 +79,11 @@ export function violationsOf(run: CaseRun): Violation[] {
 
 const PART_COUNT_RULES = new Set(['one-part-per-type', 'part-order']);
 const describeParts = (parts: ResponsePart[]): string => parts.map((p, i) => `part ${i + 1} ${String(p.requesttypedescription)} errorcode ${String(p.errorcode)}`).join('; ');
-const first = (vs: Violation[], n = 3): string => vs.slice(0, n).map((v) => `${v.field ? `${v.field}: ` : ''}${v.message}`).join('; ') + (vs.length > n ? ` (and ${vs.length - n} more)` : '');
+const first = (vs: Violation[], n = 3): string =>
+  vs
+    .slice(0, n)
+    .map((v) => `${v.field ? `${v.field}: ` : ''}${v.message}`)
+    .join('; ') + (vs.length > n ? ` (and ${vs.length - n} more)` : '');
 
 export const ORACLES: readonly Oracle[] = [
   {
@@ -153,7 +157,11 @@ export const ORACLES: readonly Oracle[] = [
       const env = run.exchange.envelope;
       if (!isObject(env) || !Array.isArray(env.response)) return 'the envelope has no response list';
       const bad = (env.response as unknown[]).flatMap((p, i) =>
-        !isObject(p) ? [`part ${i + 1} is not an object`] : typeof p.errorcode !== 'string' || p.errormessage === undefined ? [`part ${i + 1} lacks ${typeof p.errorcode !== 'string' ? 'a string errorcode' : 'errormessage'}`] : [],
+        !isObject(p)
+          ? [`part ${i + 1} is not an object`]
+          : typeof p.errorcode !== 'string' || p.errormessage === undefined
+            ? [`part ${i + 1} lacks ${typeof p.errorcode !== 'string' ? 'a string errorcode' : 'errormessage'}`]
+            : [],
       );
       return bad.length > 0 ? bad.join('; ') : undefined;
     },
@@ -216,7 +224,8 @@ export const ORACLES: readonly Oracle[] = [
     rule: 'ERR-NONZERO-FAILED',
     severity: 'error',
     checks: 'a refused request creates no transaction (its reference, if any, is not in the ledger; needs the ledger capability)',
-    applies: (run) => (run.expect.expectation.kind === 'invalid' || run.expect.expectation.kind === 'refused') && partsOf(run.exchange.envelope).some((p) => typeof p.transactionreference === 'string'),
+    applies: (run) =>
+      (run.expect.expectation.kind === 'invalid' || run.expect.expectation.kind === 'refused') && partsOf(run.exchange.envelope).some((p) => typeof p.transactionreference === 'string'),
     check: async (run, ctx) => {
       if (!ctx.control) return undefined;
       for (const p of partsOf(run.exchange.envelope)) {
@@ -255,7 +264,11 @@ export const ORACLES: readonly Oracle[] = [
       const rest = JSON.stringify({ ...env, response: parts.map((part) => Object.fromEntries(Object.entries(part).filter(([k, v]) => !echo(k, v)))) });
       const leaked = found.filter((p) => rest.includes(p));
       if (leaked.length === 0) return undefined;
-      const where = parts.flatMap((part, i) => Object.entries(part).filter(([k, v]) => !echo(k, v) && leaked.some((p) => JSON.stringify(v).includes(p))).map(([k]) => `part ${i + 1} ${k}`));
+      const where = parts.flatMap((part, i) =>
+        Object.entries(part)
+          .filter(([k, v]) => !echo(k, v) && leaked.some((p) => JSON.stringify(v).includes(p)))
+          .map(([k]) => `part ${i + 1} ${k}`),
+      );
       return `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''}`;
     },
   },
@@ -334,4 +347,3 @@ export async function judge(run: CaseRun, ctx: OracleContext, oracles: readonly 
   }
   return out;
 }
-

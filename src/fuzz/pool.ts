@@ -78,10 +78,12 @@ export async function buildPool(opts: PoolOptions): Promise<Pool> {
     }
     return ref;
   };
-  const ok = (i = 0) => (parts: ResponsePart[]): string | undefined => {
-    const p = parts[i];
-    return p && p.errorcode === '0' && typeof p.transactionreference === 'string' ? p.transactionreference : undefined;
-  };
+  const ok =
+    (i = 0) =>
+    (parts: ResponsePart[]): string | undefined => {
+      const p = parts[i];
+      return p && p.errorcode === '0' && typeof p.transactionreference === 'string' ? p.transactionreference : undefined;
+    };
 
   const authorised = profile.cards.authorised ?? profile.cards.notEnrolled;
   const notEnrolled = profile.cards.notEnrolled;
@@ -119,8 +121,7 @@ export async function buildPool(opts: PoolOptions): Promise<Pool> {
     if (sub) add('SUBSCRIPTION', sub);
   }
   if (notEnrolled) {
-    const source: CardSource | undefined =
-      cachetokens.length > 1 ? { cachetoken: cachetokens[1] } : parents.STORE && authorised === notEnrolled ? { parent: parents.STORE[0] } : undefined;
+    const source: CardSource | undefined = cachetokens.length > 1 ? { cachetoken: cachetokens[1] } : parents.STORE && authorised === notEnrolled ? { parent: parents.STORE[0] } : undefined;
     if (source) {
       const enrolledN = (parts: ResponsePart[]): string | undefined => (parts[0]?.enrolled === 'N' || parts[0]?.enrolled === 'U' ? ok()(parts) : undefined);
       const query = await send('3-D Secure enrolment check', source, enrolledN, 'no AUTH after 3-D Secure of a card not enrolled is generated');

@@ -169,7 +169,17 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
       }),
       { seed: opts.seed, path, numRuns: 1 },
     );
-    const counterexamples = Object.entries(found.firsts).map(([name, f]) => counterexample(opts, oracles.find((o) => o.name === name)!, path, f.message, f.run, 0, true));
+    const counterexamples = Object.entries(found.firsts).map(([name, f]) =>
+      counterexample(
+        opts,
+        oracles.find((o) => o.name === name)!,
+        path,
+        f.message,
+        f.run,
+        0,
+        true,
+      ),
+    );
     return outcome(found, counterexamples);
   }
 
@@ -234,14 +244,7 @@ function rank(oracles: readonly Oracle[], name: string): number {
   return (oracles[i]?.severity === 'error' ? 0 : 1000) + i;
 }
 
-async function shrink(
-  opts: RequestFuzzOptions,
-  arb: fc.Arbitrary<FuzzCase>,
-  oracle: Oracle,
-  index: number,
-  found: { message: string; run: CaseRun },
-  ectx: ExpectContext,
-): Promise<Counterexample> {
+async function shrink(opts: RequestFuzzOptions, arb: fc.Arbitrary<FuzzCase>, oracle: Oracle, index: number, found: { message: string; run: CaseRun }, ectx: ExpectContext): Promise<Counterexample> {
   let steps = 0;
   let last: { run: CaseRun; message: string } | undefined;
   const details = await fc.check(

@@ -78,9 +78,7 @@ export function acsForm(rt: Runtime, form: URLSearchParams, action = 'complete')
   const bad = termUrlProblem(termUrl);
   if (bad) return problem(400, bad);
   const preset = query.card ? cardFor(query.card.pan).acs : 'Y';
-  const options = OUTCOMES.map(
-    (o) => `<option value="${o.value}"${o.value === preset ? ' selected' : ''}>${escapeHtml(o.label)}</option>`,
-  ).join('');
+  const options = OUTCOMES.map((o) => `<option value="${o.value}"${o.value === preset ? ' selected' : ''}>${escapeHtml(o.label)}</option>`).join('');
   const body = [
     '<h1>cardspec test ACS</h1>',
     `<p>Amount: <span id="acs-amount">${escapeHtml(String(query.part.baseamount ?? ''))} ${escapeHtml(String(query.part.currencyiso3a ?? ''))}</span>`,

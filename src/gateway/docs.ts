@@ -18,9 +18,7 @@ export function testDataTables(): string {
   const cards = [
     '| Name | Card number | Expiry | Security code | Scheme | Outcome | Source | Note |',
     '|---|---|---|---|---|---|---|---|',
-    ...Object.entries(TEST_CARDS).map(
-      ([name, c]) => `| \`${name}\` | \`${c.pan}\` | ${c.expirydate} | ${c.securitycode} | ${c.scheme} | ${outcome(c)} | ${c.source} | ${c.note} |`,
-    ),
+    ...Object.entries(TEST_CARDS).map(([name, c]) => `| \`${name}\` | \`${c.pan}\` | ${c.expirydate} | ${c.securitycode} | ${c.scheme} | ${outcome(c)} | ${c.source} | ${c.note} |`),
   ];
   const labels = { billingpremise: 'securityresponseaddress', billingpostcode: 'securityresponsepostcode', securitycode: 'securityresponsesecuritycode' } as const;
   const security = [

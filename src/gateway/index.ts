@@ -23,18 +23,7 @@ export { ERR } from './errors';
 export { DEFAULT_MAX_RECORDS } from './ledger';
 export { HANDLERS } from './operations';
 export type { Clock, Ledger, Runtime, GatewayConfig };
-export type {
-  CallContext,
-  GatewayMutation,
-  MutationContext,
-  ObservedCall,
-  OperationHandler,
-  OperationInput,
-  PartOutcome,
-  PreparedRequest,
-  TxRecord,
-  WireReply,
-} from './types';
+export type { CallContext, GatewayMutation, MutationContext, ObservedCall, OperationHandler, OperationInput, PartOutcome, PreparedRequest, TxRecord, WireReply } from './types';
 
 export interface GatewayOptions {
   config?: GatewayConfig;
@@ -109,12 +98,7 @@ export interface Listening {
  * handler reads it through `onUrl`'s setter (the ACS address in THREEDQUERY answers needs it). With a ticking clock,
  * midnights are looked for even when no request comes, so settlement and payments happen on time.
  */
-export function listen(
-  handle: (req: IncomingMessage, res: ServerResponse) => void,
-  runtime: Runtime,
-  opts: { host?: string; port?: number },
-  onUrl: (url: string) => void,
-): Promise<Listening> {
+export function listen(handle: (req: IncomingMessage, res: ServerResponse) => void, runtime: Runtime, opts: { host?: string; port?: number }, onUrl: (url: string) => void): Promise<Listening> {
   const server: Server = createServer(handle);
   // Keep-alive connections of clients must not hold close() up for the default five seconds.
   server.keepAliveTimeout = 5_000;

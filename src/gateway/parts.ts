@@ -165,7 +165,6 @@ export function merchantPart(b: PartBuilder, operator: string): PartBuilder {
   return b;
 }
 
-
 /**
  * A security check result from the value sent (SECURITY_TRIGGERS of src/testdata.ts): nothing sent gives `0` (not
  * given), the listed values give `4` (not matched) and `1` (not checked), any other value `2` (matched).
@@ -177,7 +176,6 @@ export function securityResult(field: keyof typeof SECURITY_TRIGGERS, value: str
   if (value === t.notChecked) return '1';
   return '2';
 }
-
 
 /** A part that failed before anything was stored: type, code, message and, for field errors, `errordata`. */
 export function errorPart(type: string, spec: ErrorSpec, errordata?: readonly string[], extra?: Fields): ResponsePart {

@@ -39,7 +39,7 @@ export abstract class DerivedRecord implements TxRecord {
   declare readonly threeds?: ThreeDsState;
   declare readonly shield?: Shield | 'NOSCORE';
   declare readonly subscription?: SubscriptionState;
-  private declare setPart?: ResponsePart;
+  declare private setPart?: ResponsePart;
 
   protected constructor(data: RecordData, setPart?: ResponsePart) {
     this.transactionreference = data.transactionreference;

@@ -17,7 +17,11 @@ const DOC_ID = 'https://cardspec.invalid/openapi.json';
 /** The value a local JSON pointer (`#/a/b`) names in `doc`, or `undefined`. */
 export function resolvePointer(doc: JsonValue, ref: string): JsonValue | undefined {
   if (!ref.startsWith('#')) return undefined;
-  const parts = ref.slice(1).split('/').slice(1).map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = ref
+    .slice(1)
+    .split('/')
+    .slice(1)
+    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: JsonValue | undefined = doc;
   for (const p of parts) {
     if (Array.isArray(node)) node = node[Number(p)];

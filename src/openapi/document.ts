@@ -102,8 +102,7 @@ function requestObjectSchema(fileComponent: ReadonlyMap<string, string>): Json {
   const oneOf: Json[] = [...groups].map(([types, rows]) => (rows.length === 1 ? ref(rows[0]) : { title: `requesttypedescriptions [${types}]`, anyOf: rows.map(ref) }));
   return {
     title: 'Request object',
-    description:
-      'One row of the "Request types" table. Rows that share a request-type list are alternatives (anyOf): unknown fields are allowed, so an object may fit two of them.',
+    description: 'One row of the "Request types" table. Rows that share a request-type list are alternatives (anyOf): unknown fields are allowed, so an object may fit two of them.',
     'x-section': SECTION.requestTypes,
     oneOf,
   };
@@ -187,12 +186,11 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
             '200': {
               description:
                 'The response envelope. A part with a non-zero `errorcode` failed ("Every response part has `errorcode` (string) and `errormessage`"). ' +
-                'The status code is cardspec\'s choice (the document does not show HTTP status codes): the reference gateway answers 200 to every envelope it can read.',
+                "The status code is cardspec's choice (the document does not show HTTP status codes): the reference gateway answers 200 to every envelope it can read.",
               content: { 'application/json': withExamples(ref('ResponseEnvelope'), resExamples) },
             },
             '401': {
-              description:
-                'No or wrong basic-authentication credentials (Authentication 1). The status is the reference gateway\'s choice, not the document\'s.',
+              description: "No or wrong basic-authentication credentials (Authentication 1). The status is the reference gateway's choice, not the document's.",
               content: { 'text/plain': { schema: { type: 'string' } } },
             },
           },

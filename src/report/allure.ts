@@ -72,10 +72,12 @@ export class RedactingWriter implements Writer {
 export function environmentProperties(info: Readonly<Record<string, string | undefined>>): string {
   // Java properties: `key = value`, with the characters that would break a line escaped.
   const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n');
-  return Object.entries(info)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${esc(k).replace(/[ =:]/g, '_')} = ${esc(v ?? '')}`)
-    .join('\n') + '\n';
+  return (
+    Object.entries(info)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${esc(k).replace(/[ =:]/g, '_')} = ${esc(v ?? '')}`)
+      .join('\n') + '\n'
+  );
 }
 
 const TAG_LABELS: readonly (readonly [string, string])[] = [

@@ -24,7 +24,11 @@ export interface Cause {
 }
 
 /** `response[3].maskedpan must be ...` and `response[0].maskedpan must be ...` are one finding. */
-const normalise = (s: string | undefined): string => (s ?? '').replace(/response\[\d+\]\./g, '').replace(/\s+/g, ' ').trim();
+const normalise = (s: string | undefined): string =>
+  (s ?? '')
+    .replace(/response\[\d+\]\./g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Failed checks of a failed scenario; a failure no check recorded is one check of its broken rules. */
 function failedChecksOf(s: ScenarioResult): CheckRecord[] {

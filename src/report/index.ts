@@ -103,7 +103,10 @@ function earliest(values: readonly (string | undefined)[]): string | undefined {
 }
 
 function latest(values: readonly (string | undefined)[]): string | undefined {
-  return values.filter((v): v is string => !!v).sort().at(-1);
+  return values
+    .filter((v): v is string => !!v)
+    .sort()
+    .at(-1);
 }
 
 /** Writes every report of the run under `reportsDir`; returns the paths written. */

@@ -28,8 +28,7 @@ export function metaLine(m: Pick<Matrix, 'meta'>): string {
 }
 
 export const COVERAGE_RULE =
-  'A testable rule is covered when at least one scenario tagged with it passed and none failed (in any format). ' +
-  'Unspecified and untestable rules keep that verdict whatever their scenarios did.';
+  'A testable rule is covered when at least one scenario tagged with it passed and none failed (in any format). ' + 'Unspecified and untestable rules keep that verdict whatever their scenarios did.';
 
 function outcomeText(o: RuleOutcome | undefined): string {
   if (!o) return '-';
@@ -51,7 +50,17 @@ function catalogueCell(r: MatrixRow): string {
 function waiversMarkdown(m: Matrix): string[] {
   const w = m.waivers ?? [];
   if (w.length === 0) return ['No waivers: every testable rule is in scope.', ''];
-  return ['## Waivers', '', 'Each entry takes a rule (or the scenarios with a tag) out of the run\'s scope, for the reason given.', '', mdTable(['Waived', 'Kind', 'Reason'], w.map((x) => [x.id, x.kind, x.reason])), ''];
+  return [
+    '## Waivers',
+    '',
+    "Each entry takes a rule (or the scenarios with a tag) out of the run's scope, for the reason given.",
+    '',
+    mdTable(
+      ['Waived', 'Kind', 'Reason'],
+      w.map((x) => [x.id, x.kind, x.reason]),
+    ),
+    '',
+  ];
 }
 
 export function matrixMarkdown(m: Matrix): string {
@@ -120,7 +129,13 @@ export function matrixHtml(m: Matrix): string {
                   formats
                     .map((f) => {
                       const o = s.results[f];
-                      const text = !o ? '-' : o.verdict === 'failed' ? `failed: ${o.error ?? o.reason ?? ''}` : o.verdict === 'skipped' || o.verdict === 'blocked' ? `${o.verdict}: ${o.reason ?? ''}` : 'passed';
+                      const text = !o
+                        ? '-'
+                        : o.verdict === 'failed'
+                          ? `failed: ${o.error ?? o.reason ?? ''}`
+                          : o.verdict === 'skipped' || o.verdict === 'blocked'
+                            ? `${o.verdict}: ${o.reason ?? ''}`
+                            : 'passed';
                       return `<td class="${o?.verdict ?? ''}"><pre>${escapeHtml(text)}</pre></td>`;
                     })
                     .join('') +

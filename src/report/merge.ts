@@ -60,7 +60,15 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
   const rules = new Map<string, CatalogueRule>();
   for (const r of runs) {
     for (const row of r.matrix?.rules ?? []) {
-      if (!rules.has(row.id)) rules.set(row.id, { id: row.id, section: row.section, quote: row.quote, status: row.status as RuleStatus, ...(row.why ? { why: row.why } : {}), ...(row.formats ? { formats: row.formats } : {}) });
+      if (!rules.has(row.id))
+        rules.set(row.id, {
+          id: row.id,
+          section: row.section,
+          quote: row.quote,
+          status: row.status as RuleStatus,
+          ...(row.why ? { why: row.why } : {}),
+          ...(row.formats ? { formats: row.formats } : {}),
+        });
     }
   }
   // A scenario run by two runs (a re-run) keeps its worse verdict: a failure is never hidden by a later pass.
@@ -81,7 +89,9 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
     kitVersion: unique(metas.map((m) => m.kitVersion)).join(', '),
     interfaceVersions: metas[0]?.interfaceVersions ?? { json: '', xml: '' },
     startedAt: unique(metas.map((m) => m.startedAt)).sort()[0],
-    finishedAt: unique(metas.map((m) => m.finishedAt)).sort().at(-1),
+    finishedAt: unique(metas.map((m) => m.finishedAt))
+      .sort()
+      .at(-1),
     ...(unique(metas.map((m) => m.tags)).length > 0 ? { tags: unique(metas.map((m) => m.tags)).join(' | ') } : {}),
     // The shards together are the whole run: the merged meta has no shard (its scope is the whole catalogue).
   };

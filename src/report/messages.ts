@@ -278,7 +278,10 @@ export function brokenOf(failed: readonly CheckRecord[], error: string, rules: r
   if (failed.length > 0) return [...new Set(failed.map((c) => c.rule))];
   const m = /^\[([A-Z0-9][A-Za-z0-9:_, -]*)\]/.exec(error.trim());
   if (m) {
-    const named = m[1].split(',').map((x) => x.trim()).filter((x) => x !== '' && x !== 'no @rule tag');
+    const named = m[1]
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '' && x !== 'no @rule tag');
     if (named.length > 0) return named;
   }
   return [...rules];

@@ -378,9 +378,7 @@ export function buildSummary(
       }),
       error: s.error ?? '',
     }));
-  const skipped = scenarios
-    .filter((s) => s.verdict === 'skipped')
-    .map((s) => ({ feature: s.feature, scenario: s.name, format: s.format, reason: s.reason ?? 'skipped' }));
+  const skipped = scenarios.filter((s) => s.verdict === 'skipped').map((s) => ({ feature: s.feature, scenario: s.name, format: s.format, reason: s.reason ?? 'skipped' }));
 
   const typeOrder = (t: string): number => {
     const i = (REQUEST_TYPES as readonly string[]).indexOf(t);
@@ -401,9 +399,7 @@ export function buildSummary(
     date: meta.startedAt ? meta.startedAt.slice(0, 10) : null,
     totals,
     byFormat,
-    byRequestType: [...byType.entries()]
-      .sort(([a], [b]) => typeOrder(a) - typeOrder(b) || a.localeCompare(b))
-      .map(([type, e]) => ({ type, ...e.all, byFormat: e.byFormat })),
+    byRequestType: [...byType.entries()].sort(([a], [b]) => typeOrder(a) - typeOrder(b) || a.localeCompare(b)).map(([type, e]) => ({ type, ...e.all, byFormat: e.byFormat })),
     byFlow: [...byFlow.values()].sort((a, b) => a.uri.localeCompare(b.uri)).map((f) => ({ feature: f.feature, uri: f.uri, ...f.all, byFormat: f.byFormat })),
     coverage: matrix.coverage,
     failures,
@@ -419,7 +415,11 @@ function scopeText(matrix: Matrix, limitedByTags: boolean): string {
   const tagWaivers = (matrix.waivers ?? []).filter((w) => w.kind === 'tag').length;
   return [
     `${testable} testable rule(s) in ${matrix.meta.formats.map((f) => f.toUpperCase()).join(' and ') || 'no format'}`,
-    ...(limitedByTags ? [`limited by ${matrix.meta.shard ? `--shard ${matrix.meta.shard}` : ''}${matrix.meta.shard && matrix.meta.tags ? ' and ' : ''}${matrix.meta.tags ? `--tags "${matrix.meta.tags}"` : ''} to the rules of the scenarios it selected (merge the shards with \`cardspec report --merge\` for the whole verdict)`] : []),
+    ...(limitedByTags
+      ? [
+          `limited by ${matrix.meta.shard ? `--shard ${matrix.meta.shard}` : ''}${matrix.meta.shard && matrix.meta.tags ? ' and ' : ''}${matrix.meta.tags ? `--tags "${matrix.meta.tags}"` : ''} to the rules of the scenarios it selected (merge the shards with \`cardspec report --merge\` for the whole verdict)`,
+        ]
+      : []),
     ...(waived > 0 ? [`${waived} rule(s) waived`] : []),
     ...(tagWaivers > 0 ? [`scenarios with ${tagWaivers} waived tag(s) out of scope`] : []),
   ].join('; ');
@@ -429,10 +429,7 @@ function scopeText(matrix: Matrix, limitedByTags: boolean): string {
  * Why a run's results cannot certify anything: a format asked for but without results, or a run that did not
  * finish.
  */
-export function incompleteReasons(
-  formats: readonly Format[],
-  runs: readonly { format: Format; scenarios: readonly unknown[]; startedAt?: string; finishedAt?: string }[],
-): string[] {
+export function incompleteReasons(formats: readonly Format[], runs: readonly { format: Format; scenarios: readonly unknown[]; startedAt?: string; finishedAt?: string }[]): string[] {
   const out: string[] = [];
   for (const f of formats) {
     const r = runs.find((x) => x.format === f);

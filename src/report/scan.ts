@@ -44,9 +44,9 @@ export interface FolderScan {
  * The security-code fields and their XML element names, from the field dictionary (never retyped here).
  */
 const SECURITY_CODE_FIELDS = FIELDS.filter((f) => f.sensitive === 'securitycode');
-const SECURITY_CODE_KEYS = [...new Set(SECURITY_CODE_FIELDS.flatMap((f) => [f.name, ...[f.request?.xml, f.response?.xml].filter((x): x is string => !!x).map((x) => x.split('/').at(-1) ?? '')]))].filter(
-  (k) => /^[A-Za-z][A-Za-z0-9]*$/.test(k),
-);
+const SECURITY_CODE_KEYS = [
+  ...new Set(SECURITY_CODE_FIELDS.flatMap((f) => [f.name, ...[f.request?.xml, f.response?.xml].filter((x): x is string => !!x).map((x) => x.split('/').at(-1) ?? '')])),
+].filter((k) => /^[A-Za-z][A-Za-z0-9]*$/.test(k));
 const KEYS = SECURITY_CODE_KEYS.join('|');
 // The same quoting and escaping forms the masking reads (an escaped quote, `\x3C` for `<`, HTML entities).
 const { quote: Q, lt: LT, gt: GT, keyStart: K } = SECRET_SYNTAX;

@@ -81,10 +81,27 @@ export function summaryMarkdown(s: Summary): string {
     `${s.scope ?? ''}.`,
     '',
     ...((s.waivers ?? []).length > 0
-      ? ['Waivers (each narrows the scope; the reason is the operator\'s):', '', mdTable(['Waived', 'Kind', 'Reason'], (s.waivers ?? []).map((w) => [w.id, w.kind, w.reason])), '']
+      ? [
+          "Waivers (each narrows the scope; the reason is the operator's):",
+          '',
+          mdTable(
+            ['Waived', 'Kind', 'Reason'],
+            (s.waivers ?? []).map((w) => [w.id, w.kind, w.reason]),
+          ),
+          '',
+        ]
       : ['No waivers.', '']),
     ...((s.unchecked ?? []).length > 0
-      ? ['Not checked in scope (why the result is not PASSED):', '', mdTable(['Rule', 'Format', 'Why'], (s.unchecked ?? []).slice(0, 200).map((u) => [u.rule, u.format.toUpperCase(), u.why])), ...((s.unchecked ?? []).length > 200 ? ['', `... and ${(s.unchecked ?? []).length - 200} more (summary.json lists all).`] : []), '']
+      ? [
+          'Not checked in scope (why the result is not PASSED):',
+          '',
+          mdTable(
+            ['Rule', 'Format', 'Why'],
+            (s.unchecked ?? []).slice(0, 200).map((u) => [u.rule, u.format.toUpperCase(), u.why]),
+          ),
+          ...((s.unchecked ?? []).length > 200 ? ['', `... and ${(s.unchecked ?? []).length - 200} more (summary.json lists all).`] : []),
+          '',
+        ]
       : []),
     mdTable(
       ['Item', 'Value'],
@@ -107,15 +124,24 @@ export function summaryMarkdown(s: Summary): string {
     '',
     '## Per format',
     '',
-    mdTable(['Format', 'Passed', 'Failed', 'Skipped'], formats.map((f) => [f.toUpperCase(), ...countCells(s.byFormat[f])])),
+    mdTable(
+      ['Format', 'Passed', 'Failed', 'Skipped'],
+      formats.map((f) => [f.toUpperCase(), ...countCells(s.byFormat[f])]),
+    ),
     '',
     '## Per request type',
     '',
-    mdTable(['Request type', 'Passed', 'Failed', 'Skipped', ...perFormatHeader(formats)], s.byRequestType.map((t) => [t.type, ...countCells(t), ...formats.flatMap((f) => countCells(t.byFormat[f]))])),
+    mdTable(
+      ['Request type', 'Passed', 'Failed', 'Skipped', ...perFormatHeader(formats)],
+      s.byRequestType.map((t) => [t.type, ...countCells(t), ...formats.flatMap((f) => countCells(t.byFormat[f]))]),
+    ),
     '',
     '## Per flow',
     '',
-    mdTable(['Flow (feature)', 'File', 'Passed', 'Failed', 'Skipped', ...perFormatHeader(formats)], s.byFlow.map((f) => [f.feature, f.uri, ...countCells(f), ...formats.flatMap((x) => countCells(f.byFormat[x]))])),
+    mdTable(
+      ['Flow (feature)', 'File', 'Passed', 'Failed', 'Skipped', ...perFormatHeader(formats)],
+      s.byFlow.map((f) => [f.feature, f.uri, ...countCells(f), ...formats.flatMap((x) => countCells(f.byFormat[x]))]),
+    ),
     '',
     '## Failures',
     '',
@@ -129,7 +155,13 @@ export function summaryMarkdown(s: Summary): string {
   }
   out.push('', '## Skipped', '');
   if (s.skipped.length === 0) out.push('None.');
-  else out.push(mdTable(['Scenario', 'Flow', 'Format', 'Why'], s.skipped.map((k) => [k.scenario, k.feature, k.format.toUpperCase(), k.reason])));
+  else
+    out.push(
+      mdTable(
+        ['Scenario', 'Flow', 'Format', 'Why'],
+        s.skipped.map((k) => [k.scenario, k.feature, k.format.toUpperCase(), k.reason]),
+      ),
+    );
   if (s.problems.length > 0) {
     out.push('', '## Problems with the run or the kit', '');
     for (const p of s.problems) out.push(`- ${p}`);

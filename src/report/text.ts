@@ -56,7 +56,13 @@ export function quoteHtml(quote: string): string {
 export function reflow(text: string): string {
   return text
     .split(/\n\s*\n/)
-    .map((p) => p.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' '))
+    .map((p) =>
+      p
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '')
+        .join(' '),
+    )
     .filter((p) => p !== '')
     .join('\n\n');
 }

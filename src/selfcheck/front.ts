@@ -35,12 +35,9 @@ function readAll(stream: IncomingMessage): Promise<string> {
 function forward(target: URL, req: FrontRequest): Promise<FrontResponse> {
   return new Promise((resolve, reject) => {
     const body = Buffer.from(req.body, 'utf8');
-    const out = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.path, headers: { ...req.headers, 'content-length': String(body.length) } },
-      (res) => {
-        readAll(res).then((text) => resolve({ status: res.statusCode ?? 502, headers: flatHeaders(res.headers), body: text }), reject);
-      },
-    );
+    const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.path, headers: { ...req.headers, 'content-length': String(body.length) } }, (res) => {
+      readAll(res).then((text) => resolve({ status: res.statusCode ?? 502, headers: flatHeaders(res.headers), body: text }), reject);
+    });
     out.on('error', reject);
     out.end(body);
   });

@@ -13,14 +13,9 @@ import { runVariant } from './run-variant';
 import type { Variant, VariantRun, VariantVerdict } from './types';
 import { verdictOf } from './verdict';
 
-export type WorkerTask =
-  | { readonly kind: 'run'; readonly name: string; readonly fuzz: ShortFuzz | false; readonly exclude?: readonly string[] }
-  | { readonly kind: 'stop' };
+export type WorkerTask = { readonly kind: 'run'; readonly name: string; readonly fuzz: ShortFuzz | false; readonly exclude?: readonly string[] } | { readonly kind: 'stop' };
 
-export type WorkerReply =
-  | { readonly kind: 'ready' }
-  | { readonly kind: 'done'; readonly run: VariantRun }
-  | { readonly kind: 'error'; readonly name: string; readonly message: string };
+export type WorkerReply = { readonly kind: 'ready' } | { readonly kind: 'done'; readonly run: VariantRun } | { readonly kind: 'error'; readonly name: string; readonly message: string };
 
 export interface SelfcheckOptions {
   readonly variants: readonly Variant[];

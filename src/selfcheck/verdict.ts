@@ -40,7 +40,8 @@ export function verdictOf(variant: Variant, run: VariantRun): VariantVerdict {
     let note: string;
     if (caught.length > 0) note = caught[0].why ?? 'failed';
     else if (run.scenarios.length === 0) note = `no scenario tagged @rule:${variant.rule} ran${problems}`;
-    else if (failedElsewhere.length > 0) note = `failed only on other rules (${[...new Set(failedElsewhere.flatMap((s) => s.broken ?? s.rules))].slice(0, 4).join(', ')}): ${placeOf(failedElsewhere[0])}`;
+    else if (failedElsewhere.length > 0)
+      note = `failed only on other rules (${[...new Set(failedElsewhere.flatMap((s) => s.broken ?? s.rules))].slice(0, 4).join(', ')}): ${placeOf(failedElsewhere[0])}`;
     else note = `${run.scenarios.length} scenario(s) tagged @rule:${variant.rule} passed: a gap in the suite${problems}`;
     return {
       ...base,

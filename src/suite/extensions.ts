@@ -71,7 +71,8 @@ export function readExtensions(given: { features?: readonly string[]; require?: 
     if (user.rules.length === 0) throw new ExtensionError(`--rules ${given.rules}: no rule in it`);
     const kit = new Set(loadCatalogue(DEFAULT_CATALOGUE).rules.map((r) => r.id));
     const taken = user.rules.filter((r) => kit.has(r.id)).map((r) => r.id);
-    if (taken.length > 0) throw new ExtensionError(`--rules ${given.rules}: ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} the kit's own rule ID(s); give your rules IDs of their own (a prefix such as BANK-)`);
+    if (taken.length > 0)
+      throw new ExtensionError(`--rules ${given.rules}: ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} the kit's own rule ID(s); give your rules IDs of their own (a prefix such as BANK-)`);
     userRules = user.rules;
   }
   if (features.length === 0 && (require.length > 0 || rules !== undefined)) {

@@ -83,13 +83,19 @@ export function listText(planned: readonly PlannedScenario[], catalogue: readonl
       byRule.set(r, c);
     }
   }
-  lines.push('', `${planned.length} scenario(s): ${running.length} would run, ${planned.length - running.length} would be skipped.`, '', `Rules (${byRule.size}): scenarios that would check each (run/skipped)`);
+  lines.push(
+    '',
+    `${planned.length} scenario(s): ${running.length} would run, ${planned.length - running.length} would be skipped.`,
+    '',
+    `Rules (${byRule.size}): scenarios that would check each (run/skipped)`,
+  );
   const known = new Set(catalogue.map((r) => r.id));
   for (const [id, c] of [...byRule].sort((a, b) => a[0].localeCompare(b[0]))) {
     const waived = waivedRule.get(id);
     lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}${waived !== undefined ? `  waived: ${waived}` : ''}`);
   }
   const unchecked = catalogue.filter((r) => r.status === 'testable' && !byRule.has(r.id)).map((r) => r.id);
-  if (unchecked.length) lines.push('', `Testable rules no listed scenario checks (${unchecked.length}): ${unchecked.slice(0, 20).join(', ')}${unchecked.length > 20 ? `, ... and ${unchecked.length - 20} more` : ''}`);
+  if (unchecked.length)
+    lines.push('', `Testable rules no listed scenario checks (${unchecked.length}): ${unchecked.slice(0, 20).join(', ')}${unchecked.length > 20 ? `, ... and ${unchecked.length - 20} more` : ''}`);
   return redactText(lines.join('\n'));
 }

@@ -36,7 +36,10 @@ function describe(command: CachetokenProvider['command']): string {
 }
 
 function tail(text: string): string {
-  const lines = text.trim().split('\n').filter((l) => l.trim() !== '');
+  const lines = text
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const last = lines.slice(-3).join(' | ');
   return last.length > 300 ? `...${last.slice(-297)}` : last;
 }
@@ -48,7 +51,7 @@ export function provideCachetoken(provider: CachetokenProvider, card: ProfileCar
     if (signal?.aborted) return reject(new ProviderError(`${what} was not started: the run was stopped`));
     const env = { ...process.env, CARDSPEC_TARGET: context.baseUrl, CARDSPEC_SITE: context.site, CARDSPEC_CURRENCY: context.currency };
     // Its own process group, so that a shell and whatever it started are ended together.
-    const options = { cwd: provider.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] as ('pipe')[] };
+    const options = { cwd: provider.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] as 'pipe'[] };
     const child = typeof provider.command === 'string' ? spawn('/bin/sh', ['-c', provider.command], options) : spawn(provider.command[0], provider.command.slice(1), options);
     let stdout = '';
     let stderr = '';
@@ -85,7 +88,12 @@ export function provideCachetoken(provider: CachetokenProvider, card: ProfileCar
         const why = sig ? `was ended by ${sig}` : `exited with ${code}`;
         return done(new ProviderError(`${what} ${why}${stderr.trim() ? `: ${tail(stderr)}` : ''}`));
       }
-      const token = stdout.trim().split('\n').filter((l) => l.trim() !== '').pop()?.trim();
+      const token = stdout
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .pop()
+        ?.trim();
       if (!token) return done(new ProviderError(`${what} printed nothing on its standard output`));
       const problem = checkValue(FIELD.cachetoken, 'request', token);
       if (problem) return done(new ProviderError(`${what} printed no valid cachetoken (${problem.message})`));

@@ -140,4 +140,3 @@ export async function reachTarget(conn: Pick<Connection, 'target'>, builtin: { r
   const gw = await startGateway({ control: true, ...(builtin.maxRecords !== undefined ? { maxRecords: builtin.maxRecords } : {}) });
   return { baseUrl: gw.url, close: () => gw.close() };
 }
-

@@ -132,14 +132,7 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
         received += chunk.length;
         if (received > limits.maxResponseBytes) {
           res.destroy();
-          finish(
-            new HttpFailure(
-              'too-large',
-              `the answer from ${target} is larger than ${limits.maxResponseBytes} bytes (HTTP ${status}); the kit stops reading there`,
-              elapsed(),
-              partial(),
-            ),
-          );
+          finish(new HttpFailure('too-large', `the answer from ${target} is larger than ${limits.maxResponseBytes} bytes (HTTP ${status}); the kit stops reading there`, elapsed(), partial()));
           return;
         }
         chunks.push(chunk);

@@ -250,7 +250,7 @@ export function checkProfile(doc: unknown, file: string): Profile {
 
   const pathsIn = obj(doc.paths, 'paths', false) ?? {};
   const path = (k: 'json' | 'xml' | 'control', dflt: string): string => {
-    const v = pathsIn[k] === undefined ? dflt : str(pathsIn[k], `paths.${k}`) ?? dflt;
+    const v = pathsIn[k] === undefined ? dflt : (str(pathsIn[k], `paths.${k}`) ?? dflt);
     if (!v.startsWith('/')) problems.push(`paths.${k}: must start with "/"`);
     return v;
   };
@@ -263,7 +263,7 @@ export function checkProfile(doc: unknown, file: string): Profile {
     withoutFeatures: field('sitereference', sitesIn.withoutFeatures, 'sites.withoutFeatures', false),
   };
 
-  const currency = doc.currency === undefined ? 'GBP' : field('currencyiso3a', doc.currency, 'currency') ?? 'GBP';
+  const currency = doc.currency === undefined ? 'GBP' : (field('currencyiso3a', doc.currency, 'currency') ?? 'GBP');
 
   const cards: Partial<Record<CardRole, ProfileCard>> = {};
   const cardsIn = obj(doc.cards, 'cards', true) ?? {};

@@ -120,9 +120,7 @@ export interface ParentFacts {
  * "AUTH ... `sitereference`, `parenttransactionreference` only": without the ledger, an AUTH that also sends a
  * field the ordinary AUTH needs and the not-enrolled row does not (an amount, a card) is read as the ordinary AUTH.
  */
-const ORDINARY_AUTH_FIELDS = [...OPERATION.auth.required, ...(OPERATION.auth.cardSource ?? []).flat()].filter(
-  (f) => !OPERATION['auth-3ds-not-enrolled'].required.includes(f),
-);
+const ORDINARY_AUTH_FIELDS = [...OPERATION.auth.required, ...(OPERATION.auth.cardSource ?? []).flat()].filter((f) => !OPERATION['auth-3ds-not-enrolled'].required.includes(f));
 
 /**
  * The row a request object is, by its types and the fields it sends; `undefined` when the combination of types is

@@ -37,7 +37,13 @@ export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix
   const file = requestRowFile(row.id);
   const out = inheritance(toViolations(checkFor(file)(obj), { prefix, subject: `"${row.title}"`, section: row.section }), obj, prefix, parent);
   // A card number is sent with its expiry date, whichever other way the row would take the card (as the gateway reads it).
-  if (typeof obj.pan === 'string' && obj.pan !== '' && checkValue(FIELD.pan, 'request', obj.pan) === null && !sent(obj, 'expirydate') && !out.some((v) => v.field === joinPath(prefix, ['expirydate']))) {
+  if (
+    typeof obj.pan === 'string' &&
+    obj.pan !== '' &&
+    checkValue(FIELD.pan, 'request', obj.pan) === null &&
+    !sent(obj, 'expirydate') &&
+    !out.some((v) => v.field === joinPath(prefix, ['expirydate']))
+  ) {
     const at = joinPath(prefix, ['expirydate']);
     out.push(violation(at, 'required', row.section, `${at} is missing: pan is sent, and a card number goes with its expiry date`));
   }
@@ -55,9 +61,7 @@ export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix
     for (const field of recommended) {
       if (typeof field === 'string' && !sent(obj, field)) {
         const meaning = FIELD[field]?.meaning;
-        out.push(
-          violation(joinPath(prefix, [field]), 'recommended', row.section, `${field} is not sent; it is recommended in "${row.title}"${meaning ? ` (${meaning})` : ''}`, 'warning'),
-        );
+        out.push(violation(joinPath(prefix, [field]), 'recommended', row.section, `${field} is not sent; it is recommended in "${row.title}"${meaning ? ` (${meaning})` : ''}`, 'warning'));
       }
     }
   }
@@ -73,7 +77,15 @@ function inheritance(violations: Violation[], obj: RequestObject, prefix: string
   for (const v of violations) {
     if (v.rule === 'card-source') {
       // Each way of sending the card, less what was sent of it: the fields still missing, as the gateway names them.
-      const ways = v.field.slice(prefix.length).split('|').map((w) => w.split('+').filter((f) => !sent(obj, f)).join('+'));
+      const ways = v.field
+        .slice(prefix.length)
+        .split('|')
+        .map((w) =>
+          w
+            .split('+')
+            .filter((f) => !sent(obj, f))
+            .join('+'),
+        );
       out.push({ ...v, field: prefix + ways.join('|') });
       continue;
     }
@@ -137,7 +149,15 @@ export function checkRequestObject(raw: unknown, prefix: string, context: Readin
   }
   for (const f of unknownRequestFields(obj)) {
     const at = joinPath(prefix, [f]);
-    extra.push(violation(at, 'unknown-field', SECTION.common, `${at} is not a field of the document's tables: accepted and passed on, not checked ("The full list of fields accepted in an AUTH request: not shown")`, 'warning'));
+    extra.push(
+      violation(
+        at,
+        'unknown-field',
+        SECTION.common,
+        `${at} is not a field of the document's tables: accepted and passed on, not checked ("The full list of fields accepted in an AUTH request: not shown")`,
+        'warning',
+      ),
+    );
   }
   const parent = context.parentOf ? context.parentOf(obj) : 'unknown';
   const row = selectRow(obj, parent === 'unknown' ? undefined : parent);
@@ -162,11 +182,9 @@ export function validateRequestEnvelope(raw: unknown, format: Format = 'json', c
   // The envelope's own checks see the first objects only (the rest are counted below); the count is the real one.
   const long = isObject(env) && Array.isArray(env.request) && env.request.length > OBJECTS_CHECKED ? env.request.length : 0;
   const shell = long ? { ...(env as Record<string, unknown>), request: (env as { request: unknown[] }).request.slice(0, OBJECTS_CHECKED) } : env;
-  const envelope = forFormat(
-    toViolations(checkFor(REQUEST_ENVELOPE_FILE)(shell), { prefix: '', subject: 'the request envelope', section: SECTION.transport }),
-    format,
-    'request',
-  ).map((v) => (long && v.rule === 'one-request-object' ? { ...v, message: `request holds ${long} request objects: "One request object per call"` } : v));
+  const envelope = forFormat(toViolations(checkFor(REQUEST_ENVELOPE_FILE)(shell), { prefix: '', subject: 'the request envelope', section: SECTION.transport }), format, 'request').map((v) =>
+    long && v.rule === 'one-request-object' ? { ...v, message: `request holds ${long} request objects: "One request object per call"` } : v,
+  );
   const objects: Violation[] = [];
   if (isObject(env)) {
     for (const f of unknownEnvelopeFields(env)) {
@@ -179,7 +197,15 @@ export function validateRequestEnvelope(raw: unknown, format: Format = 'json', c
       const checked = Math.min(list.length, OBJECTS_CHECKED);
       for (let i = 0; i < checked; i++) objects.push(...checkRequestObject(list[i], `request[${i}].`, context));
       if (list.length > checked) {
-        objects.push(violation(`request[${checked}..${list.length - 1}]`, 'not-checked', SECTION.envelope, `${list.length - checked} more request objects were not checked: "One request object per call"`, 'warning'));
+        objects.push(
+          violation(
+            `request[${checked}..${list.length - 1}]`,
+            'not-checked',
+            SECTION.envelope,
+            `${list.length - checked} more request objects were not checked: "One request object per call"`,
+            'warning',
+          ),
+        );
       }
     }
   }

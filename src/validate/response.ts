@@ -26,10 +26,7 @@ export function checkPart(part: unknown, prefix: string, expected?: string): Vio
   }
   const out = toViolations(checkFor(RESPONSE_ENVELOPE_FILE, '#/$defs/response-part')(part), { prefix, subject: 'a response part', section: SECTION.response });
   const field = joinPath(prefix, ['requesttypedescription']);
-  const why =
-    declared === undefined
-      ? `${field} is missing`
-      : `${field} is ${typeName(declared)}, not a request type of the document`;
+  const why = declared === undefined ? `${field} is missing` : `${field} is ${typeName(declared)}, not a request type of the document`;
   // A part of an unknown type is not against the document (the ERROR part of the public XML format is one): only
   // the checks every part shares are made, and the gap is said.
   out.push(violation(field, 'request-type', SECTION.response, `${why}; only the checks common to every part were made`, 'warning'));
@@ -69,11 +66,7 @@ export function validateResponseEnvelope(env: unknown, requested?: readonly stri
 
 /** `validateResponseEnvelope` without its fast path: every check made and reported (the tests compare the two). */
 export function responseEnvelopeViolations(env: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
-  const envelope = forFormat(
-    toViolations(checkFor(RESPONSE_ENVELOPE_FILE)(env), { prefix: '', subject: 'the response envelope', section: SECTION.transport }),
-    format,
-    'response',
-  );
+  const envelope = forFormat(toViolations(checkFor(RESPONSE_ENVELOPE_FILE)(env), { prefix: '', subject: 'the response envelope', section: SECTION.transport }), format, 'response');
   const parts: Violation[] = [];
   if (isObject(env) && Array.isArray(env.response)) {
     const list: unknown[] = env.response;

@@ -64,7 +64,10 @@ function validateJson(text: string, options: TextOptions): TextResult {
   return {
     kind: options.requested ? 'response' : 'request',
     format: 'json',
-    violations: [body(`the body is ${what}; expected ${ENVELOPE_SHAPES}`), ...(options.requested ? validateResponseEnvelope(value, options.requested) : validateRequestEnvelope(value, 'json', options.context))],
+    violations: [
+      body(`the body is ${what}; expected ${ENVELOPE_SHAPES}`),
+      ...(options.requested ? validateResponseEnvelope(value, options.requested) : validateRequestEnvelope(value, 'json', options.context)),
+    ],
   };
 }
 
@@ -106,4 +109,3 @@ export function validateText(text: string, options: TextOptions = {}): TextResul
   if (input.trimStart().startsWith('<')) return validateXml(input, options);
   return validateJson(input, options);
 }
-

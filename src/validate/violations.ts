@@ -170,7 +170,10 @@ export function toViolations(errors: readonly SchemaError[], ctx: Context): Viol
     const leaf = names.length ? names[names.length - 1] : undefined;
     const section =
       (typeof node['x-section'] === 'string' ? node['x-section'] : undefined) ??
-      [...names].reverse().map((n) => FIELD[n]?.section).find((s) => s !== undefined) ??
+      [...names]
+        .reverse()
+        .map((n) => FIELD[n]?.section)
+        .find((s) => s !== undefined) ??
       ctx.section;
     out.push({
       field: redactText(field),

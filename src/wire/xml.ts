@@ -337,11 +337,7 @@ function serialize(root: Out): string {
   // xmlbuilder2 writes CR, LF and TAB literally; an XML parser normalizes literal CR (in text) and all three (in
   // attributes), so they go out as character references and every value arrives as it was sent. The compact
   // serialization has no whitespace of its own outside values, so this touches values only.
-  return doc
-    .end({ prettyPrint: false })
-    .replace(/\r/g, '&#xD;')
-    .replace(/\n/g, '&#xA;')
-    .replace(/\t/g, '&#x9;');
+  return doc.end({ prettyPrint: false }).replace(/\r/g, '&#xD;').replace(/\n/g, '&#xA;').replace(/\t/g, '&#x9;');
 }
 
 /**
@@ -423,9 +419,7 @@ type Raw = Record<string, unknown>;
 
 function toTree(node: Raw, name: string, unknownEntities: Set<string>): In {
   const attrsRaw = node[':@'];
-  const attrs: [string, string][] = isObject(attrsRaw)
-    ? Object.entries(attrsRaw).map(([k, v]) => [k, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities)])
-    : [];
+  const attrs: [string, string][] = isObject(attrsRaw) ? Object.entries(attrsRaw).map(([k, v]) => [k, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities)]) : [];
   const children: In[] = [];
   let text = '';
   const content = node[name];
@@ -624,11 +618,7 @@ function parseTree(xml: unknown): { root?: In; problems: string[] } {
 }
 
 /** Root, version and the block's own fields; `onPart` receives each `request`/`response` element in order. */
-function readBlock(
-  xml: string,
-  direction: Direction,
-  onPart: (el: In, index: number, problems: string[]) => void,
-): { envelope: Record<string, unknown>; problems: string[]; parts: number } {
+function readBlock(xml: string, direction: Direction, onPart: (el: In, index: number, problems: string[]) => void): { envelope: Record<string, unknown>; problems: string[]; parts: number } {
   const { root, problems } = parseTree(xml);
   if (!root) return { envelope: {}, problems, parts: 0 };
   const expected = ROOT[direction];

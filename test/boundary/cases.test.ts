@@ -26,7 +26,10 @@ describe('the field boundary phase', () => {
         const mine = cases.filter((c) => c.row === r.id && c.field === field);
         assert.ok(mine.length > 0, `${r.id}: no case for ${field}`);
         if (FIELD[field].request?.maxLength !== undefined && FIELD[field].request!.maxLength! <= 4096) {
-          assert.ok(mine.some((c) => c.label.startsWith('one longer')), `${r.id}: no "one longer" case for ${field}`);
+          assert.ok(
+            mine.some((c) => c.label.startsWith('one longer')),
+            `${r.id}: no "one longer" case for ${field}`,
+          );
         }
         for (const c of mine) assert.match(c.rule, new RegExp(`^[A-Z0-9-]+:${field}$`));
       }
@@ -60,7 +63,10 @@ describe('rules qualified by a field in the matrix', () => {
     const base = { id: 'FIELD-LENGTHS', section: 'Resources and their fields', quote: 'q', status: 'testable' as const };
     const other = { id: 'FIELD-TYPES', section: 's', quote: 'q2', status: 'testable' as const };
     const rows = withQualifiedRules([base, other], ['FIELD-LENGTHS:billingemail', 'FIELD-LENGTHS:pan', 'NOPE:x', 'FIELD-TYPES']);
-    assert.deepEqual(rows.map((r) => r.id), ['FIELD-LENGTHS', 'FIELD-LENGTHS:billingemail', 'FIELD-LENGTHS:pan', 'FIELD-TYPES']);
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      ['FIELD-LENGTHS', 'FIELD-LENGTHS:billingemail', 'FIELD-LENGTHS:pan', 'FIELD-TYPES'],
+    );
     assert.equal(rows[1].quote, 'q');
   });
 });

@@ -44,7 +44,10 @@ describe('cardspec CLI habits', () => {
   }
 
   test('an option without its value is told in the one wording too', () => {
-    for (const args of [['run', '--target', '--verbose'], ['fuzz', '--seed']]) {
+    for (const args of [
+      ['run', '--target', '--verbose'],
+      ['fuzz', '--seed'],
+    ]) {
       const r = cardspec(args);
       assert.equal(r.code, 2);
       assert.match(r.stderr, new RegExp(`^cardspec ${args[0]}: option '${args[1]}' needs a value`, 'm'), r.stderr);

@@ -40,7 +40,10 @@ describe('cardspec run: where the card of a payment-page flow comes from', () =>
     const skipped = scenarios.filter((s) => s.verdict !== 'passed');
     for (const s of skipped) assert.ok(s.requires.includes('clock'), `${s.name}: ${s.verdict} (${s.reason ?? s.error})`);
     for (const rule of ['3DS-NEXT-Y', '3DS-NEXT-N', '3DS-AUTH-ENROLLED', 'RISKDEC-FIRST', 'RISKDEC-LAST', 'ACS-TO-MERCHANT']) {
-      assert.ok(scenarios.some((s) => s.rules.includes(rule) && s.verdict === 'passed'), `${rule} checked`);
+      assert.ok(
+        scenarios.some((s) => s.rules.includes(rule) && s.verdict === 'passed'),
+        `${rule} checked`,
+      );
     }
     assert.match(r.out, /the cards of THREEDQUERY and the combined flows go as pan and expirydate/);
   });

@@ -23,7 +23,11 @@ const baseRule = (id: string): string => {
   assert.ok(FIELD[id.slice(i + 1)], `@rule:${id} is qualified by ${id.slice(i + 1)}, which is no field of the dictionary`);
   return id.slice(0, i);
 };
-const tagsOf = (p: Pickle, prefix: string): string[] => p.tags.map((t) => t.name).filter((t) => t.startsWith(prefix)).map((t) => t.slice(prefix.length));
+const tagsOf = (p: Pickle, prefix: string): string[] =>
+  p.tags
+    .map((t) => t.name)
+    .filter((t) => t.startsWith(prefix))
+    .map((t) => t.slice(prefix.length));
 
 describe('the rule catalogue (features/rules.yaml)', () => {
   it('has unique, stable, grouped IDs and a known status, with a reason wherever a rule is not testable', () => {

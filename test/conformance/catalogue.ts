@@ -24,11 +24,9 @@ const ROOT = SUITE.root;
  * else the shared original beside the repository; CARDSPEC_DOCUMENT names another copy.
  */
 export function documentPath(): string {
-  const candidates = [
-    process.env.CARDSPEC_DOCUMENT,
-    path.join(ROOT, 'docs', 'spec', 'card-payment-web-service.md'),
-    path.join(ROOT, '..', 'shared', 'spec', 'card-payment-web-service.md'),
-  ].filter((p): p is string => !!p);
+  const candidates = [process.env.CARDSPEC_DOCUMENT, path.join(ROOT, 'docs', 'spec', 'card-payment-web-service.md'), path.join(ROOT, '..', 'shared', 'spec', 'card-payment-web-service.md')].filter(
+    (p): p is string => !!p,
+  );
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error(`the interface document was not found; looked at ${candidates.join(', ')} (set CARDSPEC_DOCUMENT)`);
   return found;

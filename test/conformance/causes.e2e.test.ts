@@ -35,7 +35,10 @@ describe('a target whose only fault is one field', () => {
     assert.match(cause.seen ?? '', /\*/);
     assert.ok(cause.example.exchange && !/4111111111111111/.test(cause.example.exchange), 'an example exchange, masked');
     // One broken rule in the matrix; the failing scenarios' other rules are blocked by it, not failed.
-    assert.deepEqual(matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id), ['FIELD-MASKEDPAN']);
+    assert.deepEqual(
+      matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id),
+      ['FIELD-MASKEDPAN'],
+    );
     assert.ok(matrix.rules.some((x) => x.overall.verdict === 'blocked' && /blocked by FIELD-MASKEDPAN/.test(x.overall.reason ?? '')));
     // Causes first, whole: the console leads with the verdict and the cause, before the counts.
     const lines = r.out.split('\n');

@@ -44,7 +44,10 @@ describe('cardspec run: the preflight', () => {
     const server = await startBroken('refuses');
     const { value: r, seconds } = await timed(() => runCli(['--target', server.url]));
     assert.equal(r.code, 2, r.out);
-    assert.match(r.out, /the target is not ready: a known-good JSON Account check \(POST http:\/\/127\.0\.0\.1:\d+\/json\/\) was refused: nothing listens there\. Is the target running, and is --target right/);
+    assert.match(
+      r.out,
+      /the target is not ready: a known-good JSON Account check \(POST http:\/\/127\.0\.0\.1:\d+\/json\/\) was refused: nothing listens there\. Is the target running, and is --target right/,
+    );
     assert.ok(seconds < 10, `took ${seconds} s`);
     assert.equal(r.scenarios().length, 0, 'the suite did not start');
   });
@@ -62,7 +65,7 @@ describe('cardspec run: the preflight', () => {
     }
   });
 
-  it('--timeout sets the time a request may take, the preflight\'s included', async () => {
+  it("--timeout sets the time a request may take, the preflight's included", async () => {
     const server = await startBroken('hangs');
     try {
       const { value: r, seconds } = await timed(() => runCli(['--target', server.url, '--timeout', '700ms']));
@@ -79,7 +82,10 @@ describe('cardspec run: the preflight', () => {
     try {
       const r = await runCli(['--target', server.url, '--user', 'ws@merchant.test', '--password', 'Sekr3t-Pa55']);
       assert.equal(r.code, 2, r.out);
-      assert.match(r.out, /was refused with HTTP 401: the target does not accept the credentials; check the user name and password \(options --user, --password; or CARDSPEC_USER, CARDSPEC_PASSWORD; or the profile's credentials\); the user name sent was "ws@merchant\.test"/);
+      assert.match(
+        r.out,
+        /was refused with HTTP 401: the target does not accept the credentials; check the user name and password \(options --user, --password; or CARDSPEC_USER, CARDSPEC_PASSWORD; or the profile's credentials\); the user name sent was "ws@merchant\.test"/,
+      );
       assert.doesNotMatch(r.out, /Sekr3t-Pa55/);
     } finally {
       await server.close();

@@ -38,8 +38,14 @@ describe('--shard i/n and cardspec report --merge', () => {
     const names = Array.from({ length: 300 }, (_, i) => ['features/a.feature', `scenario ${i}`] as const);
     const counts = [0, 0, 0];
     for (const [uri, name] of names) counts[shardOf(uri, name, 3) - 1]++;
-    assert.equal(counts.reduce((a, b) => a + b), 300);
-    assert.ok(counts.every((c) => c > 60), `uneven: ${counts.join(', ')}`);
+    assert.equal(
+      counts.reduce((a, b) => a + b),
+      300,
+    );
+    assert.ok(
+      counts.every((c) => c > 60),
+      `uneven: ${counts.join(', ')}`,
+    );
     assert.equal(shardOf('features/a.feature', 'x', 7), shardOf('features\\a.feature', 'x', 7));
     assert.deepEqual(parseShard('2/3'), { index: 2, total: 3 });
     for (const bad of ['0/3', '4/3', '1/0', 'x', '1-3']) assert.throws(() => parseShard(bad), /--shard must be i\/n/);
@@ -61,7 +67,10 @@ describe('--shard i/n and cardspec report --merge', () => {
       // Disjoint and whole.
       const keys = (dir: string): string[] => read<Summary>(dir, 'summary.json').scenarios.map((s) => `${s.format} ${s.uri}:${s.line} ${s.name}`);
       const parts = dirs.map(keys);
-      assert.ok(parts.every((p) => p.length > 0), 'a shard ran nothing');
+      assert.ok(
+        parts.every((p) => p.length > 0),
+        'a shard ran nothing',
+      );
       assert.deepEqual(parts.flat().sort(), keys(single).sort());
       assert.equal(new Set(parts.flat()).size, parts.flat().length);
 
@@ -75,7 +84,10 @@ describe('--shard i/n and cardspec report --merge', () => {
       assert.equal(a.result, b.result);
       assert.deepEqual(a.totals, b.totals);
       assert.deepEqual(a.coverage, b.coverage);
-      assert.deepEqual(a.causes.map((c) => [c.rule, c.field, c.scenarios]), b.causes.map((c) => [c.rule, c.field, c.scenarios]));
+      assert.deepEqual(
+        a.causes.map((c) => [c.rule, c.field, c.scenarios]),
+        b.causes.map((c) => [c.rule, c.field, c.scenarios]),
+      );
       const verdicts = (m: Matrix): string[] => m.rules.map((r) => `${r.id} ${r.overall.verdict} ${JSON.stringify(r.byFormat)}`);
       assert.deepEqual(verdicts(read<Matrix>(out, 'matrix.json')), verdicts(read<Matrix>(single, 'matrix.json')));
       assert.equal(junitCounts(out), junitCounts(single));

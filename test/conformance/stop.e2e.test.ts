@@ -82,7 +82,10 @@ describe('cardspec run stops, and keeps its reports', () => {
         assert.match(out, new RegExp(`${signal}: stopping; the reports of what ran are being written`));
         const messages = path.join(reports, 'json', 'messages.ndjson');
         const scenarios = readMessagesFile(messages, 'json').scenarios;
-        assert.ok(scenarios.some((s) => s.verdict === 'passed'), 'the scenarios before the hang passed');
+        assert.ok(
+          scenarios.some((s) => s.verdict === 'passed'),
+          'the scenarios before the hang passed',
+        );
         assert.ok(!scenarios.some((s) => s.verdict === 'failed'), 'the abandoned request fails nothing');
         const stopped = scenarios.filter((s) => s.verdict === 'skipped');
         assert.ok(stopped.length > 0);

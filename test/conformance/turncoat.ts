@@ -32,13 +32,10 @@ export async function startTurncoat(turn: Turn, good: number, opts: { control?: 
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       if (count <= good) {
-        const fwd = http.request(
-          { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
-          (up) => {
-            res.writeHead(up.statusCode ?? 502, up.headers);
-            up.pipe(res);
-          },
-        );
+        const fwd = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        });
         fwd.on('error', () => res.destroy());
         fwd.end(body);
         if (turn === 'refuses' && count === good) {

@@ -29,9 +29,15 @@ describe('the verdict against a target without the test-control API', () => {
     assert.equal(r.code, 3, r.out);
     const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
     assert.equal(summary.result, 'incomplete');
-    assert.ok(summary.unchecked.some((u) => u.rule.startsWith('SUB-') && /clock/.test(u.why)), JSON.stringify(summary.unchecked.slice(0, 3)));
+    assert.ok(
+      summary.unchecked.some((u) => u.rule.startsWith('SUB-') && /clock/.test(u.why)),
+      JSON.stringify(summary.unchecked.slice(0, 3)),
+    );
     assert.match(r.out, /^Result: INCOMPLETE/m);
-    assert.ok(r.scenarios('json').some((s) => s.rules.includes('3DS-NEXT-Y') && s.verdict === 'passed'), 'the 3-D Secure flows ran');
+    assert.ok(
+      r.scenarios('json').some((s) => s.rules.includes('3DS-NEXT-Y') && s.verdict === 'passed'),
+      'the 3-D Secure flows ran',
+    );
     const allowed = await runCli(['--target', plain.url, '--tags', TAGS, '--allow-incomplete']);
     assert.equal(allowed.code, 0, allowed.out);
     assert.match(allowed.out, /Result: INCOMPLETE \(exit 0: --allow-incomplete\)/);
@@ -41,15 +47,28 @@ describe('the verdict against a target without the test-control API', () => {
     const file = path.join(tempDir('waivers'), 'waivers.yaml');
     fs.writeFileSync(
       file,
-      ['waivers:', '  - tag: "@requires:clock"', '    reason: the sandbox has no movable clock (certified on the bench)', '  - tag: "@requires:ledger"', '    reason: the sandbox offers no ledger reads (certified on the bench)', ''].join('\n'),
+      [
+        'waivers:',
+        '  - tag: "@requires:clock"',
+        '    reason: the sandbox has no movable clock (certified on the bench)',
+        '  - tag: "@requires:ledger"',
+        '    reason: the sandbox offers no ledger reads (certified on the bench)',
+        '',
+      ].join('\n'),
     );
     const r = await runCli(['--target', plain.url, '--tags', TAGS, '--waivers', file]);
     assert.equal(r.code, 0, r.out);
     const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
     const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
     assert.equal(summary.result, 'passed');
-    assert.deepEqual(summary.waivers.map((w) => w.id), ['@requires:clock', '@requires:ledger']);
-    assert.deepEqual(matrix.waivers.map((w) => w.id), ['@requires:clock', '@requires:ledger']);
+    assert.deepEqual(
+      summary.waivers.map((w) => w.id),
+      ['@requires:clock', '@requires:ledger'],
+    );
+    assert.deepEqual(
+      matrix.waivers.map((w) => w.id),
+      ['@requires:clock', '@requires:ledger'],
+    );
     assert.match(fs.readFileSync(path.join(r.reports, 'summary.md'), 'utf8'), /no movable clock \(certified on the bench\)/);
     assert.match(fs.readFileSync(path.join(r.reports, 'matrix.md'), 'utf8'), /## Waivers[\s\S]*no ledger reads/);
     assert.match(r.out, /Waivers \(2\):/);

@@ -29,14 +29,21 @@ describe('contract gate aggregation', () => {
     const report = gw.session.report();
     const rule = 'FIELD-SECURITYCODE-NOT-IN-STORE';
     assert.equal(report.violations.errors, mistakes);
-    assert.deepEqual(report.violations.byRule.map((r) => [r.rule, r.errors]), [[rule, mistakes]]);
+    assert.deepEqual(
+      report.violations.byRule.map((r) => [r.rule, r.errors]),
+      [[rule, mistakes]],
+    );
     assert.equal(report.violations.byCheck.length, 1, JSON.stringify(report.violations.byCheck));
     const [byCheck] = report.violations.byCheck;
     assert.equal(byCheck.rule, rule);
     assert.equal(byCheck.errors, mistakes);
     assert.equal(byCheck.listed, EXAMPLES_PER_CHECK);
     assert.equal(report.violations.list.length, EXAMPLES_PER_CHECK, 'examples, not every request');
-    assert.deepEqual(report.violations.list.map((v) => v.call), [1, 2, 3, 4, 5], 'the first ones, in order');
+    assert.deepEqual(
+      report.violations.list.map((v) => v.call),
+      [1, 2, 3, 4, 5],
+      'the first ones, in order',
+    );
     assert.equal(report.violations.omitted, mistakes - EXAMPLES_PER_CHECK);
     assert.doesNotMatch(JSON.stringify(report), /4111111111111111/);
 

@@ -44,7 +44,10 @@ describe('the case catalogue', () => {
 
   it('has one case for each non-zero code of each type the Errors table names, and code 0 for every request type', () => {
     const pairs = new Set(CLIENT_CASES.flatMap(coveredErrors));
-    assert.equal(errorRows().length, ERRORS.reduce((n, e) => n + (e.where === 'any' ? 8 : e.where.length), 0));
+    assert.equal(
+      errorRows().length,
+      ERRORS.reduce((n, e) => n + (e.where === 'any' ? 8 : e.where.length), 0),
+    );
     for (const { code, type } of errorRows()) assert.ok(pairs.has(`${code}:${type}`), `${code} ${type}`);
     assert.deepEqual(new Set(CLIENT_CASES.map((c) => c.row)), new Set(OPERATIONS.map((o) => o.id)));
     assert.ok(CLIENT_CASES.length >= 55, `${CLIENT_CASES.length} cases`);
@@ -62,8 +65,14 @@ describe('the case catalogue', () => {
 describe('client conformance cases', () => {
   it('a faithful client passes every case, and its calls break no obligation', async () => {
     const results = await runClientCases(gw, { command: command('good') });
-    assert.deepEqual(results.map((r) => r.id), CLIENT_CASES.map((c) => c.id));
-    assert.deepEqual(results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]), []);
+    assert.deepEqual(
+      results.map((r) => r.id),
+      CLIENT_CASES.map((c) => c.id),
+    );
+    assert.deepEqual(
+      results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]),
+      [],
+    );
     assert.deepEqual(gw.session.violations(), []);
     assert.equal(gw.session.exitCode(true), 0);
     assert.equal(gw.session.report().cases?.length, CLIENT_CASES.length);
@@ -76,7 +85,11 @@ describe('client conformance cases', () => {
 
   it('the client report opens from disk in Chromium and lists every case, each with its page', async (t) => {
     assert.ok(faithful, 'needs the faithful run above');
-    const mixed = [...faithful.slice(0, -2), { ...faithful[faithful.length - 2], outcome: 'fail' as const, passed: false, problems: ['part 1 (AUTH): errorcode was reported as 0'] }, { ...faithful[faithful.length - 1], outcome: 'informational' as const }];
+    const mixed = [
+      ...faithful.slice(0, -2),
+      { ...faithful[faithful.length - 2], outcome: 'fail' as const, passed: false, problems: ['part 1 (AUTH): errorcode was reported as 0'] },
+      { ...faithful[faithful.length - 1], outcome: 'informational' as const },
+    ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-client-report-'));
     await writeClientReport(dir, mixed, { command: 'node adapter.js --password cardspec-password-1', strict: false });
     const all = fs.readdirSync(dir, { recursive: true }).map(String);
@@ -165,7 +178,10 @@ describe('client conformance cases', () => {
       const results = await runClientCases(fresh, { command: command('username-alias'), only: ['alias-not-username', 'auth'] });
       assert.deepEqual(failed(results), ['alias-not-username']);
       assert.match(byId(results, 'alias-not-username').problems[0], /answered errorcode 30000, not the 0 this case is about.*SEC-ALIAS/);
-      assert.deepEqual(byId(results, 'alias-not-username').violations.map((v) => v.rule), ['SEC-ALIAS']);
+      assert.deepEqual(
+        byId(results, 'alias-not-username').violations.map((v) => v.rule),
+        ['SEC-ALIAS'],
+      );
     } finally {
       await fresh.close();
     }

@@ -25,15 +25,28 @@ describe('a well-behaved client', () => {
   it('goes through every documented flow with no violation, and the report says which flows it covered', async () => {
     const { gw, client } = await fresh();
     // Card store, then payments on the stored card.
-    const store = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o-1', accounttypedescription: 'CARDSTORE', ...card('authorised', false), billingpremise: '789' });
+    const store = await client.ok({
+      requesttypedescriptions: ['STORE'],
+      sitereference: SITE,
+      orderreference: 'o-1',
+      accounttypedescription: 'CARDSTORE',
+      ...card('authorised', false),
+      billingpremise: '789',
+    });
     const paid = await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'o-2', parenttransactionreference: store.transactionreference });
     // Ordinary AUTH with the card, and a risk decision after it; the combined forms.
     await client.ok({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o-3', parenttransactionreference: paid.transactionreference });
     await client.ok({ requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'o-4', ...card('authorised') });
     const first = await client.send({ requesttypedescriptions: ['RISKDEC', 'AUTH'], ...PAYMENT, cachetoken: await client.token('authorised') });
-    assert.deepEqual(first.map((p) => p.errorcode), ['0', '0']);
+    assert.deepEqual(
+      first.map((p) => p.errorcode),
+      ['0', '0'],
+    );
     const last = await client.send({ requesttypedescriptions: ['AUTH', 'RISKDEC'], ...PAYMENT, cachetoken: await client.token('authorised') });
-    assert.deepEqual(last.map((p) => p.errorcode), ['0', '0']);
+    assert.deepEqual(
+      last.map((p) => p.errorcode),
+      ['0', '0'],
+    );
     // 3-D Secure: enrolled (the ACS, then md and pares), not enrolled, unknown.
     const queryY = await client.ok(client.threedquery(await client.token('authorised')));
     const { md, pares } = await client.acs(queryY);
@@ -50,14 +63,40 @@ describe('a well-behaved client', () => {
     const queryS = await client.ok(client.threedquery(await client.token('authorised')));
     const acsS = await client.acs(queryS);
     const subY = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-1', ...SUBSCRIPTION, credentialsonfile: '1', ...acsS });
-    assert.deepEqual(subY.map((p) => p.errorcode), ['0', '0']);
+    assert.deepEqual(
+      subY.map((p) => p.errorcode),
+      ['0', '0'],
+    );
     const queryS2 = await client.ok(client.threedquery(await client.token('notEnrolled')));
-    const subN = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-2', ...SUBSCRIPTION, credentialsonfile: '1', parenttransactionreference: queryS2.transactionreference });
-    assert.deepEqual(subN.map((p) => p.errorcode), ['0', '0']);
+    const subN = await client.send({
+      requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
+      ...PAYMENT,
+      orderreference: 's-2',
+      ...SUBSCRIPTION,
+      credentialsonfile: '1',
+      parenttransactionreference: queryS2.transactionreference,
+    });
+    assert.deepEqual(
+      subN.map((p) => p.errorcode),
+      ['0', '0'],
+    );
     const sub = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-3', ...SUBSCRIPTION, credentialsonfile: '1', ...card('authorised') });
-    assert.deepEqual(sub.map((p) => p.errorcode), ['0', '0']);
-    const subStored = await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 's-4', ...SUBSCRIPTION, credentialsonfile: '1', parenttransactionreference: store.transactionreference });
-    assert.deepEqual(subStored.map((p) => p.errorcode), ['0', '0']);
+    assert.deepEqual(
+      sub.map((p) => p.errorcode),
+      ['0', '0'],
+    );
+    const subStored = await client.send({
+      requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
+      ...PAYMENT,
+      orderreference: 's-4',
+      ...SUBSCRIPTION,
+      credentialsonfile: '1',
+      parenttransactionreference: store.transactionreference,
+    });
+    assert.deepEqual(
+      subStored.map((p) => p.errorcode),
+      ['0', '0'],
+    );
     const update = await client.ok({
       requesttypedescriptions: ['TRANSACTIONUPDATE'],
       filter: { sitereference: [{ value: SITE }], transactionreference: [{ value: sub[1].transactionreference }] },
@@ -102,9 +141,18 @@ describe('a client that breaks its obligations', () => {
 
     assert.deepEqual(rules(gw, 'error'), ['FIELD-SECURITYCODE-NOT-IN-STORE', 'FIELD-STRINGS', 'FIELD-BASEAMOUNT-POSITIVE', '3DS-MD-PARES-UNMODIFIED']);
     const v = gw.session.violations('error');
-    assert.deepEqual(v.map((x) => x.field), ['request[0].securitycode', 'request[0].baseamount', 'request[0].baseamount', 'request[0].pares']);
-    assert.deepEqual(v.map((x) => x.call), [1, 2, 3, 5]);
-    assert.deepEqual(v.map((x) => x.operation), ['store', 'auth', 'auth', 'auth-3ds-enrolled']);
+    assert.deepEqual(
+      v.map((x) => x.field),
+      ['request[0].securitycode', 'request[0].baseamount', 'request[0].baseamount', 'request[0].pares'],
+    );
+    assert.deepEqual(
+      v.map((x) => x.call),
+      [1, 2, 3, 5],
+    );
+    assert.deepEqual(
+      v.map((x) => x.operation),
+      ['store', 'auth', 'auth', 'auth-3ds-enrolled'],
+    );
     assert.equal(gw.session.exitCode(), 1);
     assert.equal(gw.session.report().passed, false);
   });
@@ -128,7 +176,10 @@ describe('a client that breaks its obligations', () => {
       updates: { baseamount: '2000' },
     });
     assert.deepEqual(rules(gw, 'error'), ['3DS-MD-PARES-UNMODIFIED', 'FIELD-PARENT', '3DS-NEXT-Y', 'RISKDEC-AFTER-PAYMENT', 'FIELD-CREDENTIALSONFILE', 'SUB-AMOUNT-UPDATE']);
-    const messages = gw.session.violations('error').map((v) => v.message).join('\n');
+    const messages = gw.session
+      .violations('error')
+      .map((v) => v.message)
+      .join('\n');
     assert.match(messages, /md is not the md the THREEDQUERY answered \(40 characters sent, 64 issued\)/);
     assert.doesNotMatch(messages, new RegExp(md.slice(0, 20).replace(/[+/=]/g, '.')), 'an md is never quoted');
   });
@@ -137,7 +188,10 @@ describe('a client that breaks its obligations', () => {
     const { gw, client } = await fresh();
     await client.part(client.threedquery(await client.token('authorised'), { accounttypedescription: 'MOTO' }));
     await client.part({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'ECOM', ...card('authorised', false) });
-    await client.send([{ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }, { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }]);
+    await client.send([
+      { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') },
+      { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') },
+    ]);
     await client.raw('/json/', JSON.stringify({ ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }), version: '2.00' }));
     await client.raw('/json/', JSON.stringify({ ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }), alias: 'someone-else' }));
     await client.part({ requesttypedescriptions: ['SUBSCRIPTION'], ...PAYMENT, ...SUBSCRIPTION, ...card('authorised') });
@@ -211,7 +265,15 @@ describe('what real SDKs send', () => {
   it('is not a violation: extra envelope fields, per-request references, SDK headers, charset, gzip, Connection: close, escaped JSON, empty values', async () => {
     const { gw } = await fresh();
     const body = JSON.stringify({
-      ...envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), requestreference: 'A0001', versioninfo: 'Python::3.11::1.0.25::Linux', parenttransactionreference: '', billingcounty: null }),
+      ...envelope({
+        requesttypedescriptions: ['AUTH'],
+        ...PAYMENT,
+        ...card('authorised'),
+        requestreference: 'A0001',
+        versioninfo: 'Python::3.11::1.0.25::Linux',
+        parenttransactionreference: '',
+        billingcounty: null,
+      }),
       libraryversion: 'python_1.0.25',
     }).replace('12/2031', '12\\/2031');
     const headers = {
@@ -263,7 +325,9 @@ describe('the report', () => {
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type') ?? '', /application\/json/);
     const report = JSON.parse(r.text) as { violations: { byRule: { rule: string; errors: number; quote?: string }[] } };
-    assert.deepEqual(report.violations.byRule, [{ rule: 'FIELD-SECURITYCODE-NOT-IN-STORE', errors: 2, warnings: 0, section: 'Resources and their fields > Common request fields', quote: 'Must not be sent in STORE.' }]);
+    assert.deepEqual(report.violations.byRule, [
+      { rule: 'FIELD-SECURITYCODE-NOT-IN-STORE', errors: 2, warnings: 0, section: 'Resources and their fields > Common request fields', quote: 'Must not be sent in STORE.' },
+    ]);
     assert.doesNotMatch(r.text, /4111111111111111/);
     assert.equal((await client.raw('/_cardspec/contract', '{}', {})).status, 405);
   });

@@ -64,7 +64,17 @@ export class Sender {
       return html;
     };
     const hidden = (html: string): Record<string, string> =>
-      Object.fromEntries([...html.matchAll(/<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')]));
+      Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+          m[1],
+          m[2]
+            .replace(/&amp;/g, '&')
+            .replace(/&quot;/g, '"')
+            .replace(/&#39;/g, "'")
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>'),
+        ]),
+      );
     const first = await post(String(query.acsurl), { PaReq: String(query.pareq), TermUrl: 'https://merchant.example/return', MD: String(query.md) });
     const preset = /<option value="([YNAU])" selected>/.exec(first)?.[1] ?? 'Y';
     const second = await post(new URL('complete', String(query.acsurl)).toString(), { ...hidden(first), outcome: outcome ?? preset });

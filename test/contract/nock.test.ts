@@ -29,13 +29,20 @@ describe('cardspec/nock', () => {
       const bad = await fetch(`${DEFAULT_HOST}/json/`, { method: 'POST', headers: JSON_HEADERS, body: '{"alias":' });
       assert.equal(bad.status, 200);
       assert.match(await bad.text(), /Malformed JSON/);
-      const gz = await viaHttps(`${DEFAULT_HOST}/json/`, { ...JSON_HEADERS, 'Content-Encoding': 'gzip' }, gzipSync(JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }))));
+      const gz = await viaHttps(
+        `${DEFAULT_HOST}/json/`,
+        { ...JSON_HEADERS, 'Content-Encoding': 'gzip' },
+        gzipSync(JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }))),
+      );
       assert.equal((JSON.parse(gz.text) as { response: { errorcode: string }[] }).response[0].errorcode, '0');
       const c = card('authorised', false) as Record<string, string>;
       const xml = `<requestblock version="3.67"><alias>${USER.alias}</alias><request type="STORE"><operation><sitereference>${SITE}</sitereference><accounttypedescription>CARDSTORE</accounttypedescription></operation><merchant><orderreference>x</orderreference></merchant><billing><payment><pan>${c.pan}</pan><expirydate>${c.expirydate}</expirydate></payment></billing></request></requestblock>`;
       const block = await fetch(`${DEFAULT_HOST}/xml/`, { method: 'POST', headers: { Authorization: JSON_HEADERS.Authorization, 'Content-Type': 'text/xml;charset=utf-8' }, body: xml });
       assert.match(await block.text(), /<code>0<\/code>/);
-      assert.deepEqual(scope.violations().map((v) => v.rule), ['TRANSPORT-REQUEST-BODY']);
+      assert.deepEqual(
+        scope.violations().map((v) => v.rule),
+        ['TRANSPORT-REQUEST-BODY'],
+      );
       assert.equal(scope.report().requests.xml, 1);
     } finally {
       scope.restore();
@@ -45,7 +52,9 @@ describe('cardspec/nock', () => {
   it('puts the ACS on the intercepted origin', async () => {
     const scope = interceptGateway({ host: 'https://psp.example.test:8443' });
     try {
-      const token = (await (await fetch('https://psp.example.test:8443/_cardspec/cachetokens', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(card('authorised')) })).json()) as { cachetoken: string };
+      const token = (await (
+        await fetch('https://psp.example.test:8443/_cardspec/cachetokens', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(card('authorised')) })
+      ).json()) as { cachetoken: string };
       const res = await fetch('https://psp.example.test:8443/json/', {
         method: 'POST',
         headers: JSON_HEADERS,
@@ -53,7 +62,11 @@ describe('cardspec/nock', () => {
       });
       const [part] = ((await res.json()) as { response: Record<string, string>[] }).response;
       assert.equal(part.acsurl, 'https://psp.example.test:8443/acs/');
-      const page = await fetch(part.acsurl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ PaReq: part.pareq, TermUrl: 'https://shop.example/r', MD: part.md }).toString() });
+      const page = await fetch(part.acsurl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ PaReq: part.pareq, TermUrl: 'https://shop.example/r', MD: part.md }).toString(),
+      });
       assert.match(await page.text(), /<form id="acs-form"/);
       assert.equal(scope.isDone(), true);
       scope.done();
@@ -66,8 +79,15 @@ describe('cardspec/nock', () => {
     const scope = interceptGateway({ host: 'http://strict.example.test', strict: true });
     assert.throws(() => scope.done(), /no request reached the stand-in gateway/);
     assert.equal(scope.isDone(), false);
-    await fetch('http://strict.example.test/json/', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised', false) })) });
-    assert.deepEqual(scope.violations('warning').map((v) => v.rule), ['FIELD-SECURITYCODE-OPTIONAL']);
+    await fetch('http://strict.example.test/json/', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised', false) })),
+    });
+    assert.deepEqual(
+      scope.violations('warning').map((v) => v.rule),
+      ['FIELD-SECURITYCODE-OPTIONAL'],
+    );
     assert.throws(() => scope.done(), /FIELD-SECURITYCODE-OPTIONAL/);
     scope.restore();
     await assert.rejects(fetch('http://strict.example.test/json/', { method: 'POST', headers: JSON_HEADERS, body: '{}', signal: AbortSignal.timeout(5000) }));

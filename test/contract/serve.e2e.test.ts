@@ -32,8 +32,7 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string; outp
   });
 }
 
-const post = (url: string, request: Record<string, unknown>): Promise<Response> =>
-  fetch(`${url}/json/`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(envelope(request)) });
+const post = (url: string, request: Record<string, unknown>): Promise<Response> => fetch(`${url}/json/`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(envelope(request)) });
 
 describe('cardspec serve --contract', () => {
   it('gates a CI job: violations exit 1 after SIGTERM, with the report written and masked', async () => {
@@ -47,7 +46,10 @@ describe('cardspec serve --contract', () => {
     assert.equal(await s.exit, 1, s.output());
     const report = JSON.parse(readFileSync(file, 'utf8')) as { passed: boolean; violations: { list: { rule: string }[] } };
     assert.equal(report.passed, false);
-    assert.deepEqual(report.violations.list.map((v) => v.rule), ['FIELD-SECURITYCODE-NOT-IN-STORE']);
+    assert.deepEqual(
+      report.violations.list.map((v) => v.rule),
+      ['FIELD-SECURITYCODE-NOT-IN-STORE'],
+    );
     assert.match(s.output(), /cardspec contract report: FAIL/);
     assert.doesNotMatch(s.output() + readFileSync(file, 'utf8'), /4111111111111111|cardspec-password-1/);
   });
@@ -74,7 +76,13 @@ describe('cardspec serve --contract', () => {
     assert.match(out, /\[pass\] threedquery-enrolled-Y/);
     assert.match(out, /\[pass\] auth-60022/);
     const report = JSON.parse(readFileSync(file, 'utf8')) as { cases: { id: string; passed: boolean }[] };
-    assert.deepEqual(report.cases.map((c) => [c.id, c.passed]), [['threedquery-enrolled-Y', true], ['auth-60022', true]]);
+    assert.deepEqual(
+      report.cases.map((c) => [c.id, c.passed]),
+      [
+        ['threedquery-enrolled-Y', true],
+        ['auth-60022', true],
+      ],
+    );
   });
 
   it('writes the client report into --report DIR: an index, a page per case, JUnit, the results and the contract report', async () => {
@@ -93,7 +101,13 @@ describe('cardspec serve --contract', () => {
     assert.match(text, /\[info\] secrand-long/);
     for (const f of ['index.html', 'junit.xml', 'cases.json', 'contract.json', join('cases', 'auth.html'), join('cases', 'secrand-long.html')]) assert.ok(existsSync(join(out, f)), f);
     const cases = JSON.parse(readFileSync(join(out, 'cases.json'), 'utf8')) as { cases: { id: string; outcome: string }[] };
-    assert.deepEqual(cases.cases.map((c) => [c.id, c.outcome]), [['auth', 'pass'], ['secrand-long', 'informational']]);
+    assert.deepEqual(
+      cases.cases.map((c) => [c.id, c.outcome]),
+      [
+        ['auth', 'pass'],
+        ['secrand-long', 'informational'],
+      ],
+    );
   });
 
   it('refuses contract options that do not fit, with exit 2 and the reason', async () => {

@@ -38,14 +38,23 @@ describe('adapter templates', () => {
     if (!has('python3')) return t.skip('no python3 here');
     const results = await runClientCases(gw, { command: `python3 "${PYTHON}"`, only: CASES });
     assert.deepEqual(results.map((r) => r.id).sort(), [...CASES].sort());
-    assert.deepEqual(results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]), []);
+    assert.deepEqual(
+      results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]),
+      [],
+    );
     assert.ok(results.every((r) => r.compared.envelope.includes('secrand')));
-    assert.ok(results.every((r) => r.compared.parts.includes('errormessage')), 'it declares rawerrormessage');
+    assert.ok(
+      results.every((r) => r.compared.parts.includes('errormessage')),
+      'it declares rawerrormessage',
+    );
   });
 
   it('the PHP template passes the cases as shipped', async (t) => {
     if (!has('php')) return t.skip('no php here: the PHP template is checked where PHP is installed');
     const results = await runClientCases(gw, { command: `php "${PHP}"`, only: CASES });
-    assert.deepEqual(results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]), []);
+    assert.deepEqual(
+      results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]),
+      [],
+    );
   });
 });

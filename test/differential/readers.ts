@@ -38,8 +38,7 @@ export function readers(): Readers {
 /** Rules that advise and never reject. */
 const ADVISORY = new Set(['recommended', 'unknown-field', 'not-checked']);
 
-const rejectsField = (name: string, severity: 'error' | 'warning', rule: string): boolean =>
-  !ADVISORY.has(rule) && (severity === 'error' || FIELD[name]?.source === 'public-facts');
+const rejectsField = (name: string, severity: 'error' | 'warning', rule: string): boolean => !ADVISORY.has(rule) && (severity === 'error' || FIELD[name]?.source === 'public-facts');
 
 export interface Reading {
   /** The gateway's answer, its errorcodes, and the fields it refused. */

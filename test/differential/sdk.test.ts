@@ -36,11 +36,14 @@ for (const name of FIXTURES) {
   });
 }
 
-test('the Ruby gem shape: the customer block is read as the dictionary\'s customer fields, empty elements as not sent', () => {
+test("the Ruby gem shape: the customer block is read as the dictionary's customer fields, empty elements as not sent", () => {
   const r = readers();
   const text = fs.readFileSync(path.join(DIR, 'ruby-securetrading-gem-auth.xml'), 'utf8');
   const reading = readAll(r, 'xml', text, ['AUTH']);
-  assert.deepEqual(reading.violations.filter((v) => v.rule === 'unknown-field'), []);
+  assert.deepEqual(
+    reading.violations.filter((v) => v.rule === 'unknown-field'),
+    [],
+  );
   // A customer field out of its class is checked, not refused as unknown: the gateway names it, the others report it.
   const bad = readAll(readers(), 'xml', text.replace('<ip>192.0.2.10</ip>', `<ip>${'9'.repeat(46)}</ip>`), ['AUTH']);
   assert.deepEqual([...bad.gateway], ['customerip']);

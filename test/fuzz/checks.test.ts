@@ -31,24 +31,39 @@ describe('every check names a rule of the catalogue', () => {
 describe('--checks and --exclude-checks', () => {
   const names = ORACLES.map((o) => o.name);
   it('no option: every built-in oracle; names select; all; exclusions', () => {
-    assert.deepEqual(selectOracles(undefined, undefined).map((o) => o.name), names);
-    assert.deepEqual(selectOracles(names.slice(0, 2).join(','), undefined).map((o) => o.name), names.slice(0, 2));
-    assert.deepEqual(selectOracles('all', names[0]).map((o) => o.name), names.slice(1));
+    assert.deepEqual(
+      selectOracles(undefined, undefined).map((o) => o.name),
+      names,
+    );
+    assert.deepEqual(
+      selectOracles(names.slice(0, 2).join(','), undefined).map((o) => o.name),
+      names.slice(0, 2),
+    );
+    assert.deepEqual(
+      selectOracles('all', names[0]).map((o) => o.name),
+      names.slice(1),
+    );
   });
   it('unknown names and an empty selection are usage errors naming the known checks', () => {
-    assert.throws(() => selectOracles('no-such-check', undefined), (e: unknown) => e instanceof ChecksError && e.message.includes(names[0]));
+    assert.throws(
+      () => selectOracles('no-such-check', undefined),
+      (e: unknown) => e instanceof ChecksError && e.message.includes(names[0]),
+    );
     assert.throws(() => selectOracles(names[0], names[0]), ChecksError);
   });
   it('a module that does not hold oracles is refused with what is wrong', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-checks-'));
     fs.writeFileSync(path.join(dir, 'bad.js'), 'exports.oracles = [{ name: "Bad Name", rule: "lower", severity: "fatal" }];\n');
-    assert.throws(() => selectOracles(path.join(dir, 'bad.js'), undefined), (e: unknown) => e instanceof ChecksError && /name.*rule.*severity/.test(e.message));
+    assert.throws(
+      () => selectOracles(path.join(dir, 'bad.js'), undefined),
+      (e: unknown) => e instanceof ChecksError && /name.*rule.*severity/.test(e.message),
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 
 describe('a user check from a module judges the run', () => {
-  it('an acquirer limit lower than the document\'s fails the run under its own rule', async () => {
+  it("an acquirer limit lower than the document's fails the run under its own rule", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-checks-'));
     const file = path.join(dir, 'bank-limit.js');
     // Every answered AUTH with an amount above 100 that the target authorised breaks the bank's own limit.

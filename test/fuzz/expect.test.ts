@@ -15,9 +15,22 @@ const CTX: ExpectContext = {
   currency: 'GBP',
   cards: [CARD],
   cachetokens: ['tok-1'],
-  parents: new Map([[PARENT, { requesttypedescriptions: ['AUTH'], sitereference: 'test_site12345', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', pan: CARD.pan, expirydate: CARD.expirydate }]]),
+  parents: new Map([
+    [
+      PARENT,
+      { requesttypedescriptions: ['AUTH'], sitereference: 'test_site12345', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', pan: CARD.pan, expirydate: CARD.expirydate },
+    ],
+  ]),
 };
-const AUTH = { requesttypedescriptions: ['AUTH'], sitereference: 'test_site12345', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', pan: CARD.pan, expirydate: CARD.expirydate };
+const AUTH = {
+  requesttypedescriptions: ['AUTH'],
+  sitereference: 'test_site12345',
+  accounttypedescription: 'ECOM',
+  currencyiso3a: 'GBP',
+  baseamount: '1050',
+  pan: CARD.pan,
+  expirydate: CARD.expirydate,
+};
 
 const of = (request: Record<string, unknown>, env: Record<string, unknown> = {}) => expectFor({ alias: 'me', version: '1.00', request: [request], ...env }, CTX);
 const kind = (request: Record<string, unknown>, env?: Record<string, unknown>): string => of(request, env).expectation.kind;
@@ -66,7 +79,18 @@ describe('expectations', () => {
     assert.equal(kind({ ...AUTH, parenttransactionreference: '99-9-9999' }), 'open');
     assert.equal(kind({ ...AUTH, sitereference: 'test_other' }), 'open');
     assert.equal(kind({ ...AUTH, libraryversion: 'x' }), 'open');
-    assert.equal(kind({ requesttypedescriptions: ['STORE'], sitereference: 'test_site12345', orderreference: 'o', accounttypedescription: 'CARDSTORE', pan: CARD.pan, expirydate: CARD.expirydate, securitycode: '123' }), 'open');
+    assert.equal(
+      kind({
+        requesttypedescriptions: ['STORE'],
+        sitereference: 'test_site12345',
+        orderreference: 'o',
+        accounttypedescription: 'CARDSTORE',
+        pan: CARD.pan,
+        expirydate: CARD.expirydate,
+        securitycode: '123',
+      }),
+      'open',
+    );
     assert.equal(kind({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: {} }), 'open');
     assert.equal(kind(AUTH, { version: '2.00' }), 'open');
     assert.equal(kind(AUTH, { alias: 'someone' }), 'open');

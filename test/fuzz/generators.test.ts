@@ -44,11 +44,57 @@ const CONTEXT: RequestContext = {
 };
 /** What each parent was made of, as the fuzzer's pool records it. */
 const MADE = new Map<string, Record<string, unknown>>([
-  ['12-9-1001', { requesttypedescriptions: ['AUTH'], sitereference: 'test_site12345', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', pan: CARDS[0].pan, expirydate: CARDS[0].expirydate }],
-  ['12-9-1002', { requesttypedescriptions: ['ACCOUNTCHECK'], sitereference: 'test_site12345', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', pan: CARDS[0].pan, expirydate: CARDS[0].expirydate }],
+  [
+    '12-9-1001',
+    {
+      requesttypedescriptions: ['AUTH'],
+      sitereference: 'test_site12345',
+      accounttypedescription: 'ECOM',
+      currencyiso3a: 'GBP',
+      baseamount: '1050',
+      pan: CARDS[0].pan,
+      expirydate: CARDS[0].expirydate,
+    },
+  ],
+  [
+    '12-9-1002',
+    {
+      requesttypedescriptions: ['ACCOUNTCHECK'],
+      sitereference: 'test_site12345',
+      accounttypedescription: 'ECOM',
+      currencyiso3a: 'GBP',
+      baseamount: '1050',
+      pan: CARDS[0].pan,
+      expirydate: CARDS[0].expirydate,
+    },
+  ],
   ['12-9-1003', { requesttypedescriptions: ['STORE'], sitereference: 'test_site12345', accounttypedescription: 'CARDSTORE', orderreference: 'o', pan: CARDS[0].pan, expirydate: CARDS[0].expirydate }],
-  ['12-9-1004', { requesttypedescriptions: ['THREEDQUERY'], sitereference: 'test_site12345', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', termurl: 'https://m.example.test/', accept: 'text/html', cachetoken: 'x' }],
-  ['12-9-1005', { requesttypedescriptions: ['RISKDEC'], sitereference: 'test_site12345', accounttypedescription: 'FRAUDCONTROL', currencyiso3a: 'GBP', baseamount: '1050', orderreference: 'o', pan: CARDS[0].pan, expirydate: CARDS[0].expirydate }],
+  [
+    '12-9-1004',
+    {
+      requesttypedescriptions: ['THREEDQUERY'],
+      sitereference: 'test_site12345',
+      accounttypedescription: 'ECOM',
+      currencyiso3a: 'GBP',
+      baseamount: '1050',
+      termurl: 'https://m.example.test/',
+      accept: 'text/html',
+      cachetoken: 'x',
+    },
+  ],
+  [
+    '12-9-1005',
+    {
+      requesttypedescriptions: ['RISKDEC'],
+      sitereference: 'test_site12345',
+      accounttypedescription: 'FRAUDCONTROL',
+      currencyiso3a: 'GBP',
+      baseamount: '1050',
+      orderreference: 'o',
+      pan: CARDS[0].pan,
+      expirydate: CARDS[0].expirydate,
+    },
+  ],
   ['12-9-1007', { requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], sitereference: 'test_site12345' }],
 ]);
 const EXPECT = { alias: 'a', site: CONTEXT.site, currency: 'GBP', cards: CARDS, cachetokens: CONTEXT.cachetokens ?? [], parents: MADE };
@@ -64,7 +110,8 @@ describe('boundary values', () => {
       const sample = (k: keyof typeof arbs): string[] => (arbs[k] ? fc.sample(arbs[k]!, { seed: 7, numRuns: 15 }) : []);
       for (const v of [...sample('shortest'), ...sample('longest')]) assert.equal(checkValue(def, 'request', v, ctx), null, `${def.name}: "${v.slice(0, 40)}" should be valid`);
       if (side.maxLength !== undefined && !def.sensitive) {
-        for (const v of sample('longest')) assert.ok(len(v) <= side.maxLength && (side.values || def.examples || len(v) === side.maxLength || def.type.startsWith('date')), `${def.name} longest is ${len(v)}`);
+        for (const v of sample('longest'))
+          assert.ok(len(v) <= side.maxLength && (side.values || def.examples || len(v) === side.maxLength || def.type.startsWith('date')), `${def.name} longest is ${len(v)}`);
         for (const v of sample('past-longest')) {
           assert.equal(len(v), side.maxLength + 1, `${def.name} past-longest`);
           assert.equal(checkValue(def, 'request', v, ctx)?.kind, 'too-long', def.name);
@@ -79,7 +126,10 @@ describe('boundary values', () => {
     const arbs = boundaryArbitraries('pan', 'request', CARDS);
     for (const v of fc.sample(fc.oneof(arbs.shortest!, arbs.longest!), { seed: 3, numRuns: 30 })) assert.ok(PANS.has(v));
     for (const v of fc.sample(fc.oneof(arbs['past-longest']!, arbs['below-shortest']!), { seed: 3, numRuns: 30 })) {
-      assert.ok(CARDS.some((c) => v.startsWith(c.pan) || c.pan.startsWith(v)), v.slice(0, 6));
+      assert.ok(
+        CARDS.some((c) => v.startsWith(c.pan) || c.pan.startsWith(v)),
+        v.slice(0, 6),
+      );
       assert.notEqual(checkValue(FIELD.pan, 'request', v), null);
     }
     assert.throws(() => wrongJsonType('pan', 'request'), /test cards only/);
@@ -134,7 +184,11 @@ describe('mutations', () => {
           // Card numbers only ever from the test cards, or made of their digits.
           const pan = mutated.pan;
           if (typeof pan === 'string' && /^[0-9]{12,19}$/.test(pan)) assert.ok(PANS.has(pan), `${row.id}: a card number that is not a test card`);
-          if (typeof pan === 'string' && /^[0-9]+$/.test(pan)) assert.ok(CARDS.some((c) => pan.startsWith(c.pan) || c.pan.startsWith(pan)), `${row.id}: card digits not from a test card`);
+          if (typeof pan === 'string' && /^[0-9]+$/.test(pan))
+            assert.ok(
+              CARDS.some((c) => pan.startsWith(c.pan) || c.pan.startsWith(pan)),
+              `${row.id}: card digits not from a test card`,
+            );
         }),
         { numRuns: 40 },
       );
@@ -142,7 +196,7 @@ describe('mutations', () => {
     assert.deepEqual([...seen].sort(), [...MUTATION_KINDS].sort());
   });
 
-  it('unknown request types are not the document\'s', () => {
+  it("unknown request types are not the document's", () => {
     const row = OPERATIONS.find((r) => r.id === 'auth')!;
     const arb = mutatedRequest(row, requestInContext(row, CONTEXT), { cards: CARDS, kinds: ['unknown-type'] });
     for (const { mutated } of fc.sample(arb, { seed: 9, numRuns: 30 })) {

@@ -12,7 +12,18 @@ const ctx = { pans: [PAN] };
 const OK_PART = { requesttypedescription: 'AUTH', errorcode: '0', errormessage: 'Ok', transactionreference: '12-9-1001', maskedpan: '411111######1111' };
 
 function exchange(envelope: unknown, extra: Partial<Exchange> = {}): Exchange {
-  return { format: 'json', url: 'http://127.0.0.1:1/json/', status: 200, headers: { 'content-type': 'application/json' }, requestHeaders: {}, requestText: '', responseText: '', envelope: envelope as Exchange['envelope'], durationMs: 1, ...extra };
+  return {
+    format: 'json',
+    url: 'http://127.0.0.1:1/json/',
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    requestHeaders: {},
+    requestText: '',
+    responseText: '',
+    envelope: envelope as Exchange['envelope'],
+    durationMs: 1,
+    ...extra,
+  };
 }
 
 function run(parts: unknown[], expect: CaseExpectation['expectation'] = { kind: 'open', why: 'test' }, extra: Partial<Exchange> = {}, request: Record<string, unknown> = { pan: PAN }): CaseRun {
@@ -72,7 +83,11 @@ describe('oracles', () => {
   it('the walk for card numbers says what a search of the answer written as JSON says', () => {
     const pans = [PAN, '5100000000000008'];
     // JSON values, some holding a card number in a key, a string or a number, alone or inside other text.
-    const holder = fc.oneof(fc.constantFrom(...pans), fc.tuple(fc.string(), fc.constantFrom(...pans), fc.string()).map((p) => p.join('')), fc.constant(Number(PAN)));
+    const holder = fc.oneof(
+      fc.constantFrom(...pans),
+      fc.tuple(fc.string(), fc.constantFrom(...pans), fc.string()).map((p) => p.join('')),
+      fc.constant(Number(PAN)),
+    );
     const value = fc.letrec<{ v: unknown }>((tie) => ({
       v: fc.oneof(
         { depthSize: 'small' },
@@ -84,7 +99,11 @@ describe('oracles', () => {
     })).v;
     fc.assert(
       fc.property(value, (v) => {
-        assert.equal(holdsAny(v, pans), pans.some((p) => (JSON.stringify(v) ?? '').includes(p)), JSON.stringify(v));
+        assert.equal(
+          holdsAny(v, pans),
+          pans.some((p) => (JSON.stringify(v) ?? '').includes(p)),
+          JSON.stringify(v),
+        );
       }),
       { numRuns: 500, seed: 20260105 },
     );

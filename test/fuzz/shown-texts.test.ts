@@ -54,7 +54,12 @@ describe('exchange texts are masked when read', () => {
     assert.equal(ex.requestHeaders.Authorization, '***');
     // Read twice, the same text (masked once, kept).
     assert.equal(ex.responseText, ex.responseText);
-    assert.deepEqual(Object.keys(ex).filter((k) => k.endsWith('Text') || k === 'requestHeaders').sort(), ['requestHeaders', 'requestText', 'responseText']);
+    assert.deepEqual(
+      Object.keys(ex)
+        .filter((k) => k.endsWith('Text') || k === 'requestHeaders')
+        .sort(),
+      ['requestHeaders', 'requestText', 'responseText'],
+    );
   });
 
   it('a transport failure still has its masked request text and an empty answer text', async () => {

@@ -13,7 +13,7 @@ import { CaseStream } from '../../src/fuzz/stream';
 
 const ARBITRARIES: Record<string, fc.Arbitrary<unknown>> = {
   'a record of strings, numbers and lists': fc.record({ a: fc.string(), b: fc.integer(), c: fc.array(fc.nat(), { maxLength: 5 }), d: fc.option(fc.boolean()) }),
-  'a mutated AUTH request (the kit\'s own generators)': mutatedRequest(OPERATION.auth, requestFor('auth')),
+  "a mutated AUTH request (the kit's own generators)": mutatedRequest(OPERATION.auth, requestFor('auth')),
 };
 
 describe('the case stream', () => {

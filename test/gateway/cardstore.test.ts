@@ -9,7 +9,15 @@ import { card, type Part, PAYMENT, SITE, SITE_BASIC, threedquery, useGateway, va
 
 const client = useGateway();
 
-const storeRequest = { requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'cs', accounttypedescription: 'CARDSTORE', billingpremise: '789', billingpostcode: 'TE45 6ST', billingcountryiso2a: 'GB' };
+const storeRequest = {
+  requesttypedescriptions: ['STORE'],
+  sitereference: SITE,
+  orderreference: 'cs',
+  accounttypedescription: 'CARDSTORE',
+  billingpremise: '789',
+  billingpostcode: 'TE45 6ST',
+  billingcountryiso2a: 'GB',
+};
 
 async function setActive(ref: unknown, value: string): Promise<Part> {
   return client.part({ requesttypedescriptions: ['TRANSACTIONUPDATE'], filter: { sitereference: [{ value: SITE }], transactionreference: [{ value: ref }] }, updates: { transactionactive: value } });
@@ -71,7 +79,13 @@ describe('card store', () => {
 
   it('STORE inherits details through parenttransactionreference', async () => {
     const a = await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('mastercard'), billingfirstname: 'Ann' });
-    const s = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'inh', accounttypedescription: 'CARDSTORE', parenttransactionreference: a.transactionreference });
+    const s = await client.ok({
+      requesttypedescriptions: ['STORE'],
+      sitereference: SITE,
+      orderreference: 'inh',
+      accounttypedescription: 'CARDSTORE',
+      parenttransactionreference: a.transactionreference,
+    });
     assert.equal(s.maskedpan, '510000######0511');
     assert.equal(s.parenttransactionreference, a.transactionreference);
   });

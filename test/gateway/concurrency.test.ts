@@ -49,7 +49,11 @@ describe('concurrency', () => {
       assert.equal(gw.ledger.size - before, refs.length, 'every answered transaction is stored, and nothing else');
       for (const ref of refs) assert.ok(gw.ledger.get(ref), ref);
       const seqs = refs.map((r) => Number(r.split('-')[2])).sort((a, b) => a - b);
-      assert.deepEqual(seqs, Array.from({ length: refs.length }, (_, i) => 1001 + i), 'no reference lost or skipped');
+      assert.deepEqual(
+        seqs,
+        Array.from({ length: refs.length }, (_, i) => 1001 + i),
+        'no reference lost or skipped',
+      );
       // each combined request's AUTH points at its own RISKDEC
       for (const r of replies) if (r.response.length === 2) assert.equal(r.response[1].parenttransactionreference, r.response[0].transactionreference);
     } finally {
@@ -89,7 +93,11 @@ describe('concurrency', () => {
       for (const [i, ref] of subRefs.entries()) {
         const final = 5 + (i % 7);
         const numbers = (await client.children(ref)).map((p) => Number(p.subscriptionnumber));
-        assert.deepEqual(numbers, Array.from({ length: final - 1 }, (_, k) => k + 2), `${ref}: payments 2..${final}, each once`);
+        assert.deepEqual(
+          numbers,
+          Array.from({ length: final - 1 }, (_, k) => k + 2),
+          `${ref}: payments 2..${final}, each once`,
+        );
       }
     } finally {
       agent.destroy();

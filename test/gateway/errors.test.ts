@@ -67,7 +67,10 @@ describe('Errors table', () => {
     const a = await client.part(auth(site));
     assert.deepEqual([a.errorcode, a.errordata], ['60025', [...MCC_6012_FIELDS]]);
     const partial = await client.part(auth({ ...site, customerdob: MCC_6012_VALUES.customerdob }));
-    assert.deepEqual(partial.errordata, MCC_6012_FIELDS.filter((f) => f !== 'customerdob'));
+    assert.deepEqual(
+      partial.errordata,
+      MCC_6012_FIELDS.filter((f) => f !== 'customerdob'),
+    );
     const ac = await client.part({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, ...site, baseamount: '0', ...card('authorised') });
     assert.equal(ac.errorcode, '60025');
     assert.equal((await client.part(auth({ ...site, ...MCC_6012_VALUES }))).errorcode, '0');
@@ -104,10 +107,13 @@ describe('Errors table', () => {
 
   it('other codes: 60018 unknown request type, 60040 both type fields, 20004 unknown parent', async () => {
     const u = await client.send({ requesttypedescriptions: ['AUTH', 'REFUND'], ...PAYMENT, ...card('authorised') });
-    assert.deepEqual(u.json.response.map((p) => [p.requesttypedescription, p.errorcode, p.errormessage]), [
-      ['AUTH', '60018', 'Invalid requesttype'],
-      ['REFUND', '60018', 'Invalid requesttype'],
-    ]);
+    assert.deepEqual(
+      u.json.response.map((p) => [p.requesttypedescription, p.errorcode, p.errormessage]),
+      [
+        ['AUTH', '60018', 'Invalid requesttype'],
+        ['REFUND', '60018', 'Invalid requesttype'],
+      ],
+    );
     assert.deepEqual(u.json.response[0].errordata, ['REFUND']);
     const both = await client.part({ ...auth(), requesttypedescription: 'AUTH' });
     assert.equal(both.errorcode, '60040');
@@ -115,7 +121,13 @@ describe('Errors table', () => {
     assert.deepEqual([orphan.errorcode, orphan.errordata], ['20004', ['parenttransactionreference']]);
     // a combination the Request types table does not list
     const combo = await client.send({ requesttypedescriptions: ['STORE', 'AUTH'], ...PAYMENT, ...card('authorised') });
-    assert.deepEqual(combo.json.response.map((p) => [p.errorcode, p.errordata]), [['30000', ['requesttypedescriptions']], ['30000', ['requesttypedescriptions']]]);
+    assert.deepEqual(
+      combo.json.response.map((p) => [p.errorcode, p.errordata]),
+      [
+        ['30000', ['requesttypedescriptions']],
+        ['30000', ['requesttypedescriptions']],
+      ],
+    );
   });
 });
 
@@ -133,7 +145,13 @@ describe('a bug is answered 99999 and nothing is half-stored', () => {
     try {
       const size = gw.ledger.size;
       const r = await c.send({ requesttypedescriptions: ['RISKDEC', 'AUTH'], ...PAYMENT, ...card('authorised') });
-      assert.deepEqual(r.json.response.map((p) => [p.requesttypedescription, p.errorcode]), [['RISKDEC', '99999'], ['AUTH', '99999']]);
+      assert.deepEqual(
+        r.json.response.map((p) => [p.requesttypedescription, p.errorcode]),
+        [
+          ['RISKDEC', '99999'],
+          ['AUTH', '99999'],
+        ],
+      );
       assert.equal(gw.ledger.size, size);
       assert.doesNotMatch(r.text, /4111111111111111/);
       // the references drawn by the rolled-back request are drawn again: none is skipped or used twice

@@ -11,7 +11,11 @@ const client = useGateway();
 const riskdec = { ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', orderreference: 'fc' };
 
 describe('RISKDEC', () => {
-  for (const [name, shield, action] of [['authorised', 'ACCEPT', 'C'], ['shieldChallenge', 'CHALLENGE', 'S'], ['shieldDeny', 'DENY', 'S']] as const) {
+  for (const [name, shield, action] of [
+    ['authorised', 'ACCEPT', 'C'],
+    ['shieldChallenge', 'CHALLENGE', 'S'],
+    ['shieldDeny', 'DENY', 'S'],
+  ] as const) {
     it(`the test card ${name} gives ${shield}`, async () => {
       const p = await client.ok({ requesttypedescriptions: ['RISKDEC'], ...riskdec, ...card(name) });
       assert.equal(p.fraudcontrolshieldstatuscode, shield);
@@ -20,7 +24,11 @@ describe('RISKDEC', () => {
     });
   }
 
-  for (const [name, settlestatus] of [['authorised', '0'], ['shieldChallenge', '2'], ['shieldDeny', '2']] as const) {
+  for (const [name, settlestatus] of [
+    ['authorised', '0'],
+    ['shieldChallenge', '2'],
+    ['shieldDeny', '2'],
+  ] as const) {
     it(`RISKDEC then AUTH (${name}): the authorised AUTH has settlestatus ${settlestatus}`, async () => {
       const r = await client.send({ requesttypedescriptions: ['RISKDEC', 'AUTH'], ...PAYMENT, cachetoken: await client.token(name) });
       const [, a] = r.json.response;
@@ -68,7 +76,11 @@ describe('RISKDEC', () => {
     assert.equal((await client.record(String(a.transactionreference))).settlestatus, '2');
   });
 
-  for (const [name, code] of [['shieldChallenge', '60107'], ['shieldDeny', '60107'], ['authorised', '0']] as const) {
+  for (const [name, code] of [
+    ['shieldChallenge', '60107'],
+    ['shieldDeny', '60107'],
+    ['authorised', '0'],
+  ] as const) {
     it(`rule 5: RISKDEC (${name}) then THREEDQUERY gives ${code}`, async () => {
       const rd = await client.ok({ requesttypedescriptions: ['RISKDEC'], ...riskdec, ...card(name) });
       const q = await client.part(threedquery('x', { cachetoken: undefined, parenttransactionreference: rd.transactionreference }));
@@ -86,7 +98,13 @@ describe('RISKDEC', () => {
   it('a site without fraud control refuses RISKDEC (30000 naming requesttypedescriptions); nothing is stored', async () => {
     const size = client.gw.ledger.size;
     for (const types of [['RISKDEC'], ['RISKDEC', 'AUTH']]) {
-      const r = await client.send({ requesttypedescriptions: types, ...riskdec, accounttypedescription: types.length === 1 ? 'FRAUDCONTROL' : 'ECOM', sitereference: SITE_BASIC, ...card('authorised') });
+      const r = await client.send({
+        requesttypedescriptions: types,
+        ...riskdec,
+        accounttypedescription: types.length === 1 ? 'FRAUDCONTROL' : 'ECOM',
+        sitereference: SITE_BASIC,
+        ...card('authorised'),
+      });
       for (const p of r.json.response) assert.deepEqual([p.errorcode, p.errordata], ['30000', ['requesttypedescriptions']]);
     }
     assert.equal(client.gw.ledger.size, size);

@@ -142,9 +142,7 @@ export class Client {
     const first = await this.form(String(query.acsurl), { PaReq: String(query.pareq), TermUrl: termurl, MD: String(query.md) });
     assert.equal(first.status, 200, first.html);
     const preset = /<option value="([YNAU])" selected>/.exec(first.html)?.[1] ?? '';
-    const fields = Object.fromEntries(
-      [...first.html.matchAll(/<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], unescapeHtml(m[2])]),
-    );
+    const fields = Object.fromEntries([...first.html.matchAll(/<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], unescapeHtml(m[2])]));
     const action = /<form id="acs-form" method="post" action="([^"]+)">/.exec(first.html)?.[1];
     assert.ok(action, 'the ACS page has a form');
     const second = await this.form(new URL(action, String(query.acsurl)).toString(), { ...fields, outcome: outcome ?? preset });

@@ -36,7 +36,11 @@ describe('in-process use', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const res = await fetch(`${url}/json/`, { method: 'POST', headers: { Authorization: AUTH_HEADER, 'Content-Type': 'application/json' }, body: JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') })) });
+      const res = await fetch(`${url}/json/`, {
+        method: 'POST',
+        headers: { Authorization: AUTH_HEADER, 'Content-Type': 'application/json' },
+        body: JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') })),
+      });
       const body = (await res.json()) as { response: Part[] };
       assert.equal(body.response[0].errorcode, '0');
       assert.equal(gw.ledger.size, 1);

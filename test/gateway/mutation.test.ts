@@ -40,14 +40,20 @@ describe('mutation hook', () => {
   it('part: returning null drops the part', () =>
     withVariant({ part: (p) => (p.requesttypedescription === 'RISKDEC' ? null : p) }, async (c) => {
       const r = await c.send(auth);
-      assert.deepEqual(r.json.response.map((p) => p.requesttypedescription), ['AUTH']);
+      assert.deepEqual(
+        r.json.response.map((p) => p.requesttypedescription),
+        ['AUTH'],
+      );
     }));
 
   it('envelope: reorder the parts and change the version', () =>
     withVariant({ envelope: (env) => ({ ...env, version: '9.99', response: [...(env.response as Obj[])].reverse() }) }, async (c) => {
       const r = await c.send(auth);
       assert.equal(r.json.version, '9.99');
-      assert.deepEqual(r.json.response.map((p) => p.requesttypedescription), ['RISKDEC', 'AUTH']);
+      assert.deepEqual(
+        r.json.response.map((p) => p.requesttypedescription),
+        ['RISKDEC', 'AUTH'],
+      );
     }));
 
   it('wire: change the content type and the body text', () =>

@@ -64,7 +64,10 @@ describe('Request types, row by row', () => {
     const { pares, md } = await client.acs(query);
     const r = await client.send({ ...subscriptionRequest, md, pares });
     const [a, s] = r.json.response;
-    assert.deepEqual(r.json.response.map((p) => p.requesttypedescription), ['AUTH', 'SUBSCRIPTION']);
+    assert.deepEqual(
+      r.json.response.map((p) => p.requesttypedescription),
+      ['AUTH', 'SUBSCRIPTION'],
+    );
     assert.equal(a.errorcode, '0');
     assert.equal(a.status, 'Y');
     assert.equal(s.errorcode, '0');
@@ -78,7 +81,13 @@ describe('Request types, row by row', () => {
   it('Subscription, card not enrolled: parenttransactionreference in place of md and pares', async () => {
     const query = await client.ok(threedquery(await client.token('notEnrolled')));
     const r = await client.send({ ...subscriptionRequest, parenttransactionreference: query.transactionreference });
-    assert.deepEqual(r.json.response.map((p) => [p.requesttypedescription, p.errorcode]), [['AUTH', '0'], ['SUBSCRIPTION', '0']]);
+    assert.deepEqual(
+      r.json.response.map((p) => [p.requesttypedescription, p.errorcode]),
+      [
+        ['AUTH', '0'],
+        ['SUBSCRIPTION', '0'],
+      ],
+    );
   });
 
   it('Subscription without 3-D Secure: pan, expirydate, securitycode', async () => {
@@ -120,7 +129,23 @@ describe('Request types, row by row', () => {
       billingfirstname: 'Ann',
       billinglastname: 'Smith',
     });
-    const listed = ['transactionreference', 'transactionactive', 'requesttypedescription', 'orderreference', 'accounttypedescription', 'maskedpan', 'paymenttypedescription', 'issuer', 'issuercountryiso2a', 'merchantname', 'operatorname', 'livestatus', 'transactionstartedtimestamp', 'errorcode', 'errormessage'];
+    const listed = [
+      'transactionreference',
+      'transactionactive',
+      'requesttypedescription',
+      'orderreference',
+      'accounttypedescription',
+      'maskedpan',
+      'paymenttypedescription',
+      'issuer',
+      'issuercountryiso2a',
+      'merchantname',
+      'operatorname',
+      'livestatus',
+      'transactionstartedtimestamp',
+      'errorcode',
+      'errormessage',
+    ];
     assert.deepEqual(Object.keys(p).sort(), [...listed].sort());
     assert.equal(p.transactionactive, '1');
     assert.equal(p.accounttypedescription, 'CARDSTORE');

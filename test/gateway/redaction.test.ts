@@ -14,9 +14,15 @@ describe('no secret leaves the run', () => {
       const pan = card('authorised').pan as string;
       const texts: string[] = [];
       // A card number and a security code in the URL, so that the request line itself would leak them.
-      const res = await fetch(`${client.url}/json/?pan=${pan}&securitycode=987`, { method: 'POST', headers: { Authorization: 'Basic ' + Buffer.from(`${USER.username}:${USER.password}`).toString('base64'), 'Content-Type': 'application/json' }, body: '{' });
+      const res = await fetch(`${client.url}/json/?pan=${pan}&securitycode=987`, {
+        method: 'POST',
+        headers: { Authorization: 'Basic ' + Buffer.from(`${USER.username}:${USER.password}`).toString('base64'), 'Content-Type': 'application/json' },
+        body: '{',
+      });
       texts.push(await res.text());
-      texts.push((await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, ...SUBSCRIPTION_FIELDS, ...card('authorised'), securitycode: '987', realPan: pan, RealPan: pan })).text);
+      texts.push(
+        (await client.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, ...SUBSCRIPTION_FIELDS, ...card('authorised'), securitycode: '987', realPan: pan, RealPan: pan })).text,
+      );
       const q = await client.ok(threedquery(await client.token('authorised')));
       const { md, pares } = await client.acs(q);
       texts.push((await client.send({ requesttypedescriptions: ['AUTH'], md, pares, realPan: pan })).text);

@@ -114,7 +114,9 @@ describe('ledger retention', () => {
 
   it('a subscription whose last payment is taken is dropped with its AUTH once nothing else reaches them', () =>
     withGateway(async (c) => {
-      const [auth, sub] = (await c.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 'short', ...SUBSCRIPTION_FIELDS, subscriptionfinalnumber: '2', ...card('authorised') })).json.response;
+      const [auth, sub] = (
+        await c.send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, orderreference: 'short', ...SUBSCRIPTION_FIELDS, subscriptionfinalnumber: '2', ...card('authorised') })
+      ).json.response;
       await fill(c, 3 * WINDOW);
       assert.equal(await held(c, sub.transactionreference), true);
       assert.equal(await held(c, auth.transactionreference), true, 'the parent of a kept subscription is kept');
@@ -138,7 +140,18 @@ describe('ledger bound', () => {
       const type = n % 3 === 0 ? 'STORE' : 'AUTH';
       if (type === 'STORE') stores.push(transactionreference);
       const parent = type === 'AUTH' && n % 5 === 0 ? stores[0] : undefined;
-      uow.add({ transactionreference, seq, type, sitereference: SITE, createdAt: '2026-01-05 09:00:00', fields: {}, securitycodeResult: '0', errorcode: '0', part: {}, ...(parent ? { parent } : {}) } as never);
+      uow.add({
+        transactionreference,
+        seq,
+        type,
+        sitereference: SITE,
+        createdAt: '2026-01-05 09:00:00',
+        fields: {},
+        securitycodeResult: '0',
+        errorcode: '0',
+        part: {},
+        ...(parent ? { parent } : {}),
+      } as never);
       uow.commit();
       assert.ok(ledger.size <= 20, `${ledger.size} records held after ${n + 1}`);
     }

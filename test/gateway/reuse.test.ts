@@ -49,14 +49,20 @@ describe('reuse on the busy path', () => {
     assert.equal(rec.fields.orderreference, 'order 2');
     assert.equal(rec.card?.pan, card('declined').pan);
     // Read by its shape, the request still gives the record no field of one call: no card number, no security code.
-    assert.deepEqual(['pan', 'expirydate', 'securitycode', 'requesttypedescriptions'].filter((f) => f in rec.fields), []);
+    assert.deepEqual(
+      ['pan', 'expirydate', 'securitycode', 'requesttypedescriptions'].filter((f) => f in rec.fields),
+      [],
+    );
   });
 
   it('each record keeps the values its own request sent, when requests of one shape alternate between values', () => {
     const rt = createRuntime();
     const streets = ['Long Test Street 1', 'Another Long Street 2', 'Long Test Street 1', 'Long Test Street 1', 'Another Long Street 2'];
     const refs = streets.map((billingstreet) => String(call(rt, { ...AUTH, billingstreet })[0].transactionreference));
-    assert.deepEqual(refs.map((r) => rt.ledger.get(r)!.fields.billingstreet), streets);
+    assert.deepEqual(
+      refs.map((r) => rt.ledger.get(r)!.fields.billingstreet),
+      streets,
+    );
   });
 
   it('a value of a known shape that is empty, null or not a string counts as not sent, or is refused, as on first sight', () => {
@@ -107,7 +113,16 @@ describe('reuse on the busy path', () => {
     const rt = createRuntime();
     const outcomes: Record<string, Part> = {};
     for (const name of ['authorised', 'acsAttempted', 'acsUnavailable', 'acsNotAuthenticated', 'authorised'] as const) {
-      const q = call(rt, { requesttypedescriptions: ['THREEDQUERY'], termurl: 'https://m.test/r', accept: 'text/html', cachetoken: token(rt, name), currencyiso3a: 'GBP', accounttypedescription: 'ECOM', sitereference: SITE, baseamount: '1050' })[0];
+      const q = call(rt, {
+        requesttypedescriptions: ['THREEDQUERY'],
+        termurl: 'https://m.test/r',
+        accept: 'text/html',
+        cachetoken: token(rt, name),
+        currencyiso3a: 'GBP',
+        accounttypedescription: 'ECOM',
+        sitereference: SITE,
+        baseamount: '1050',
+      })[0];
       assert.equal(q.acsurl, 'http://gateway.test/acs/');
       const form = new URLSearchParams({ PaReq: String(q.pareq), TermUrl: 'https://m.test/r', MD: String(q.md) });
       const pares = /name="PaRes" value="([^"]*)"/.exec(acsComplete(rt, form).html)![1];
@@ -131,7 +146,16 @@ describe('reuse on the busy path', () => {
     assert.equal(settled.settlestatus, '100');
     assert.deepEqual(settled.part, answered, 'the part is the answer: settle status 0 as answered');
     assert.equal(recordView(settled).settlestatus, '100', 'the view brings it up to date');
-    const q = call(rt, { requesttypedescriptions: ['THREEDQUERY'], termurl: 'https://m.test/r', accept: 'a', cachetoken: token(rt, 'authorised'), currencyiso3a: 'GBP', accounttypedescription: 'ECOM', sitereference: SITE, baseamount: '1050' })[0];
+    const q = call(rt, {
+      requesttypedescriptions: ['THREEDQUERY'],
+      termurl: 'https://m.test/r',
+      accept: 'a',
+      cachetoken: token(rt, 'authorised'),
+      currencyiso3a: 'GBP',
+      accounttypedescription: 'ECOM',
+      sitereference: SITE,
+      baseamount: '1050',
+    })[0];
     rt.ledger.change(String(q.transactionreference), (r) => (r.threeds = { ...r.threeds!, pares: 'x', outcome: 'Y', used: false }));
     assert.deepEqual(rt.ledger.get(String(q.transactionreference))!.part, q);
     rt.ledger.change(ref, (r) => (r.part = { ...r.part, note: 'changed' }));
@@ -156,11 +180,23 @@ describe('reuse on the busy path', () => {
     const rt = createRuntime({ mutate });
     const parts = [call(rt, AUTH)[0], call(rt, AUTH)[0]];
     const refs = parts.map((p) => String(p.transactionreference));
-    assert.deepEqual(refs.map((r) => r.startsWith('X')), [true, true]);
-    assert.deepEqual(refs.map((r) => rt.ledger.get(r)?.transactionreference), refs);
-    assert.deepEqual([...rt.ledger.all()].map((r) => r.transactionreference), refs);
+    assert.deepEqual(
+      refs.map((r) => r.startsWith('X')),
+      [true, true],
+    );
+    assert.deepEqual(
+      refs.map((r) => rt.ledger.get(r)?.transactionreference),
+      refs,
+    );
+    assert.deepEqual(
+      [...rt.ledger.all()].map((r) => r.transactionreference),
+      refs,
+    );
     const child = call(rt, { requesttypedescriptions: ['AUTH'], ...PAYMENT, parenttransactionreference: refs[0], securitycode: '123' })[0];
     assert.equal(child.errorcode, '0');
-    assert.deepEqual(rt.ledger.children(refs[0]).map((r) => r.transactionreference), [child.transactionreference]);
+    assert.deepEqual(
+      rt.ledger.children(refs[0]).map((r) => r.transactionreference),
+      [child.transactionreference],
+    );
   });
 });

@@ -63,7 +63,10 @@ describe('cardspec serve', () => {
       assert.match(unknown.text, /bogus/);
       const dir = mkdtempSync(join(tmpdir(), 'cardspec-serve-'));
       const file = join(dir, 'config.json');
-      writeFileSync(file, JSON.stringify({ users: [{ username: 'u', password: 'secret-pw-123', alias: 'u', sites: ['nope'] }], sites: [{ sitereference: 'test_a', cardstore: true, fraudcontrol: true, mcc: '5969' }] }));
+      writeFileSync(
+        file,
+        JSON.stringify({ users: [{ username: 'u', password: 'secret-pw-123', alias: 'u', sites: ['nope'] }], sites: [{ sitereference: 'test_a', cardstore: true, fraudcontrol: true, mcc: '5969' }] }),
+      );
       const bad = await run('--config', file);
       assert.equal(bad.code, 2);
       assert.match(bad.text, /site nope is not in "sites"/);

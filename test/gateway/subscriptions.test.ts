@@ -66,7 +66,10 @@ describe('subscription state machine', () => {
       assert.deepEqual(times(list), ['2026-02-05 00:00:00', '2026-03-05 00:00:00']);
       assert.equal((await c.record(String(sub.transactionreference))).subscriptionnumber, '3');
       // every payment settles at the next settlement run
-      assert.deepEqual(list.map((p) => p.settlestatus), ['100', '100']);
+      assert.deepEqual(
+        list.map((p) => p.settlestatus),
+        ['100', '100'],
+      );
     }));
 
   it('a pending subscription whose AUTH does not settle takes no payments; one sent as 1 takes them at once', () =>
@@ -103,7 +106,10 @@ describe('subscription state machine', () => {
       const moved = await c.advance({ advanceDays: 40 });
       assert.equal(moved.payments, 40);
       const list = await payments(c, sub);
-      assert.deepEqual(numbers(list), Array.from({ length: 40 }, (_, i) => i + 2));
+      assert.deepEqual(
+        numbers(list),
+        Array.from({ length: 40 }, (_, i) => i + 2),
+      );
       assert.equal((await update(c, sub.transactionreference, { transactionactive: '0' })).errorcode, '0');
       await c.advance({ advanceDays: 10 });
       assert.equal((await payments(c, sub)).length, 40);
@@ -132,7 +138,10 @@ describe('subscription state machine', () => {
       await c.advance({ set: '2026-02-06 00:00:00' });
       assert.equal((await update(c, sub.transactionreference, { baseamount: '2599' })).errorcode, '0');
       await c.advance({ set: '2026-03-06 00:00:00' });
-      assert.deepEqual((await payments(c, sub)).map((p) => p.baseamount), ['1050', '2599']);
+      assert.deepEqual(
+        (await payments(c, sub)).map((p) => p.baseamount),
+        ['1050', '2599'],
+      );
     }));
 
   it('months keep the day of the month and fall back to the last day of a shorter month', () =>

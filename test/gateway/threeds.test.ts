@@ -9,7 +9,12 @@ import { card, PAYMENT, SITE, threedquery, useGateway } from './helpers';
 const client = useGateway();
 
 describe('3-D Secure enrolment (value of enrolled in the THREEDQUERY response)', () => {
-  for (const [name, enrolled] of [['authorised', 'Y'], ['notEnrolled', 'N'], ['notEnrolled2', 'N'], ['enrolmentUnknown', 'U']] as const) {
+  for (const [name, enrolled] of [
+    ['authorised', 'Y'],
+    ['notEnrolled', 'N'],
+    ['notEnrolled2', 'N'],
+    ['enrolmentUnknown', 'U'],
+  ] as const) {
     it(`${name} gives enrolled ${enrolled}; acsurl, md, pareq only when Y`, async () => {
       const p = await client.ok(threedquery(await client.token(name)));
       assert.equal(p.enrolled, enrolled);

@@ -87,7 +87,13 @@ describe('bad input', () => {
   });
 
   it('a value of the wrong JSON type: 30000 naming the field (all values are strings)', async () => {
-    for (const [field, value] of [['baseamount', 1050], ['pan', 4111111111111111], ['securitycode', true], ['billingtown', { a: 1 }], ['orderreference', ['x']]] as const) {
+    for (const [field, value] of [
+      ['baseamount', 1050],
+      ['pan', 4111111111111111],
+      ['securitycode', true],
+      ['billingtown', { a: 1 }],
+      ['orderreference', ['x']],
+    ] as const) {
       const p = await client.part({ ...authRequest(), [field]: value });
       assert.deepEqual([p.errorcode, p.errordata], ['30000', [field]]);
     }
@@ -177,7 +183,9 @@ describe('the official SDKs’ request shapes', () => {
   });
 
   it('PHP-style: Content-type spelling, escaped slashes and non-ASCII escapes', async () => {
-    const text = JSON.stringify(envelope({ ...authRequest(), billingfirstname: 'Zoë' })).replace(/\//g, '\\/').replace('ë', '\\u00eb');
+    const text = JSON.stringify(envelope({ ...authRequest(), billingfirstname: 'Zoë' }))
+      .replace(/\//g, '\\/')
+      .replace('ë', '\\u00eb');
     assert.match(text, /12\\\/2031/);
     const res = await fetch(`${client.url}/json/`, { method: 'POST', headers: { Authorization: AUTH_HEADER, 'Content-type': 'application/json' }, body: text });
     const body = (await res.json()) as { response: Obj[] };
@@ -185,7 +193,10 @@ describe('the official SDKs’ request shapes', () => {
   });
 
   it('a gzip or deflate request body is accepted', async () => {
-    for (const [enc, fn] of [['gzip', gzipSync], ['deflate', deflateSync]] as const) {
+    for (const [enc, fn] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+    ] as const) {
       const res = await client.raw('/json/', fn(Buffer.from(JSON.stringify(envelope(authRequest())))), { 'Content-Encoding': enc });
       const body = (await res.json()) as { response: Obj[] };
       assert.equal(body.response[0].errorcode, '0', enc);

@@ -41,7 +41,10 @@ describe('clock', () => {
 describe('configuration', () => {
   it('the built-in configuration is valid and numbers the sites 12, 13, 14', () => {
     const r = resolveConfig(DEFAULT_CONFIG);
-    assert.deepEqual([...r.sites.values()].map((s) => s.number), [12, 13, 14]);
+    assert.deepEqual(
+      [...r.sites.values()].map((s) => s.number),
+      [12, 13, 14],
+    );
   });
 
   it('a wrong configuration is refused with what to fix', () => {
@@ -57,7 +60,11 @@ describe('configuration', () => {
       [{ users: [{ ...user, sites: ['test_b'] }], sites: [site] }, /site test_b is not in "sites"/],
       [{ users: [{ ...user, password: '' }], sites: [site] }, /"password" must be a non-empty string/],
     ];
-    for (const [value, message] of cases) assert.throws(() => checkConfig(value), (e: unknown) => e instanceof ConfigError && message.test(e.message));
+    for (const [value, message] of cases)
+      assert.throws(
+        () => checkConfig(value),
+        (e: unknown) => e instanceof ConfigError && message.test(e.message),
+      );
   });
 });
 

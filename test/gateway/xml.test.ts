@@ -48,7 +48,10 @@ describe('XML transport', () => {
 
   it('two request types give two response elements in order', async () => {
     const r = await postXml(block({ requesttypedescriptions: ['RISKDEC', 'AUTH'], ...PAYMENT, ...card('shieldChallenge') }), 'application/xml');
-    assert.deepEqual(r.parts.map((p) => p.requesttypedescription), ['RISKDEC', 'AUTH']);
+    assert.deepEqual(
+      r.parts.map((p) => p.requesttypedescription),
+      ['RISKDEC', 'AUTH'],
+    );
     assert.equal(r.parts[0].fraudcontrolshieldstatuscode, 'CHALLENGE');
     assert.equal(r.parts[1].settlestatus, '2');
   });

@@ -11,19 +11,7 @@ import { OPERATIONS, PART_SHAPES } from '../../schemas/operations';
 import { classRegExp } from '../../schemas/typeclasses';
 import { maskPan } from '../../src/redact';
 import { TEST_CARDS } from '../../src/testdata';
-import {
-  anyRequest,
-  anyRequestEnvelope,
-  assertProperty,
-  errorPart,
-  exchange,
-  fieldValue,
-  positiveAmount,
-  requestFor,
-  responseEnvelope,
-  propertySeed,
-  successPart,
-} from '../../generators';
+import { anyRequest, anyRequestEnvelope, assertProperty, errorPart, exchange, fieldValue, positiveAmount, requestFor, responseEnvelope, propertySeed, successPart } from '../../generators';
 
 const RUNS = 60;
 const PANS = new Set<string>(Object.values(TEST_CARDS).map((c) => c.pan));
@@ -75,7 +63,11 @@ describe('requests', () => {
           assert.deepEqual(checkFields(req, 'request'), []);
           assert.deepEqual(req.requesttypedescriptions, [...row.requesttypes]);
           for (const f of row.required) assert.ok(req[f] !== undefined, `required ${f} missing`);
-          if (row.cardSource) assert.ok(row.cardSource.some((set) => set.every((f) => req[f] !== undefined)), 'no card source');
+          if (row.cardSource)
+            assert.ok(
+              row.cardSource.some((set) => set.every((f) => req[f] !== undefined)),
+              'no card source',
+            );
           for (const f of row.forbidden ?? []) assert.equal(req[f], undefined, `forbidden ${f} sent`);
           for (const [f, values] of Object.entries(row.fixed ?? {})) if (req[f] !== undefined) assert.ok(values.includes(String(req[f])), `${f}=${req[f]}`);
           const allowed = new Set(['requesttypedescriptions', ...row.required, ...(row.recommended ?? []), ...(row.optional ?? []), ...(row.cardSource ?? []).flat()]);
@@ -95,7 +87,10 @@ describe('requests', () => {
       const n = samples.filter((s) => s[f] !== undefined).length;
       assert.ok(n > 0 && n < samples.length, `${f} present in ${n} of ${samples.length}`);
     }
-    assert.ok(samples.some((s) => s.baseamount === '0'), 'ACCOUNTCHECK allows 0 and the generator uses it');
+    assert.ok(
+      samples.some((s) => s.baseamount === '0'),
+      'ACCOUNTCHECK allows 0 and the generator uses it',
+    );
   });
 
   it('follows validatedWhen: postcodes are Alphanumeric for US/GB/CA, and sometimes not elsewhere', () => {
@@ -168,7 +163,10 @@ describe('responses', () => {
   it('an envelope holds one part per request type, in order', () => {
     for (const row of OPERATIONS) {
       for (const env of fc.sample(responseEnvelope(row), { numRuns: 10, seed: propertySeed() })) {
-        assert.deepEqual((env.response as Record<string, unknown>[]).map((p) => p.requesttypedescription), [...row.requesttypes]);
+        assert.deepEqual(
+          (env.response as Record<string, unknown>[]).map((p) => p.requesttypedescription),
+          [...row.requesttypes],
+        );
         assert.equal(env.version, '1.00');
         assert.equal(typeof env.requestreference, 'string');
         assert.equal(typeof env.secrand, 'string');
@@ -195,6 +193,9 @@ describe('envelopes', () => {
   it('an exchange pairs a request and a response of the same row', () => {
     const [ex] = fc.sample(exchange('riskdec-then-auth'), { numRuns: 1, seed: propertySeed() });
     assert.deepEqual((ex.request.request as Record<string, unknown>[])[0].requesttypedescriptions, ['RISKDEC', 'AUTH']);
-    assert.deepEqual((ex.response.response as Record<string, unknown>[]).map((p) => p.requesttypedescription), ['RISKDEC', 'AUTH']);
+    assert.deepEqual(
+      (ex.response.response as Record<string, unknown>[]).map((p) => p.requesttypedescription),
+      ['RISKDEC', 'AUTH'],
+    );
   });
 });

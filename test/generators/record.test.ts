@@ -33,16 +33,25 @@ describe('field records', () => {
 
   it('shrink a failure to its smallest: optional fields left out, values shrunk', () => {
     // Fails whenever a >= 10: the smallest counterexample is {a: 10}, with no optional field.
-    const out = fc.check(fc.property(record, (r) => (r.a as number) < 10), { seed: 7, numRuns: 200 });
+    const out = fc.check(
+      fc.property(record, (r) => (r.a as number) < 10),
+      { seed: 7, numRuns: 200 },
+    );
     assert.equal(out.failed, true);
     assert.deepEqual(out.counterexample?.[0], { a: 10 });
     assert.ok(out.numShrinks > 0);
   });
 
   it('replay a failure from its path', () => {
-    const first = fc.check(fc.property(record, (r) => !('b' in r) || (r.b as number) < 500), { seed: 3, numRuns: 200 });
+    const first = fc.check(
+      fc.property(record, (r) => !('b' in r) || (r.b as number) < 500),
+      { seed: 3, numRuns: 200 },
+    );
     assert.equal(first.failed, true);
-    const again = fc.check(fc.property(record, (r) => !('b' in r) || (r.b as number) < 500), { seed: 3, path: first.counterexamplePath ?? '', numRuns: 1 });
+    const again = fc.check(
+      fc.property(record, (r) => !('b' in r) || (r.b as number) < 500),
+      { seed: 3, path: first.counterexamplePath ?? '', numRuns: 1 },
+    );
     assert.deepEqual(again.counterexample, first.counterexample);
     assert.deepEqual(first.counterexample?.[0], { a: 0, b: 500 });
   });

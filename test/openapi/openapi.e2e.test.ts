@@ -88,7 +88,10 @@ describe('the OpenAPI document', () => {
     const lists = new Set(OPERATIONS.map((r) => r.requesttypes.join(',')));
     assert.equal(((schemas.RequestObject as Json).oneOf as Json[]).length, lists.size);
     const partRefs = allRefs(schemas.ResponsePart);
-    assert.deepEqual(partRefs, REQUEST_TYPES.map((t) => `#/components/schemas/part.${t}`));
+    assert.deepEqual(
+      partRefs,
+      REQUEST_TYPES.map((t) => `#/components/schemas/part.${t}`),
+    );
     assert.deepEqual(Object.keys(post.responses as Json), ['200', '401']);
   });
 
@@ -121,7 +124,10 @@ describe('the OpenAPI document', () => {
     const unknownType = envelope({ ...auth, requesttypedescriptions: ['REFUND'] });
     const twoObjects = { ...envelope(auth), request: [auth, auth] };
     for (const bad of [tooLong, missing, unknownType, twoObjects]) {
-      assert.ok(validateRequestEnvelope(bad).some((v) => v.severity !== 'warning'), 'the kit refuses it');
+      assert.ok(
+        validateRequestEnvelope(bad).some((v) => v.severity !== 'warning'),
+        'the kit refuses it',
+      );
       assert.equal(validRequest(bad), false, 'the OpenAPI schema refuses it');
     }
   });
@@ -133,7 +139,11 @@ describe('the OpenAPI document', () => {
     for (const type of REQUEST_TYPES) {
       const part = readJson(path.join(EXAMPLES, 'responses', `${type}.json`));
       const env = { requestreference: 'A0bc12345', version: '1.00', response: [part], secrand: 'Zmt9k8kIJTK8' };
-      assert.deepEqual(validateResponseEnvelope(env, [type]).filter((v) => v.severity !== 'warning'), [], type);
+      assert.deepEqual(
+        validateResponseEnvelope(env, [type]).filter((v) => v.severity !== 'warning'),
+        [],
+        type,
+      );
       assert.equal(validResponse(env), true, type);
       const wrongMessage = { ...env, response: [{ ...part, errorcode: '0', errormessage: 'Approved' }] };
       assert.equal(validResponse(wrongMessage), false, `${type}: errorcode 0 needs errormessage Ok`);
@@ -222,7 +232,10 @@ describe('Stoplight Prism serves the document', () => {
     assert.equal(res.status, 200);
     const env = (await res.json()) as Json & { response: Json[] };
     assert.equal(env.response[0].requesttypedescription, 'AUTH');
-    assert.deepEqual(validateResponseEnvelope(env, ['AUTH']).filter((v) => v.severity !== 'warning'), []);
+    assert.deepEqual(
+      validateResponseEnvelope(env, ['AUTH']).filter((v) => v.severity !== 'warning'),
+      [],
+    );
   });
 
   it('serves the named example a client asks for (Prefer: example=THREEDQUERY)', { skip }, async () => {

@@ -24,7 +24,11 @@ describe('a schema finding breaks the rule of the field that broke', () => {
     assert.equal(ruleForViolation({ field: 'response[0].acsurl', rule: 'forbidden', message: 'x' }, index), '3DS-ACSURL-ONLY-ENROLLED');
   });
   it('a finding that quotes the document goes to the rule quoting the same words', () => {
-    const v = { field: 'response[0].errormessage', rule: 'required', message: 'response[0].errormessage is missing: required in every response part ("Every response part has `errorcode` (string) and `errormessage`")' };
+    const v = {
+      field: 'response[0].errormessage',
+      rule: 'required',
+      message: 'response[0].errormessage is missing: required in every response part ("Every response part has `errorcode` (string) and `errormessage`")',
+    };
     assert.equal(ruleForViolation(v, index), 'ERR-PART-FIELDS');
   });
   it('a per-field entry of the catalogue wins (FIELD-LENGTHS:<field>)', () => {
@@ -50,7 +54,7 @@ describe('a check without a named rule checks the scenario tag that speaks of it
     { id: '3DS-NEXT-U', section: '', quote: '| `U` | resubmit |', status: 'testable' },
   ];
   const index = ruleIndexOf(rules);
-  it('the tags naming the field, the expected value, the part\'s error row, and the tags naming no field', () => {
+  it("the tags naming the field, the expected value, the part's error row, and the tags naming no field", () => {
     assert.deepEqual(rulesForCheck(['A-FIRST', 'B-STATUS'], { field: 'status', expected: 'Y' }, index), { rules: ['B-STATUS'], attribution: 'field' });
     assert.deepEqual(rulesForCheck(['A-FIRST', 'C-BANK', 'ERR-60022'], { field: 'authcode', errorcode: '60022' }, index), { rules: ['C-BANK', 'ERR-60022'], attribution: 'field' });
     assert.deepEqual(rulesForCheck(['A-FIRST', 'B-STATUS', '3DS-NEXT-U'], { field: 'status', expected: 'U' }, index), { rules: ['B-STATUS', '3DS-NEXT-U'], attribution: 'field' });
@@ -72,7 +76,13 @@ function messagesOf(checks: unknown, error: string): string {
     { pickle: { id: 'p1', uri: 'f.feature', name: 'S', astNodeIds: ['s1'], tags: [{ name: '@rule:A' }, { name: '@rule:B' }], steps: [{ id: 'ps1', text: 'a step' }] } },
     { testCase: { id: 'tc1', pickleId: 'p1', testSteps: [{ id: 'ts1', pickleStepId: 'ps1' }] } },
     { testCaseStarted: { id: 'st1', testCaseId: 'tc1', timestamp: { seconds: 1, nanos: 0 } } },
-    { testStepFinished: { testCaseStartedId: 'st1', testStepId: 'ts1', testStepResult: { status: 'FAILED', message: error, exception: { type: 'Error', message: error }, duration: { seconds: 0, nanos: 0 } } } },
+    {
+      testStepFinished: {
+        testCaseStartedId: 'st1',
+        testStepId: 'ts1',
+        testStepResult: { status: 'FAILED', message: error, exception: { type: 'Error', message: error }, duration: { seconds: 0, nanos: 0 } },
+      },
+    },
     { attachment: { testCaseStartedId: 'st1', mediaType: CHECKS_MEDIA_TYPE, contentEncoding: 'IDENTITY', body: JSON.stringify(checks) } },
     { testCaseFinished: { testCaseStartedId: 'st1', willBeRetried: false } },
     { testRunFinished: { timestamp: { seconds: 2, nanos: 0 }, success: false } },
@@ -90,7 +100,7 @@ describe('the reports read the checks: the failure breaks its rule and blocks th
   const r = parseMessages(messagesOf(checks, '[C] maskedpan is not masked with #'), 'json');
   const s = r.scenarios[0] as ScenarioResult;
 
-  it('broken is the failed check\'s rule; the tags it did not break are blocked', () => {
+  it("broken is the failed check's rule; the tags it did not break are blocked", () => {
     assert.equal(s.verdict, 'failed');
     assert.deepEqual(s.broken, ['C']);
     assert.deepEqual(s.blocked, ['A', 'B']);
@@ -118,6 +128,9 @@ describe('the reports read the checks: the failure breaks its rule and blocks th
 
   it('an unreadable checks attachment is left out, never a crash', () => {
     assert.deepEqual(parseChecks('not json'), []);
-    assert.deepEqual(parseChecks('{"checks":[{"rule":1},{"rule":"X","ok":false}]}').map((c) => c.rule), ['X']);
+    assert.deepEqual(
+      parseChecks('{"checks":[{"rule":1},{"rule":"X","ok":false}]}').map((c) => c.rule),
+      ['X'],
+    );
   });
 });

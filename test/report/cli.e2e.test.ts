@@ -18,7 +18,6 @@ import type { Summary } from '../../src/report/model';
 import { ROOT, runFixture } from './fixture';
 import { launchChromium } from '../chromium';
 
-
 let work: string;
 let shard1: string;
 let shard2: string;

@@ -56,7 +56,17 @@ test('with masking switched off, the same scan finds every kind of leak, in ever
     const scan = scanFolder(dir, FIXTURE_SCAN);
     assert.deepEqual(kinds(scan.leaks), ['authorization', 'card-number', 'password', 'security-code']);
     const files = new Set(scan.leaks.map((l) => path.relative(dir, l.source).replace(/[0-9a-f-]{36}/, '<uuid>')));
-    for (const f of ['junit.xml', 'matrix.json', 'matrix.html', 'summary.json', 'summary.md', 'json/messages.ndjson', 'xml/cucumber.html', 'allure-results/<uuid>-result.json', 'allure-results/<uuid>-attachment.xml']) {
+    for (const f of [
+      'junit.xml',
+      'matrix.json',
+      'matrix.html',
+      'summary.json',
+      'summary.md',
+      'json/messages.ndjson',
+      'xml/cucumber.html',
+      'allure-results/<uuid>-result.json',
+      'allure-results/<uuid>-attachment.xml',
+    ]) {
       assert.ok(files.has(f), `a leak in ${f} (found in: ${[...files].sort().join(', ')})`);
     }
     assert.deepEqual(kinds(scanText(run.console, 'console', FIXTURE_SCAN)), ['authorization', 'card-number', 'password', 'security-code']);
@@ -126,7 +136,17 @@ async function serveLog(env: NodeJS.ProcessEnv): Promise<string> {
     const body = JSON.stringify({
       alias: user.alias,
       version: '1.00',
-      request: [{ requesttypedescriptions: ['STORE'], sitereference: 'test_site12345', accounttypedescription: 'CARDSTORE', orderreference: 'o-1', pan: '4111111111111111', expirydate: '12/2031', securitycode: '123' }],
+      request: [
+        {
+          requesttypedescriptions: ['STORE'],
+          sitereference: 'test_site12345',
+          accounttypedescription: 'CARDSTORE',
+          orderreference: 'o-1',
+          pan: '4111111111111111',
+          expirydate: '12/2031',
+          securitycode: '123',
+        },
+      ],
     });
     const calls: [string, string, string][] = [
       ['/json/', basic(user.password), body],
@@ -170,7 +190,12 @@ test('a failing fuzz run prints no card number, security code or password, and w
   try {
     const safe = await fuzz(args(gw.url));
     assert.equal(safe.code, 1, 'the leaking gateway fails the fuzz run');
-    assert.deepEqual(scanText(safe.out + safe.err, 'fuzz console', BUILTIN_SCAN).slice(0, 20).map(describeLeak), []);
+    assert.deepEqual(
+      scanText(safe.out + safe.err, 'fuzz console', BUILTIN_SCAN)
+        .slice(0, 20)
+        .map(describeLeak),
+      [],
+    );
     const unsafe = await withoutMasking(() => fuzz(args(gw.url)));
     assert.ok(kinds(scanText(unsafe.out + unsafe.err, 'fuzz console', BUILTIN_SCAN)).includes('card-number'), 'with masking off the scan finds the card number');
   } finally {

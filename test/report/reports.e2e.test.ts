@@ -61,7 +61,10 @@ test('every report file is written', () => {
 test('JUnit: one testcase per scenario and format, classname = feature, failures name the broken rules', () => {
   const { suites, root } = junit();
   assert.deepEqual([root.tests, root.failures, root.skipped, root.errors], ['12', '3', '2', '0']);
-  assert.deepEqual(suites.map((s) => s.name), ['cardspec json', 'cardspec xml']);
+  assert.deepEqual(
+    suites.map((s) => s.name),
+    ['cardspec json', 'cardspec xml'],
+  );
   for (const s of suites) assert.equal(s.testcase.length, 6);
   const json = suites[0].testcase;
   const xml = suites[1].testcase;
@@ -234,7 +237,7 @@ test('Allure: both formats in one folder, told apart by a parameter, rules and e
   assert.deepEqual(label('errorcode'), ['60022']);
   assert.deepEqual(label('requesttype'), ['THREEDQUERY', 'AUTH']);
   assert.deepEqual(label('parentSuite'), ['THREEDQUERY']);
-  assert.deepEqual(label('epic'), ['AUTH + THREEDQUERY'], 'the request types in the document\'s order');
+  assert.deepEqual(label('epic'), ['AUTH + THREEDQUERY'], "the request types in the document's order");
   assert.deepEqual(label('suite'), ['3-D Secure authentication']);
   assert.deepEqual(label('subSuite'), ['XML']);
   assert.deepEqual(label('story'), ['FX-60022']);
@@ -242,7 +245,10 @@ test('Allure: both formats in one folder, told apart by a parameter, rules and e
 
   // The request and the response are attached, masked.
   const attachments = unauth.steps.flatMap((s) => s.steps.flatMap((x) => x.attachments));
-  assert.deepEqual(attachments.map((a) => a.name), ['request.xml', 'response.xml']);
+  assert.deepEqual(
+    attachments.map((a) => a.name),
+    ['request.xml', 'response.xml'],
+  );
   const request = fs.readFileSync(path.join(resultsDir, attachments[0].source), 'utf8');
   assert.match(request, /<pan>400000######1018<\/pan>/);
   assert.match(request, /<securitycode>\*\*\*<\/securitycode>/);
@@ -294,7 +300,10 @@ test('a run that left no messages, and a broken catalogue, still give reports th
     assert.match(problems, /id A appears twice/);
     assert.match(problems, /entry 3 is not a mapping/);
     const m = JSON.parse(fs.readFileSync(path.join(bad, REPORT_FILES.matrixJson), 'utf8')) as Matrix;
-    assert.deepEqual(m.rules.map((r) => [r.id, r.status, r.overall.verdict]), [['A', 'unspecified', 'unspecified']]);
+    assert.deepEqual(
+      m.rules.map((r) => [r.id, r.status, r.overall.verdict]),
+      [['A', 'unspecified', 'unspecified']],
+    );
     assert.ok(fs.existsSync(path.join(bad, REPORT_FILES.junit)));
   } finally {
     fs.rmSync(bad, { recursive: true, force: true });
@@ -307,7 +316,7 @@ test('cucumberFormats: the Allure formatter for the format, and a clear refusal 
   assert.throws(() => cucumberFormats('/tmp/a"b', 'json'), /must not contain a double quote/);
 });
 
-test('a second run into the same folder replaces the first run\'s Allure results instead of adding to them', async () => {
+test("a second run into the same folder replaces the first run's Allure results instead of adding to them", async () => {
   const again = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-again-'));
   try {
     const count = (ext: string): number => fs.readdirSync(path.join(again, REPORT_FILES.allureResults)).filter((f) => f.endsWith(ext)).length;

@@ -63,7 +63,10 @@ test('scans every file of a folder, and says which are binary', () => {
     const r = scanFolder(dir);
     assert.equal(r.files, 3);
     assert.deepEqual(r.binary, [path.join(dir, 'image.png')]);
-    assert.deepEqual(r.leaks.map((l) => [path.relative(dir, l.source), l.kind]), [[path.join('sub', 'leak.xml'), 'security-code']]);
+    assert.deepEqual(
+      r.leaks.map((l) => [path.relative(dir, l.source), l.kind]),
+      [[path.join('sub', 'leak.xml'), 'security-code']],
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -66,11 +66,19 @@ describe('the verdict of a run', () => {
     // Both formats asked for: X must be checked in XML as well.
     const both = summaryOf(['json', 'xml'], [scenario('one', 'json', ['A', 'B'], 'passed'), scenario('one', 'xml', ['A', 'B'], 'passed')]).summary;
     assert.equal(both.result, 'incomplete');
-    assert.deepEqual(both.unchecked.map((u) => `${u.rule}/${u.format}`), ['X/xml']);
+    assert.deepEqual(
+      both.unchecked.map((u) => `${u.rule}/${u.format}`),
+      ['X/xml'],
+    );
   });
 
   it('a rule whose scenarios are all @format:json is not required of the XML run', () => {
-    const s = [scenario('one', 'json', ['A'], 'passed'), scenario('one', 'xml', ['A'], 'passed'), scenario('j', 'json', ['B'], 'passed', { tags: ['@format:json'] }), scenario('x', 'xml', ['X'], 'passed')];
+    const s = [
+      scenario('one', 'json', ['A'], 'passed'),
+      scenario('one', 'xml', ['A'], 'passed'),
+      scenario('j', 'json', ['B'], 'passed', { tags: ['@format:json'] }),
+      scenario('x', 'xml', ['X'], 'passed'),
+    ];
     assert.equal(summaryOf(['json', 'xml'], s).summary.result, 'passed');
   });
 
@@ -120,7 +128,11 @@ describe('waivers narrow the scope, each shown with its reason', () => {
     assert.match(matrixMarkdown(matrix), /## Waivers[\s\S]*ticket 42/);
     assert.match(JSON.stringify(summary), /ticket 42/);
     const byTag = readWaivers([{ tag: '@requires:clock', reason: 'no movable clock in the sandbox' }], 'w.yaml', known);
-    const t = summaryOf(['json'], [scenario('one', 'json', ['A'], 'passed'), scenario('two', 'json', ['A', 'B'], 'skipped', { tags: ['@requires:clock'] }), scenario('three', 'json', ['B'], 'passed')], byTag);
+    const t = summaryOf(
+      ['json'],
+      [scenario('one', 'json', ['A'], 'passed'), scenario('two', 'json', ['A', 'B'], 'skipped', { tags: ['@requires:clock'] }), scenario('three', 'json', ['B'], 'passed')],
+      byTag,
+    );
     assert.equal(t.summary.result, 'passed');
   });
 
@@ -131,7 +143,10 @@ describe('waivers narrow the scope, each shown with its reason', () => {
   });
 
   it('a waiver without a written reason, of an unknown rule, or with both rule and tag is refused, saying what to fix', () => {
-    assert.throws(() => readWaivers([{ rule: 'A' }], 'w', known), (e: Error) => e instanceof WaiverError && /written reason/.test(e.message));
+    assert.throws(
+      () => readWaivers([{ rule: 'A' }], 'w', known),
+      (e: Error) => e instanceof WaiverError && /written reason/.test(e.message),
+    );
     assert.throws(() => readWaivers([{ rule: 'NOPE', reason: 'a perfectly good reason' }], 'w', known), /not a rule of the catalogue/);
     assert.throws(() => readWaivers([{ rule: 'A', tag: '@x', reason: 'a perfectly good reason' }], 'w', known), /exactly one of rule/);
     assert.throws(() => readWaivers('nonsense', 'w', known), /expected a list/);
@@ -148,7 +163,18 @@ describe('causes: failures grouped by what broke', () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       scenario(`s${i}`, i % 2 ? 'json' : 'xml', ['A'], 'failed', {
         broken: ['FIELD-MASKEDPAN'],
-        failedChecks: [{ rule: 'FIELD-MASKEDPAN', ok: false, attribution: 'field', field: 'maskedpan', part: i % 3 ? 'AUTH' : 'STORE', expected: `response[${i % 2}].maskedpan must be masked`, seen: '411111******1111', message: 'm' }],
+        failedChecks: [
+          {
+            rule: 'FIELD-MASKEDPAN',
+            ok: false,
+            attribution: 'field',
+            field: 'maskedpan',
+            part: i % 3 ? 'AUTH' : 'STORE',
+            expected: `response[${i % 2}].maskedpan must be masked`,
+            seen: '411111******1111',
+            message: 'm',
+          },
+        ],
       }),
     );
     const causes = causesOf(many);

@@ -60,7 +60,7 @@ test('every committed schema compiles under ajv 2020 in strict mode', () => {
   for (const file of built.keys()) if (file !== INDEX_FILE) assert.equal(typeof checkFor(file), 'function', file);
 });
 
-test('fields.schema.json has one definition per field and direction, with the dictionary\'s lengths, values and pattern', () => {
+test("fields.schema.json has one definition per field and direction, with the dictionary's lengths, values and pattern", () => {
   const defs = parse('fields.schema.json').$defs as Record<string, Record<string, any>>;
   const expected: string[] = [];
   for (const def of FIELDS) {
@@ -95,7 +95,11 @@ test('row schemas carry the row: request types, required fields, fixed values, f
     const forbidden = s.allOf.filter((n: any) => n['x-rule'] === 'forbidden').map((n: any) => n.not.required[0]);
     assert.deepEqual(forbidden, row.forbidden ?? [], row.id);
     const sources = s.allOf.find((n: any) => n['x-rule'] === 'card-source');
-    assert.deepEqual(sources?.anyOf.map((b: any) => b.required), row.cardSource?.map((x) => [...x]), row.id);
+    assert.deepEqual(
+      sources?.anyOf.map((b: any) => b.required),
+      row.cardSource?.map((x) => [...x]),
+      row.id,
+    );
     assert.equal(s.properties.baseamount['x-rule'] === 'amount-above-zero', !row.zeroAmount, row.id);
     assert.deepEqual(s['x-recommended'], row.recommended?.length ? row.recommended : undefined, row.id);
   }

@@ -74,7 +74,10 @@ function mutateAll(direction: Direction, base: Obj, check: (o: Obj) => Violation
 for (const row of OPERATIONS) {
   test(`request.${row.id}.schema.json rejects a mutation of each constraint of every request field`, () => {
     const base = example('requests', row.id);
-    assert.deepEqual(mutateAll('request', base, (o) => validateAgainstRow(o, row), row.id), []);
+    assert.deepEqual(
+      mutateAll('request', base, (o) => validateAgainstRow(o, row), row.id),
+      [],
+    );
   });
 
   test(`request.${row.id}.schema.json rejects the row with each required field missing`, () => {
@@ -92,7 +95,10 @@ for (const type of REQUEST_TYPES) {
   const shape = PART_SHAPES[type];
   test(`response.${type}.schema.json rejects a mutation of each constraint of every response field`, () => {
     const base = example('responses', type);
-    assert.deepEqual(mutateAll('response', base, (o) => checkPart(o, '', type), type), []);
+    assert.deepEqual(
+      mutateAll('response', base, (o) => checkPart(o, '', type), type),
+      [],
+    );
   });
 
   test(`response.${type}.schema.json rejects a part with each required field missing`, () => {

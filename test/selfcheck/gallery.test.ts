@@ -22,7 +22,11 @@ describe('the gallery of variants', () => {
     assert.ok(faulty.length >= 40, `${faulty.length} faulty variants`);
     assert.ok(benign.length >= 8, `${benign.length} benign variants`);
     const names = GALLERY.map((v) => v.name);
-    assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), [], 'names used twice');
+    assert.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+      'names used twice',
+    );
     for (const n of names) assert.match(n, /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, n);
   });
 
@@ -35,10 +39,17 @@ describe('the gallery of variants', () => {
   });
 
   it('spreads the faulty variants over every area and every group of rules the issue names', () => {
-    for (const area of Object.keys(AREAS)) assert.ok(faulty.some((v) => v.area === area), `no faulty variant in area ${area}`);
+    for (const area of Object.keys(AREAS))
+      assert.ok(
+        faulty.some((v) => v.area === area),
+        `no faulty variant in area ${area}`,
+      );
     // The envelope, fields, request types, inheritance, the ACS, XML, versions, limits, authentication.
     for (const group of ['ENV', 'TRANSPORT', 'FIELD', 'AUTH', '3DS', 'AC', 'STORE', 'RISKDEC', 'SUB', 'INHERIT', 'ACS', 'XML', 'VER', 'LIMIT', 'SEC', 'ERR']) {
-      assert.ok([...brokenRules].some((r) => r.startsWith(`${group}-`)), `no faulty variant breaks a ${group}- rule`);
+      assert.ok(
+        [...brokenRules].some((r) => r.startsWith(`${group}-`)),
+        `no faulty variant breaks a ${group}- rule`,
+      );
     }
   });
 
@@ -95,7 +106,10 @@ describe('the gallery of variants', () => {
   });
 
   it('selects variants by name, pattern and kind, and names what it cannot find', () => {
-    assert.deepEqual(selectVariants(['xml-*']).variants.map((v) => v.kind), ['faulty', 'faulty', 'faulty', 'faulty', 'faulty', 'benign']);
+    assert.deepEqual(
+      selectVariants(['xml-*']).variants.map((v) => v.kind),
+      ['faulty', 'faulty', 'faulty', 'faulty', 'faulty', 'benign'],
+    );
     assert.equal(selectVariants(['benign']).variants.length, benign.length);
     assert.deepEqual(selectVariants(['parts-reversed', 'no-such-variant']).unknown, ['no-such-variant']);
     assert.equal(variantNamed('parts-reversed')?.kind, 'faulty');

@@ -19,9 +19,16 @@ describe('the generated gallery', () => {
   it('derives hundreds of mutants from every operator, each named once and found by name in a worker', () => {
     assert.ok(gallery.length >= 300, `${gallery.length} variants`);
     const names = gallery.map((v) => v.name);
-    assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), []);
+    assert.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+    );
     for (const n of names) assert.match(n, /^gen-[a-z0-9]+(?:-[a-z0-9]+)*$/, n);
-    for (const op of ['request-constraint', 'response-dropped', 'response-format', 'transition', 'error-code']) assert.ok(gallery.some((v) => v.operator === op), op);
+    for (const op of ['request-constraint', 'response-dropped', 'response-format', 'transition', 'error-code'])
+      assert.ok(
+        gallery.some((v) => v.operator === op),
+        op,
+      );
     assert.equal(variantNamed(gallery[0].name), generatedNamed(gallery[0].name));
   });
 
@@ -43,7 +50,10 @@ describe('the generated gallery', () => {
     const r = await runSelfcheck({ variants, workers: 1, fuzz: false });
     const score = scoreGenerated(variants, r.verdicts);
     assert.equal(score.killed, 3, scoreLines(score).join('\n'));
-    assert.deepEqual(score.equivalent.map((e) => e.name), [equivalent.name]);
+    assert.deepEqual(
+      score.equivalent.map((e) => e.name),
+      [equivalent.name],
+    );
     assert.match(scoreLines(score).join('\n'), /Equivalent survivors \(1\)/);
   });
 });

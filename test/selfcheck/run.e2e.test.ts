@@ -45,7 +45,10 @@ describe('the self-check on real gateways', () => {
     const r = await runSelfcheck({ variants: named('secrand-constant', 'credentials-not-required', 'pretty-printed'), workers: 1, fuzz: false });
     const [secrand, credentials, pretty] = r.verdicts;
     assert.equal(secrand.ok, true, secrand.note);
-    assert.ok(secrand.caughtBy.every((c) => c.startsWith('features/envelope-and-transport.feature:')), secrand.caughtBy.join(', '));
+    assert.ok(
+      secrand.caughtBy.every((c) => c.startsWith('features/envelope-and-transport.feature:')),
+      secrand.caughtBy.join(', '),
+    );
     assert.equal(credentials.ok, true, credentials.note);
     assert.ok(credentials.caughtBy.some((c) => c.startsWith('features/authentication.feature:')));
     assert.equal(pretty.ok, true, pretty.note);
@@ -69,7 +72,13 @@ describe('the self-check on real gateways', () => {
     const without = await runSelfcheck({ variants: variants.slice(0, 1), workers: 1, fuzz: false, exclude: [only] });
     assert.equal(without.verdicts[0].ok, false, `still caught without ${only}`);
     const ablations = await ablate(variants, first.verdicts, 1);
-    assert.deepEqual(ablations.map((a) => [a.name, a.stillCaught]), [['secrand-constant', false], ['store-without-orderreference', false]]);
+    assert.deepEqual(
+      ablations.map((a) => [a.name, a.stillCaught]),
+      [
+        ['secrand-constant', false],
+        ['store-without-orderreference', false],
+      ],
+    );
   });
 
   it('runs the short fuzz run beside the suite: it flags a missing secrand, and passes a benign variant', async () => {

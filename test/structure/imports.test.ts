@@ -16,9 +16,7 @@ describe('import graph', () => {
   });
 
   it('no library module imports src/cli/', () => {
-    const offenders = [...graph]
-      .filter(([from]) => !from.startsWith('src/cli/'))
-      .flatMap(([from, to]) => to.filter((t) => t.startsWith('src/cli/')).map((t) => `${from} -> ${t}`));
+    const offenders = [...graph].filter(([from]) => !from.startsWith('src/cli/')).flatMap(([from, to]) => to.filter((t) => t.startsWith('src/cli/')).map((t) => `${from} -> ${t}`));
     assert.deepEqual(offenders, [], 'library code must not import the CLI: move what it needs out of src/cli/');
   });
 

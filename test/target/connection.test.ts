@@ -35,8 +35,14 @@ describe('the alias rule', () => {
   });
 
   it('mistakes are usage errors with what to do', () => {
-    assert.throws(() => resolveConnection({}, {}, { ...profile, credentials: undefined }), (e: unknown) => e instanceof ConnectionError && /give --user and --password/.test(e.message));
-    assert.throws(() => resolveConnection({ site: 'has space' }, {}, profile), (e: unknown) => e instanceof ConnectionError && /^--site/.test(e.message));
+    assert.throws(
+      () => resolveConnection({}, {}, { ...profile, credentials: undefined }),
+      (e: unknown) => e instanceof ConnectionError && /give --user and --password/.test(e.message),
+    );
+    assert.throws(
+      () => resolveConnection({ site: 'has space' }, {}, profile),
+      (e: unknown) => e instanceof ConnectionError && /^--site/.test(e.message),
+    );
     assert.throws(() => resolveConnection({ target: 'ftp://x' }, {}, profile), ConnectionError);
     assert.throws(() => connectionOptions({ target: 'nope' }, {}), UsageError);
   });

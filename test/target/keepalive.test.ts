@@ -113,7 +113,10 @@ describe('the keep-alive client', () => {
     try {
       const c = client();
       const answers = await Promise.all([0, 1, 2, 3].map((n) => c.request({ url: server.url, body: JSON.stringify({ n }), limits: LIMITS })));
-      assert.deepEqual(answers.map((a) => JSON.parse(a.body.toString()).n), [0, 1, 2, 3]);
+      assert.deepEqual(
+        answers.map((a) => JSON.parse(a.body.toString()).n),
+        [0, 1, 2, 3],
+      );
       assert.equal(server.connections(), 4);
     } finally {
       await server.close();

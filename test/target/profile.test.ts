@@ -8,7 +8,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_CONFIG, MCC_6012_VALUES, SECURITY_TRIGGERS, TEST_CARDS } from '../../src/testdata';
-import { BUILTIN_PROFILE, CAPABILITIES, CARD_ROLES, checkProfile, DEFAULT_PROVIDER_TIMEOUT_MS, loadProfile, missingRequirement, paymentCardSources, ProfileError, withUnavailable } from '../../src/target/profile';
+import {
+  BUILTIN_PROFILE,
+  CAPABILITIES,
+  CARD_ROLES,
+  checkProfile,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  loadProfile,
+  missingRequirement,
+  paymentCardSources,
+  ProfileError,
+  withUnavailable,
+} from '../../src/target/profile';
 
 function problemsOf(doc: unknown): readonly string[] {
   try {
@@ -72,7 +83,11 @@ describe('a profile file', () => {
       /^limits\.totalTimeoutMs: must be a positive whole number/,
       /^paths\.xml: must start with "\/"/,
     ];
-    for (const re of expected) assert.ok(problems.some((p) => re.test(p)), `no problem matching ${re}: ${problems.join(' | ')}`);
+    for (const re of expected)
+      assert.ok(
+        problems.some((p) => re.test(p)),
+        `no problem matching ${re}: ${problems.join(' | ')}`,
+      );
   });
 
   it('is read from a file, and a missing or non-JSON file is a clear error', () => {
@@ -97,7 +112,7 @@ describe('a profile file', () => {
 describe('the card of a payment-page flow', () => {
   const minimal = { name: 'p', sites: { main: 'test_site12345' }, cards: { authorised: { pan: '4111111111111111', expirydate: '12/2031' } } };
 
-  it('reads cachetokenProvider: a command line or argv, run in the profile file\'s folder, with a timeout', () => {
+  it("reads cachetokenProvider: a command line or argv, run in the profile file's folder, with a timeout", () => {
     const p = checkProfile({ ...minimal, cachetokenProvider: { command: ['node', 'token.js'], timeoutMs: 5000 } }, path.join('some', 'dir', 'p.json'));
     assert.deepEqual(p.cachetokenProvider, { command: ['node', 'token.js'], cwd: path.resolve('some', 'dir'), timeoutMs: 5000 });
     const q = checkProfile({ ...minimal, cachetokenProvider: { command: './token.sh' } }, 'p.json');

@@ -22,7 +22,11 @@ function targetFor(baseUrl: string, format: Format = 'json'): Target {
 }
 
 function authRequest(): Record<string, unknown> {
-  return buildRequest(operationByTitle('Ordinary AUTH without 3-D Secure'), { profile: BUILTIN_PROFILE, site: BUILTIN_PROFILE.sites.main, today: '2026-01-05', orderreference: 'target-test' }, { card: CARD });
+  return buildRequest(
+    operationByTitle('Ordinary AUTH without 3-D Secure'),
+    { profile: BUILTIN_PROFILE, site: BUILTIN_PROFILE.sites.main, today: '2026-01-05', orderreference: 'target-test' },
+    { card: CARD },
+  );
 }
 
 const EXPECTED: Record<Misbehaviour, RegExp> = {

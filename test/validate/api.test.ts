@@ -6,14 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECTION } from '../../schemas/fields';
-import {
-  selectRow,
-  validateRequestEnvelope,
-  validateRequestObject,
-  validateResponseEnvelope,
-  validateResponsePart,
-  type Violation,
-} from '../../src/validate';
+import { selectRow, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, type Violation } from '../../src/validate';
 import { example } from '../schemas/fixtures';
 
 type Obj = Record<string, unknown>;
@@ -141,7 +134,7 @@ test('request types: unknown is an error, SUBSCRIPTION alone is an error, a comb
   assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['AUTH', 7] })), ['error requesttypedescriptions[1] all-values-strings']);
 });
 
-test('the follow-ups\' public shape (filter, updates) gives warnings only: it is not the document\'s', () => {
+test("the follow-ups' public shape (filter, updates) gives warnings only: it is not the document's", () => {
   const vs = validateRequestObject(req('transactionquery', {}, ['filter']));
   assert.deepEqual(summary(vs), ['warning filter required']);
   assert.deepEqual(summary(validateRequestObject(req('transactionquery', { filter: { transactionreference: [{}] } }))), ['warning filter.transactionreference[0].value required']);

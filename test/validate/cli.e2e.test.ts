@@ -78,7 +78,10 @@ test('cardspec validate: exit codes, output and messages', async (t) => {
     assert.equal(json.code, 1);
     const body = JSON.parse(json.stdout) as { kind: string; format: string; valid: boolean; errors: number; violations: { field: string; rule: string }[] };
     assert.deepEqual([body.kind, body.format, body.valid, body.errors], ['request', 'json', false, 1]);
-    assert.deepEqual(body.violations.map((v) => `${v.field} ${v.rule}`), ['request[0].baseamount all-values-strings']);
+    assert.deepEqual(
+      body.violations.map((v) => `${v.field} ${v.rule}`),
+      ['request[0].baseamount all-values-strings'],
+    );
   });
 
   await t.test('XML on standard input is detected and validated', () => {

@@ -30,7 +30,7 @@ test('malformed envelopes are findings that name what is wrong (exit 1)', () => 
     const r = cardspec(['validate', file(name, text)]);
     assert.equal(r.code, 1, `${name}: ${r.stdout}${r.stderr}`);
     assert.match(r.stdout, pattern, name);
-    assert.doesNotMatch(r.stdout, /Invalid '\[|found\.\./, 'never the parser\'s own wording');
+    assert.doesNotMatch(r.stdout, /Invalid '\[|found\.\./, "never the parser's own wording");
   }
 });
 

@@ -6,15 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEST_CARDS } from '../../src/testdata';
-import {
-  InputError,
-  validateRequestEnvelope,
-  validateRequestObject,
-  validateResponseEnvelope,
-  validateResponsePart,
-  validateText,
-  type Violation,
-} from '../../src/validate';
+import { InputError, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, validateText, type Violation } from '../../src/validate';
 import { example } from '../schemas/fixtures';
 
 const PAN = TEST_CARDS.authorised.pan;
@@ -57,7 +49,10 @@ function offenders(): Violation[][] {
 
 test('no violation message or field carries a card number or a security code', () => {
   const all = offenders();
-  assert.ok(all.every((vs) => vs.length > 0), 'every offender is reported');
+  assert.ok(
+    all.every((vs) => vs.length > 0),
+    'every offender is reported',
+  );
   assert.deepEqual(all.map(leaks).flat(), []);
 });
 
@@ -83,9 +78,15 @@ test('a card number used as a field name is masked where the field is named', ()
 test('unparseable input: the finding says what is wrong without repeating the card number', () => {
   for (const text of [`{"pan": ${PAN}, "securitycode": "${CODE}"`, `{"request":[{"pan":"${PAN}"}]]}`, `<requestblock version="3.67"><pan>${PAN}</pan`]) {
     const { violations } = validateText(text);
-    assert.ok(violations.some((v) => v.severity === 'error'), text);
+    assert.ok(
+      violations.some((v) => v.severity === 'error'),
+      text,
+    );
     const all = JSON.stringify(violations);
     assert.ok(!all.includes(PAN) && !all.includes(CODE), all);
   }
-  assert.throws(() => validateText('  '), (err: unknown) => err instanceof InputError);
+  assert.throws(
+    () => validateText('  '),
+    (err: unknown) => err instanceof InputError,
+  );
 });

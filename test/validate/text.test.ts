@@ -24,7 +24,7 @@ test('JSON: request and response envelopes, bare request objects and parts are t
   assert.deepEqual(validateText(php).violations, []);
 });
 
-test('JSON: findings are the envelope validators\' own', () => {
+test("JSON: findings are the envelope validators' own", () => {
   const r = validateText(JSON.stringify({ ...sdk, request: [{ ...(sdk.request as object[])[0], baseamount: 1050 }] }));
   assert.deepEqual(summary(r.violations), ['error request[0].baseamount all-values-strings']);
   const order = validateText(JSON.stringify({ ...subscription, response: [...(subscription.response as object[])].reverse() }), { requested: ['AUTH', 'SUBSCRIPTION'] });
@@ -32,7 +32,12 @@ test('JSON: findings are the envelope validators\' own', () => {
 });
 
 test('a body that is not an envelope is a finding that names what is wrong; only empty input is an InputError', () => {
-  for (const text of ['', '   \n']) assert.throws(() => validateText(text), (e: unknown) => e instanceof InputError && /empty/.test(e.message), text);
+  for (const text of ['', '   \n'])
+    assert.throws(
+      () => validateText(text),
+      (e: unknown) => e instanceof InputError && /empty/.test(e.message),
+      text,
+    );
   for (const [text, pattern] of [
     ['[1,2,3]', /body: the body is a list; expected a request envelope/],
     ['"AUTH"', /body: the body is a JSON string/],
@@ -45,7 +50,10 @@ test('a body that is not an envelope is a finding that names what is wrong; only
   ] as const) {
     const r = validateText(text);
     assert.equal(r.kind, 'request', text);
-    assert.ok(r.violations.some((v) => v.severity === 'error'), text);
+    assert.ok(
+      r.violations.some((v) => v.severity === 'error'),
+      text,
+    );
     assert.match(r.violations.map((v) => `${v.field}: ${v.message}`).join('\n'), pattern, text);
   }
 });

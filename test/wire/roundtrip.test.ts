@@ -13,9 +13,7 @@ import type { RequestEnvelope } from '../../src/wire/types';
 
 /** The one documented difference: an alias spelling (`billingprefix`) comes back under its canonical name. */
 function canonical(env: RequestEnvelope): RequestEnvelope {
-  const request = (env.request as Record<string, unknown>[]).map((obj) =>
-    Object.fromEntries(Object.entries(obj).map(([k, v]) => [FIELD[k]?.aliasOf ?? k, v])),
-  );
+  const request = (env.request as Record<string, unknown>[]).map((obj) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [FIELD[k]?.aliasOf ?? k, v])));
   return { ...env, request };
 }
 
@@ -58,7 +56,10 @@ describe('the property runner', () => {
   it('fails a false property, naming the seed and masking card numbers', () => {
     let message = '';
     try {
-      assertProperty(fc.property(requestEnvelope('subscription-no-3ds', { sdkExtras: false }), (env) => (env.request as { pan?: string }[])[0].pan === 'none'), { numRuns: 5 });
+      assertProperty(
+        fc.property(requestEnvelope('subscription-no-3ds', { sdkExtras: false }), (env) => (env.request as { pan?: string }[])[0].pan === 'none'),
+        { numRuns: 5 },
+      );
     } catch (e) {
       message = e instanceof Error ? e.message : String(e);
     }
@@ -69,10 +70,46 @@ describe('the property runner', () => {
 
 describe('parsing never throws', () => {
   const pieces = fc.constantFrom(
-    '<', '>', '/', '=', '"', "'", '&', ';', '#', 'x', ' ', '\n', '\r', '\u0000', 'é',
-    '<requestblock', '</requestblock>', '<responseblock', '<request', '</request>', '<response', ' type="AUTH"', ' version="3.67"',
-    '<billing>', '</billing>', '<amount currencycode="GBP">', '</amount>', '<![CDATA[', ']]>', '<!--', '-->', '<?xml version="1.0"?>',
-    '&amp;', '&#65;', '&#x0;', '&foo;', '<!DOCTYPE x [<!ENTITY a "b">]>', '<constructor>', '<__proto__>', '<toString>',
+    '<',
+    '>',
+    '/',
+    '=',
+    '"',
+    "'",
+    '&',
+    ';',
+    '#',
+    'x',
+    ' ',
+    '\n',
+    '\r',
+    '\u0000',
+    'é',
+    '<requestblock',
+    '</requestblock>',
+    '<responseblock',
+    '<request',
+    '</request>',
+    '<response',
+    ' type="AUTH"',
+    ' version="3.67"',
+    '<billing>',
+    '</billing>',
+    '<amount currencycode="GBP">',
+    '</amount>',
+    '<![CDATA[',
+    ']]>',
+    '<!--',
+    '-->',
+    '<?xml version="1.0"?>',
+    '&amp;',
+    '&#65;',
+    '&#x0;',
+    '&foo;',
+    '<!DOCTYPE x [<!ENTITY a "b">]>',
+    '<constructor>',
+    '<__proto__>',
+    '<toString>',
   );
 
   it('on arbitrary text built from XML pieces: an envelope object and a list of problems', () => {

@@ -132,16 +132,10 @@ describe('buildRequestBlock: the public element paths', () => {
       ],
     });
     assert.ok(
-      xml.includes(
-        '<filter><sitereference>test_site12345</sitereference><transactionreference>1-2-345</transactionreference>' +
-          '<transactionreference>1-2-346</transactionreference></filter>',
-      ),
+      xml.includes('<filter><sitereference>test_site12345</sitereference><transactionreference>1-2-345</transactionreference>' + '<transactionreference>1-2-346</transactionreference></filter>'),
       xml,
     );
-    assert.ok(
-      xml.includes('<updates><billing><amount>2000</amount></billing><operation><transactionactive>0</transactionactive></operation><settlebaseamount>10</settlebaseamount></updates>'),
-      xml,
-    );
+    assert.ok(xml.includes('<updates><billing><amount>2000</amount></billing><operation><transactionactive>0</transactionactive></operation><settlebaseamount>10</settlebaseamount></updates>'), xml);
     const [req] = parseRequestBlock(xml).envelope.request as Record<string, unknown>[];
     assert.deepEqual(req.filter, { sitereference: [{ value: 'test_site12345' }], transactionreference: [{ value: '1-2-345' }, { value: '1-2-346' }] });
     assert.deepEqual(req.updates, { baseamount: '2000', transactionactive: '0', settlebaseamount: '10' });
@@ -152,7 +146,16 @@ describe('buildRequestBlock: the public element paths', () => {
       alias: 'a',
       version: '1.00',
       libraryversion: 'python_1.0.25',
-      request: [{ requesttypedescriptions: ['AUTH'], requestreference: 'A1b2', versioninfo: 'Python::3.11::1.0.25::Linux', customeraccountnumber: '12345678', 'customer/shoesize': '42', flags: { '@on': '1', item: ['a', 'b'] } }],
+      request: [
+        {
+          requesttypedescriptions: ['AUTH'],
+          requestreference: 'A1b2',
+          versioninfo: 'Python::3.11::1.0.25::Linux',
+          customeraccountnumber: '12345678',
+          'customer/shoesize': '42',
+          flags: { '@on': '1', item: ['a', 'b'] },
+        },
+      ],
     };
     const xml = buildRequestBlock(env);
     assert.ok(xml.includes('<libraryversion>python_1.0.25</libraryversion>'), xml);

@@ -89,7 +89,11 @@ class UseCard implements Cmd {
     if (card.active) {
       expect(part?.errorcode === '0', '3DS-STORED-CARD', `stored card ${card.ref} is enabled, yet a THREEDQUERY naming it answered ${brief(part)}`);
     } else {
-      expect(part !== undefined && part.errorcode !== '0', 'STORE-STATE-DISABLE', `stored card ${card.ref} was disabled ("0 disabled for future requests"), yet a THREEDQUERY naming it answered ${brief(part)}`);
+      expect(
+        part !== undefined && part.errorcode !== '0',
+        'STORE-STATE-DISABLE',
+        `stored card ${card.ref} was disabled ("0 disabled for future requests"), yet a THREEDQUERY naming it answered ${brief(part)}`,
+      );
     }
   }
   toString(): string {
@@ -110,7 +114,11 @@ class QueryCard implements Cmd {
     const record = records.find((r) => r.transactionreference === card.ref);
     expect(record !== undefined, 'STORE-QUERY-MASKED', `TRANSACTIONQUERY of stored card ${card.ref} found ${String(part.found ?? records.length)} record(s), not the card`);
     const want = card.active ? '1' : '0';
-    expect(record.transactionactive === want, card.active ? 'STORE-STATE-REENABLE' : 'STORE-STATE-DISABLE', `stored card ${card.ref} should be transactionactive ${want}; the query says ${String(record.transactionactive)}`);
+    expect(
+      record.transactionactive === want,
+      card.active ? 'STORE-STATE-REENABLE' : 'STORE-STATE-DISABLE',
+      `stored card ${card.ref} should be transactionactive ${want}; the query says ${String(record.transactionactive)}`,
+    );
   }
   toString(): string {
     return `Query(${this.n})`;

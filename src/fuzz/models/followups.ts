@@ -62,7 +62,13 @@ class QueryPayments implements Cmd {
   }
   async run(m: FollowUpModel, env: ModelEnv): Promise<void> {
     const chosen = [...new Set(this.picks.map((i) => m.payments[i % m.payments.length]))];
-    const [part] = await call(env, { requesttypedescriptions: ['TRANSACTIONQUERY'], filter: filterOf(env.site, chosen.map((p) => p.ref)) });
+    const [part] = await call(env, {
+      requesttypedescriptions: ['TRANSACTIONQUERY'],
+      filter: filterOf(
+        env.site,
+        chosen.map((p) => p.ref),
+      ),
+    });
     expect(part?.errorcode === '0', 'STORE-FOLLOWUP-SHAPES', `TRANSACTIONQUERY of ${chosen.length} payment(s) answered ${brief(part)}`);
     const records = Array.isArray(part.records) ? (part.records as Record<string, unknown>[]) : [];
     for (const p of chosen) {

@@ -141,12 +141,24 @@ class Combined implements Cmd {
     expect(riskdec?.requesttypedescription === 'RISKDEC' && auth?.requesttypedescription === 'AUTH', rule, `the parts are ${brief(a)}, ${brief(b)}`);
     if (riskdec.errorcode !== '0' || auth.errorcode !== '0') return;
     if (this.first) {
-      expect(auth.parenttransactionreference === riskdec.transactionreference, rule, `the AUTH part's parenttransactionreference is ${String(auth.parenttransactionreference)}, not the RISKDEC's ${String(riskdec.transactionreference)}`);
+      expect(
+        auth.parenttransactionreference === riskdec.transactionreference,
+        rule,
+        `the AUTH part's parenttransactionreference is ${String(auth.parenttransactionreference)}, not the RISKDEC's ${String(riskdec.transactionreference)}`,
+      );
       if (env.profile.capabilities.riskdecSuspends && suspicious(String(riskdec.fraudcontrolshieldstatuscode))) {
-        expect(auth.settlestatus === '2', 'RISKDEC-SUSPEND-BEFORE-AUTH', `the RISKDEC gave ${String(riskdec.fraudcontrolshieldstatuscode)}, so the authorised AUTH must be suspended (settle status 2); it is ${String(auth.settlestatus)}`);
+        expect(
+          auth.settlestatus === '2',
+          'RISKDEC-SUSPEND-BEFORE-AUTH',
+          `the RISKDEC gave ${String(riskdec.fraudcontrolshieldstatuscode)}, so the authorised AUTH must be suspended (settle status 2); it is ${String(auth.settlestatus)}`,
+        );
       }
     } else {
-      expect(riskdec.parenttransactionreference === auth.transactionreference, rule, `the RISKDEC part's parenttransactionreference is ${String(riskdec.parenttransactionreference)}, not the AUTH's ${String(auth.transactionreference)}`);
+      expect(
+        riskdec.parenttransactionreference === auth.transactionreference,
+        rule,
+        `the RISKDEC part's parenttransactionreference is ${String(riskdec.parenttransactionreference)}, not the AUTH's ${String(auth.transactionreference)}`,
+      );
     }
     m.auths.push(auth.transactionreference as string);
   }

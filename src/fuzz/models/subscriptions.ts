@@ -69,7 +69,11 @@ class Create implements Cmd {
     expect(sub.accounttypedescription === 'RECUR', 'SUB-RECUR', `the SUBSCRIPTION part carries accounttypedescription ${String(sub.accounttypedescription)}, not RECUR`);
     const want = this.active ?? '2';
     const rule = this.active === '1' ? 'SUB-STATE-ACTIVE' : this.active === '0' ? 'SUB-STATE-INACTIVE' : 'SUB-STATE-PENDING';
-    expect(sub.transactionactive === want, rule, `transactionactive ${this.active === undefined ? 'omitted' : `sent as ${this.active}`}: the SUBSCRIPTION part says ${String(sub.transactionactive)}, not ${want}`);
+    expect(
+      sub.transactionactive === want,
+      rule,
+      `transactionactive ${this.active === undefined ? 'omitted' : `sent as ${this.active}`}: the SUBSCRIPTION part says ${String(sub.transactionactive)}, not ${want}`,
+    );
     expect(typeof sub.transactionreference === 'string' && sub.transactionreference !== auth.transactionreference, 'SUB-OWN-REFERENCE', 'the SUBSCRIPTION part has no reference of its own');
     m.subs.push({ ref: sub.transactionreference as string, begin, sentActive: this.active, final: this.final, amounts: [{ at: m.now, amount: this.amount }] });
   }
@@ -101,12 +105,14 @@ async function checkPayments(m: SubscriptionModel, env: ModelEnv, sub: Sub): Pro
   const payments = [...records].sort((a, b) => at(a).localeCompare(at(b)));
   const where = `subscription ${sub.ref} (now ${m.now})`;
   if (sub.sentActive === '0') expect(payments.length === 0, 'SUB-STATE-INACTIVE', `${where} was created inactive, yet ${payments.length} payment(s) were taken`);
-  if (sub.final !== 0) expect(payments.length <= sub.final - 1, 'SUB-STATE-FINAL', `${where} has final number ${sub.final} (the AUTH is payment 1), yet ${payments.length} automatic payment(s) were taken`);
+  if (sub.final !== 0)
+    expect(payments.length <= sub.final - 1, 'SUB-STATE-FINAL', `${where} has final number ${sub.final} (the AUTH is payment 1), yet ${payments.length} automatic payment(s) were taken`);
   payments.forEach((p, i) => {
     const t = at(p);
     expect(t.slice(0, 10) >= sub.begin, 'SUB-BEGINDATE', `${where}: a payment at ${t}, before subscriptionbegindate ${sub.begin}`);
     if (sub.deactivatedAt) expect(t <= sub.deactivatedAt, 'SUB-STATE-DEACTIVATE', `${where} was deactivated at ${sub.deactivatedAt}, yet a payment was taken at ${t}`);
-    if (p.subscriptionnumber !== undefined) expect(p.subscriptionnumber === String(i + 2), 'SUB-NUMBER-INCREMENT', `${where}: payment ${i + 1} carries subscriptionnumber ${String(p.subscriptionnumber)}, not ${i + 2}`);
+    if (p.subscriptionnumber !== undefined)
+      expect(p.subscriptionnumber === String(i + 2), 'SUB-NUMBER-INCREMENT', `${where}: payment ${i + 1} carries subscriptionnumber ${String(p.subscriptionnumber)}, not ${i + 2}`);
     const inForce = [...sub.amounts].reverse().find((a) => a.at < t)?.amount ?? sub.amounts[0].amount;
     if (p.baseamount !== undefined) expect(p.baseamount === inForce, 'SUB-AMOUNT-UPDATE', `${where}: the payment at ${t} is ${String(p.baseamount)}, the amount in force was ${inForce}`);
   });
@@ -181,7 +187,14 @@ export const SUBSCRIPTIONS: ModelSpec<SubscriptionModel> = {
     const cards = cardsOf(env.profile, ROLES);
     const out: fc.Arbitrary<Cmd>[] = [
       fc
-        .tuple(fc.constantFrom(...cards), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 5 }), fc.constantFrom(undefined, '1' as const, '0' as const), fc.integer({ min: 0, max: 40 }), amount)
+        .tuple(
+          fc.constantFrom(...cards),
+          fc.integer({ min: 1, max: 3 }),
+          fc.integer({ min: 0, max: 5 }),
+          fc.constantFrom(undefined, '1' as const, '0' as const),
+          fc.integer({ min: 0, max: 40 }),
+          amount,
+        )
         .map(([{ card }, frequency, final, active, begin, amt]) => new Create(card, frequency, final, active, begin, amt)),
       fc.integer({ min: 1, max: 45 }).map((d) => new Advance(d)),
     ];

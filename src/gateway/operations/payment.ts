@@ -62,7 +62,15 @@ class PaymentRecord extends DerivedRecord {
   declare readonly cavv?: string;
   declare readonly extra?: Fields;
 
-  constructor(data: RecordData, operator: string, answeredSettlestatus: string, answeredThreeds: ThreeDsAnswer | undefined, cavv: string | undefined, extra: Fields | undefined, setPart?: ResponsePart) {
+  constructor(
+    data: RecordData,
+    operator: string,
+    answeredSettlestatus: string,
+    answeredThreeds: ThreeDsAnswer | undefined,
+    cavv: string | undefined,
+    extra: Fields | undefined,
+    setPart?: ResponsePart,
+  ) {
     super(data, setPart);
     this.operator = operator;
     this.answeredSettlestatus = answeredSettlestatus;

@@ -22,11 +22,7 @@ export const store: OperationHandler = ({ prepared: p, uow, env }) => {
     .set('orderreference', p.fields.orderreference)
     .set('accounttypedescription', 'CARDSTORE');
   cardPart(b, card);
-  b.set('merchantname', MERCHANT.merchantname)
-    .set('operatorname', env.ctx.user.username)
-    .set('livestatus', '0')
-    .set('transactionstartedtimestamp', env.timestamp)
-    .result(ERR.ok);
+  b.set('merchantname', MERCHANT.merchantname).set('operatorname', env.ctx.user.username).set('livestatus', '0').set('transactionstartedtimestamp', env.timestamp).result(ERR.ok);
   const record: TxRecord = {
     transactionreference,
     seq,

@@ -103,7 +103,13 @@ export const FIELDS: readonly Variant[] = [
               const side = FIELD[k]?.request;
               return side?.maxLength !== undefined && side.minLength !== side.maxLength && chars(v).length === side.maxLength;
             });
-            return at.length > 0 ? refuse('AUTH', ERR.invalidField, at.map(([k]) => k)) : next(input);
+            return at.length > 0
+              ? refuse(
+                  'AUTH',
+                  ERR.invalidField,
+                  at.map(([k]) => k),
+                )
+              : next(input);
           },
         },
       },
@@ -116,7 +122,8 @@ export const FIELDS: readonly Variant[] = [
     what: 'validates billingpostcode for every country, not only for the United States, Great Britain and Canada',
     build: () => {
       // The field's class check as it applies to a validated country: the dictionary's own rule, forced on.
-      const validated = (postcode: string): boolean => checkValue(FIELD.billingpostcode, 'request', postcode, { [FIELD.billingpostcode.validatedWhen!.field]: FIELD.billingpostcode.validatedWhen!.values[0] }) === null;
+      const validated = (postcode: string): boolean =>
+        checkValue(FIELD.billingpostcode, 'request', postcode, { [FIELD.billingpostcode.validatedWhen!.field]: FIELD.billingpostcode.validatedWhen!.values[0] }) === null;
       return {
         mutate: {
           operations: {
@@ -138,7 +145,15 @@ export const FIELDS: readonly Variant[] = [
       const allowed = classRegExp(FIELD.billingpostcode.type);
       return {
         mutate: {
-          request: (r) => (isObject(r) && typeof r.billingpostcode === 'string' ? { ...r, billingpostcode: chars(r.billingpostcode).filter((c) => allowed.test(c)).join('') } : r),
+          request: (r) =>
+            isObject(r) && typeof r.billingpostcode === 'string'
+              ? {
+                  ...r,
+                  billingpostcode: chars(r.billingpostcode)
+                    .filter((c) => allowed.test(c))
+                    .join(''),
+                }
+              : r,
         },
       };
     },

@@ -58,4 +58,3 @@ export function changeStored(input: OperationInput, out: PartOutcome, edit: Para
 
 /** Request objects are plain objects here (anything else is left for the gateway's own check to refuse). */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-

@@ -91,8 +91,7 @@ export const INHERITANCE: readonly Variant[] = [
     build: () => ({
       mutate: {
         operations: {
-          AUTH: (input, next) =>
-            input.prepared.own.credentialsonfile === '1' && input.prepared.parent?.type === 'STORE' ? refuse('AUTH', ERR.invalidField, ['credentialsonfile']) : next(input),
+          AUTH: (input, next) => (input.prepared.own.credentialsonfile === '1' && input.prepared.parent?.type === 'STORE' ? refuse('AUTH', ERR.invalidField, ['credentialsonfile']) : next(input)),
         },
       },
     }),

@@ -163,10 +163,7 @@ export const REQUEST_TYPE_VARIANTS: readonly Variant[] = [
     what: 'answers "not checked" (1) for every security check of an ACCOUNTCHECK',
     build: () => ({
       mutate: {
-        part: (p) =>
-          isType(p, 'ACCOUNTCHECK') && succeeded(p)
-            ? { ...p, securityresponseaddress: '1', securityresponsepostcode: '1', securityresponsesecuritycode: '1' }
-            : p,
+        part: (p) => (isType(p, 'ACCOUNTCHECK') && succeeded(p) ? { ...p, securityresponseaddress: '1', securityresponsepostcode: '1', securityresponsesecuritycode: '1' } : p),
       },
     }),
   }),
@@ -251,8 +248,7 @@ export const REQUEST_TYPE_VARIANTS: readonly Variant[] = [
     build: () => ({
       mutate: {
         operations: {
-          RISKDEC: (input, next) =>
-            input.prepared.parent?.type === 'AUTH' ? withPart(next(input), (p) => ({ ...p, fraudcontrolshieldstatuscode: 'NOSCORE' })) : next(input),
+          RISKDEC: (input, next) => (input.prepared.parent?.type === 'AUTH' ? withPart(next(input), (p) => ({ ...p, fraudcontrolshieldstatuscode: 'NOSCORE' })) : next(input)),
         },
       },
     }),

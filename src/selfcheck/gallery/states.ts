@@ -220,7 +220,9 @@ export const STATES: readonly Variant[] = [
     rule: 'STORE-KEEPS-CARD',
     what: 'keeps the result of the security code check with a stored card, so a later payment reports it matched',
     build: () => ({
-      mutate: { operations: { AUTH: (input, next) => (input.prepared.parent?.type === 'STORE' && !input.prepared.own.securitycode ? next(withPrepared(input, { securitycodeResult: '2' })) : next(input)) } },
+      mutate: {
+        operations: { AUTH: (input, next) => (input.prepared.parent?.type === 'STORE' && !input.prepared.own.securitycode ? next(withPrepared(input, { securitycodeResult: '2' })) : next(input)) },
+      },
     }),
   }),
 

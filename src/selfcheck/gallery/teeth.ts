@@ -101,7 +101,8 @@ export const TEETH: readonly Variant[] = [
     what: 'takes a SUBSCRIPTION sent without AUTH (running the AUTH itself)',
     build: () => ({
       mutate: {
-        request: (r) => (isObject(r) && Array.isArray(r.requesttypedescriptions) && r.requesttypedescriptions.join(',') === 'SUBSCRIPTION' ? { ...r, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'] } : r),
+        request: (r) =>
+          isObject(r) && Array.isArray(r.requesttypedescriptions) && r.requesttypedescriptions.join(',') === 'SUBSCRIPTION' ? { ...r, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'] } : r,
       },
     }),
   }),

@@ -24,7 +24,11 @@ import type { GeneratedVariant } from './variant';
 export type { GeneratedVariant, Operator } from './variant';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The valid value the suite sends for a field in the rows of these request types (the default request), else a sample. */
 function validValue(field: string, types: readonly string[]): string {
@@ -142,7 +146,8 @@ function wrongForm(def: FieldDef, value: string): { value: string; how: string }
   if (def.type === 'email') return { value: value.replace('@', ''), how: 'without an @' };
   if (!def.lenient && def.type === 'numeric') return { value: `${value.slice(0, -1)}A`, how: 'a letter in a Numeric field' };
   if (!def.lenient && def.type === 'alpha') return { value: `${value.slice(0, -1)}9`, how: 'a digit in an Alpha field' };
-  if (!def.lenient && (def.type === 'alphanumeric' || def.type === 'alphanumeric-hyphens' || def.type === 'alphanumeric-underscore')) return { value: `${value.slice(0, -1)}#`, how: `a "#" in an ${def.type} field` };
+  if (!def.lenient && (def.type === 'alphanumeric' || def.type === 'alphanumeric-hyphens' || def.type === 'alphanumeric-underscore'))
+    return { value: `${value.slice(0, -1)}#`, how: `a "#" in an ${def.type} field` };
   if (side.maxLength !== undefined) return { value: 'A'.repeat(side.maxLength + 1), how: `one longer than ${side.maxLength}` };
   return { equivalent: `${def.name} is ${def.lenient ? 'checked only as printable text' : 'text of no defined length'} (${def.section}): no value of another form exists that the document refuses` };
 }
@@ -154,7 +159,10 @@ function responseMutants(): GeneratedVariant[] {
     const types = row.requesttypes.join(',');
     const def = FIELD[c.field];
     const on = (change: (p: Record<string, unknown>) => Record<string, unknown>) => () => ({
-      mutate: { part: (p: Record<string, unknown>, ctx: { requesttypes: readonly string[] }) => (ctx.requesttypes.join(',') === types && p.requesttypedescription === c.type && p[c.field] !== undefined ? change(p) : p) },
+      mutate: {
+        part: (p: Record<string, unknown>, ctx: { requesttypes: readonly string[] }) =>
+          ctx.requesttypes.join(',') === types && p.requesttypedescription === c.type && p[c.field] !== undefined ? change(p) : p,
+      },
     });
     const presence = presenceOf(c);
     out.push({

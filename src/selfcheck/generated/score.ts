@@ -49,7 +49,9 @@ export function scoreLines(s: GeneratedScore): string[] {
   const killable = s.total - s.equivalent.length - s.falseKills.length;
   const out = [
     `Generated gallery: kill score ${s.killed}/${s.total} (${pct(s.killed, s.total)}); ${s.killed - s.falseKills.length}/${killable} non-equivalent mutants killed (${pct(s.killed - s.falseKills.length, killable)}); ${s.equivalent.length} equivalent survivors explained.`,
-    `  by operator: ${Object.entries(s.byOperator).map(([op, c]) => `${op} ${c.killed}/${c.total}`).join(', ')}`,
+    `  by operator: ${Object.entries(s.byOperator)
+      .map(([op, c]) => `${op} ${c.killed}/${c.total}`)
+      .join(', ')}`,
   ];
   if (s.unexplained.length > 0) {
     out.push(`Survivors with no reason (gaps in the suite): ${s.unexplained.length}`);

@@ -8,7 +8,15 @@ import { changeStored, isType, refuse, ERR } from '../gallery/helpers';
 import { ignoreUpdate } from '../gallery/states';
 import type { GeneratedVariant } from './variant';
 
-const variant = (name: string, rule: string, what: string, build: GeneratedVariant['build']): GeneratedVariant => ({ kind: 'faulty', operator: 'transition', area: 'states', name: `gen-transition-${name}`, rule, what, build });
+const variant = (name: string, rule: string, what: string, build: GeneratedVariant['build']): GeneratedVariant => ({
+  kind: 'faulty',
+  operator: 'transition',
+  area: 'states',
+  name: `gen-transition-${name}`,
+  rule,
+  what,
+  build,
+});
 
 /** "none -> AUTH+SUBSCRIPTION -> `transactionactive` x": the state the SUBSCRIPTION is stored in, for what was sent. */
 const SUBSCRIPTION_STARTS: readonly { readonly sent: string | undefined; readonly state: string; readonly rule: string }[] = [
@@ -22,16 +30,21 @@ function subscriptionStarts(): GeneratedVariant[] {
   for (const row of SUBSCRIPTION_STARTS) {
     for (const wrong of ['0', '1', '2'].filter((s) => s !== row.state)) {
       out.push(
-        variant(`subscription-sent-${row.sent ?? 'omitted'}-stored-${wrong}`, row.rule, `stores a SUBSCRIPTION sent with transactionactive ${row.sent ?? 'omitted'} as ${wrong} instead of ${row.state} (answering as the reference)`, () => ({
-          mutate: {
-            operations: {
-              SUBSCRIPTION: (input: OperationInput, next: OperationHandler): PartOutcome => {
-                const out = next(input);
-                return input.prepared.own.transactionactive === row.sent ? changeStored(input, out, (r) => (r.transactionactive = wrong)) : out;
+        variant(
+          `subscription-sent-${row.sent ?? 'omitted'}-stored-${wrong}`,
+          row.rule,
+          `stores a SUBSCRIPTION sent with transactionactive ${row.sent ?? 'omitted'} as ${wrong} instead of ${row.state} (answering as the reference)`,
+          () => ({
+            mutate: {
+              operations: {
+                SUBSCRIPTION: (input: OperationInput, next: OperationHandler): PartOutcome => {
+                  const out = next(input);
+                  return input.prepared.own.transactionactive === row.sent ? changeStored(input, out, (r) => (r.transactionactive = wrong)) : out;
+                },
               },
             },
-          },
-        })),
+          }),
+        ),
       );
     }
   }
@@ -67,15 +80,21 @@ export const TRANSITIONS: readonly GeneratedVariant[] = [
     mutate: { operations: { STORE: (input, next) => changeStored(input, next(input), (r) => (r.transactionactive = '0')) } },
   })),
   ...UPDATES.map((u) =>
-    variant(`update-${u.type.toLowerCase()}-${u.field}${u.value !== undefined ? `-${u.value}` : ''}-skipped`, u.rule, `answers Ok to a TRANSACTIONUPDATE of ${u.field}${u.value !== undefined ? ` ${u.value}` : ''} on a ${u.type} and does not make it`, () => ({
-      mutate: { operations: { TRANSACTIONUPDATE: ignoreUpdate(u.type, u.field, u.value) } },
-    })),
+    variant(
+      `update-${u.type.toLowerCase()}-${u.field}${u.value !== undefined ? `-${u.value}` : ''}-skipped`,
+      u.rule,
+      `answers Ok to a TRANSACTIONUPDATE of ${u.field}${u.value !== undefined ? ` ${u.value}` : ''} on a ${u.type} and does not make it`,
+      () => ({
+        mutate: { operations: { TRANSACTIONUPDATE: ignoreUpdate(u.type, u.field, u.value) } },
+      }),
+    ),
   ),
   ...NEXT_STEPS.map((n) =>
     variant(`after-enrolled-${n.enrolled.toLowerCase()}-auth-refused`, n.rule, `refuses the AUTH that follows a THREEDQUERY of enrolled ${n.enrolled}`, () => ({
       mutate: {
         operations: {
-          AUTH: (input, next) => (input.prepared.parent?.type === 'THREEDQUERY' && input.prepared.parent.threeds?.enrolled === n.enrolled ? refuse('AUTH', ERR.invalidField, ['parenttransactionreference']) : next(input)),
+          AUTH: (input, next) =>
+            input.prepared.parent?.type === 'THREEDQUERY' && input.prepared.parent.threeds?.enrolled === n.enrolled ? refuse('AUTH', ERR.invalidField, ['parenttransactionreference']) : next(input),
         },
       },
     })),
