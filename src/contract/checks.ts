@@ -20,7 +20,9 @@ import type { Finding, Severity } from '../findings';
 import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
-import { isRowCombination, threeDsPairFaults } from '../validate/reading';
+import { isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../validate/reading';
+
+const subscriptionRuleOf = (field: string): string => SUBSCRIPTION_RULE[field] ?? 'FIELD-SUBSCRIPTION-VALUES';
 
 // The shared vocabulary of checks (src/findings.ts), re-exported for the contract modules.
 export type { Finding, Severity } from '../findings';
@@ -307,6 +309,17 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     rules: ['FIELD-SECURITYCODE-NOT-IN-STORE'],
     quote: 'Must not be sent in STORE.',
     run: (call) => schemaFindings(call, ['forbidden']).map(({ v }) => finding('FIELD-SECURITYCODE-NOT-IN-STORE', v)),
+  },
+  {
+    on: 'answered',
+    name: 'subscription-values',
+    rules: ['SUB-NUMBER-START', 'SUB-BEGINDATE', 'SUB-FREQUENCY', 'FIELD-SUBSCRIPTION-VALUES'],
+    quote: 'Allowed values of `subscriptiontype` and `subscriptionunit` other than those in the examples: not shown.',
+    // One reading (src/validate/reading.ts `subscriptionFaults`): the gateway's choices are warnings, never errors.
+    run: (call) =>
+      schemaFindings(call, ['subscription-value', 'subscription-choice']).map(({ v, field }) =>
+        finding(subscriptionRuleOf(field), v, v.rule === 'subscription-choice' ? 'warning' : v.severity),
+      ),
   },
   {
     on: 'answered',

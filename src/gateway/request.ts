@@ -10,10 +10,9 @@ import { checkFields, fieldChecks, type CompiledField } from '../../schemas/chec
 import type { OperationRow } from '../../schemas/operations';
 import type { SiteInfo } from './config';
 import { ERR, type ErrorSpec } from './errors';
-import { parseTimestamp } from '../calendar';
 import { securityResult } from './parts';
 import { normalise, NOT_INHERITED, type Normalised } from './read';
-import { isRowCombination, requiredStanding, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../validate/reading';
+import { isRowCombination, requiredStanding, subscriptionFaults, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../validate/reading';
 import type { UnitOfWork } from './ledger';
 import type { CallEnv, CardData, Fields, PreparedRequest, SecurityResult, TxRecord } from './types';
 
@@ -31,10 +30,6 @@ export type CheckResult =
 
 /** Request types that work on a card: the card comes from `pan`, a `cachetoken` or the parent. */
 const CARD_TYPES: ReadonlySet<RequestType> = new Set(['AUTH', 'THREEDQUERY', 'ACCOUNTCHECK', 'STORE', 'RISKDEC']);
-
-/** Public STPP values; the document shows only `RECURRING` and `MONTH` ("other than those in the examples: not shown"). */
-export const SUBSCRIPTION_TYPES = ['RECURRING', 'INSTALLMENT'] as const;
-export const SUBSCRIPTION_UNITS = ['DAY', 'MONTH'] as const;
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(REQUEST_TYPES);
 /** The dictionary's check of one item of `requesttypedescriptions` (looked up once). */
@@ -102,7 +97,6 @@ function inheritedFrom(parent: TxRecord): Record<string, string> {
   return { ...f };
 }
 
-const isPositiveInteger = (v: string): boolean => /^[0-9]+$/.test(v) && Number(v) >= 1;
 
 /** Whether every request type is one the document names. */
 function allKnown(names: readonly string[]): boolean {
@@ -263,23 +257,9 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   // Checked where the amount matters: sent, or required by the row (a STORE may inherit an ACCOUNTCHECK's `0`).
   const amountMatters = own.baseamount !== undefined || row.required.includes('baseamount');
   if (amountMatters && fields.baseamount !== undefined && /^0+$/.test(fields.baseamount) && !row.zeroAmount) add('baseamount');
-  if (types.includes('SUBSCRIPTION')) for (const f of subscriptionProblems(fields)) add(f);
+  // Documented rules and the gateway's documented choices alike: it refuses both (src/validate/reading.ts).
+  if (types.includes('SUBSCRIPTION')) for (const f of subscriptionFaults((k) => fields[k])) add(f.field);
   if (bad || !site) return fail(types, ERR.invalidField, bad ?? ['sitereference']);
 
   return { ok: true, prepared: { types, row, own, fields, site, parent, card, securitycodeResult, threeds } };
-}
-
-/** Subscription values the engine must be able to schedule. */
-function subscriptionProblems(fields: Fields): string[] {
-  const out: string[] = [];
-  const t = fields.subscriptiontype;
-  if (t !== undefined && !(SUBSCRIPTION_TYPES as readonly string[]).includes(t)) out.push('subscriptiontype');
-  const u = fields.subscriptionunit;
-  if (u !== undefined && !(SUBSCRIPTION_UNITS as readonly string[]).includes(u)) out.push('subscriptionunit');
-  if (fields.subscriptionfrequency !== undefined && !isPositiveInteger(fields.subscriptionfrequency)) out.push('subscriptionfrequency');
-  // "It starts at `1` for a new subscription."
-  if (fields.subscriptionnumber !== undefined && !isPositiveInteger(fields.subscriptionnumber)) out.push('subscriptionnumber');
-  const b = fields.subscriptionbegindate;
-  if (b !== undefined && parseTimestamp(b) === undefined) out.push('subscriptionbegindate');
-  return out;
 }

@@ -9,6 +9,7 @@
  */
 import { FIELD } from '../../schemas/fields';
 import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
+import { parseTimestamp } from '../calendar';
 import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
 
 // ---- the envelope ----------------------------------------------------------------------------------------------
@@ -237,6 +238,67 @@ export function threeDsPairFaults(issued: IssuedPair | undefined, md: string | u
   if (md === undefined || md !== issued.md) out.push('md');
   if (pares === undefined || issued.pares === undefined || pares !== issued.pares) out.push('pares');
   if (out.length === 0 && usedBefore) out.push('md');
+  return out;
+}
+
+// ---- subscription values -------------------------------------------------------------------------------------------
+
+/**
+ * Subscription values the reference gateway's engine schedules. `rule`: the document states it, and every reader
+ * refuses or reports it as an error. `choice`: the document does not show it, and the gateway's documented choice
+ * (docs/gateway.md) refuses it; validate and the contract report a warning that says so, never an error ("Where the
+ * document says not shown, the kit never fails a target").
+ */
+export interface SubscriptionFault {
+  readonly field: string;
+  readonly kind: 'rule' | 'choice';
+  /** The rule of features/rules.yaml the fault is read against. */
+  readonly rule: string;
+  readonly why: string;
+}
+
+/** The gateway's values beyond the examples (`RECURRING`, `MONTH`): "other than those in the examples: not shown". */
+export const SUBSCRIPTION_TYPES = ['RECURRING', 'INSTALLMENT'] as const;
+export const SUBSCRIPTION_UNITS = ['DAY', 'MONTH'] as const;
+
+/** The fields on which a fault is the kit's choice, not the document's rule: a gateway refusal there is a warning elsewhere. */
+export const SUBSCRIPTION_CHOICE_FIELDS: ReadonlySet<string> = new Set(['subscriptiontype', 'subscriptionunit', 'subscriptionfrequency']);
+
+/** The rule of features/rules.yaml each subscription field's fault is read against. */
+export const SUBSCRIPTION_RULE: Readonly<Record<string, string>> = {
+  subscriptiontype: 'FIELD-SUBSCRIPTION-VALUES',
+  subscriptionunit: 'FIELD-SUBSCRIPTION-VALUES',
+  subscriptionfrequency: 'SUB-FREQUENCY',
+  subscriptionnumber: 'SUB-NUMBER-START',
+  subscriptionbegindate: 'SUB-BEGINDATE',
+};
+
+const isPositiveInteger = (v: string): boolean => /^[0-9]+$/.test(v) && Number(v) >= 1;
+
+/**
+ * The subscription fields at fault, of the values in effect (`value(field)`: a string or undefined when not sent).
+ * - `subscriptiontype`, `subscriptionunit`: the document shows `RECURRING` and `MONTH` and says other values are
+ *   "not shown"; the gateway also takes INSTALLMENT and DAY (docs/gateway.md): anything else is its choice to refuse.
+ * - `subscriptionfrequency` below 1: "Number of units between payments" does not say zero is refused: a choice
+ *   (the engine cannot schedule payments zero units apart).
+ * - `subscriptionnumber` below 1: "It starts at `1` for a new subscription", and a resumed one sends the next number.
+ * - `subscriptionbegindate` not a calendar date: its type is "Date YYYY-MM-DD" ("Date of the scheduled payments' start").
+ */
+export function subscriptionFaults(value: (field: string) => string | undefined): SubscriptionFault[] {
+  const out: SubscriptionFault[] = [];
+  const t = value('subscriptiontype');
+  if (t !== undefined && !(SUBSCRIPTION_TYPES as readonly string[]).includes(t))
+    out.push({ field: 'subscriptiontype', kind: 'choice', rule: 'FIELD-SUBSCRIPTION-VALUES', why: `is "${t}": the document shows only RECURRING; the reference gateway takes RECURRING or INSTALLMENT and refuses other values (docs/gateway.md); other values are not shown` });
+  const u = value('subscriptionunit');
+  if (u !== undefined && !(SUBSCRIPTION_UNITS as readonly string[]).includes(u))
+    out.push({ field: 'subscriptionunit', kind: 'choice', rule: 'FIELD-SUBSCRIPTION-VALUES', why: `is "${u}": the document shows only MONTH; the reference gateway takes DAY or MONTH and refuses other values (docs/gateway.md); other values are not shown` });
+  const f = value('subscriptionfrequency');
+  if (f !== undefined && !isPositiveInteger(f))
+    out.push({ field: 'subscriptionfrequency', kind: 'choice', rule: 'SUB-FREQUENCY', why: `is "${f}": the reference gateway refuses fewer than 1 unit between payments (docs/gateway.md); the document does not say` });
+  const n = value('subscriptionnumber');
+  if (n !== undefined && !isPositiveInteger(n)) out.push({ field: 'subscriptionnumber', kind: 'rule', rule: 'SUB-NUMBER-START', why: `is "${n}": "It starts at \`1\` for a new subscription"` });
+  const b = value('subscriptionbegindate');
+  if (b !== undefined && parseTimestamp(b) === undefined) out.push({ field: 'subscriptionbegindate', kind: 'rule', rule: 'SUB-BEGINDATE', why: `is "${b}", not a calendar date (Date YYYY-MM-DD)` });
   return out;
 }
 

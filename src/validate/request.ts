@@ -6,7 +6,7 @@ import { checkValue } from '../../schemas/check';
 import { FIELD, REQUEST_TYPES, SECTION } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';
-import { passedOn, requiredStanding, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
+import { passedOn, requiredStanding, subscriptionFaults, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
 import { checkFor, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
 
@@ -94,6 +94,9 @@ function inheritance(violations: Violation[], obj: RequestObject, prefix: string
       continue;
     }
     const name = v.field.slice(prefix.length);
+    // A row that lists `pan`/`expirydate` takes the card from a cache token as well, as the gateway reads it
+    // (docs/gateway.md, the request check 5: "any of the three sources satisfies it").
+    if ((name === 'pan' || name === 'expirydate') && sent(obj, 'cachetoken')) continue;
     const standing = requiredStanding(name, (f) => sent(obj, f), parent);
     if (standing === 'present') continue;
     if (standing === 'missing') out.push(v);
@@ -161,7 +164,23 @@ export function checkRequestObject(raw: unknown, prefix: string, context: Readin
   }
   const parent = context.parentOf ? context.parentOf(obj) : 'unknown';
   const row = selectRow(obj, parent === 'unknown' ? undefined : parent);
+  const types = obj.requesttypedescriptions;
+  if (row && Array.isArray(types) && types.includes('SUBSCRIPTION')) extra.push(...subscriptionViolations(obj, prefix));
   return dedupe([...extra, ...(row ? validateAgainstRow(obj, row, prefix, parent) : noRow(obj, prefix))]);
+}
+
+/**
+ * Subscription values (src/validate/reading.ts `subscriptionFaults`): a documented rule is an error; a value the
+ * reference gateway refuses by its own documented choice, where the document says "not shown", a warning.
+ */
+function subscriptionViolations(obj: RequestObject, prefix: string): Violation[] {
+  const value = (f: string): string | undefined => (typeof obj[f] === 'string' ? (obj[f] as string) : undefined);
+  return subscriptionFaults(value).map((fault) => {
+    const at = joinPath(prefix, [fault.field]);
+    return fault.kind === 'rule'
+      ? violation(at, 'subscription-value', SECTION.subscription, `${at} ${fault.why}`)
+      : violation(at, 'subscription-choice', SECTION.subscription, `${at} ${fault.why}; not an error here`, 'warning');
+  });
 }
 
 export function validateRequestObject(obj: RequestObject): Violation[] {

@@ -1,0 +1,67 @@
+/**
+ * Decisions of src/validate/reading.ts the differential property found, held request by request: subscription
+ * values (documented rules are errors everywhere; the gateway's documented choices where the document says "not
+ * shown" are refused by the gateway and only warned about by validate and the contract), and a cache token as the
+ * card of a row that lists `pan` (docs/gateway.md, the request check 5).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SUBSCRIPTION_CHOICE_FIELDS } from '../../src/validate/reading';
+import { context } from './property';
+import { readAll, readers, USER } from './readers';
+
+const r = readers();
+const ctx = context(r);
+const BASE = { sitereference: ctx.site, accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', orderreference: 'decision-1' };
+const SUB = { subscriptiontype: 'RECURRING', subscriptionunit: 'MONTH', subscriptionfrequency: '1', subscriptionnumber: '1', subscriptionfinalnumber: '12', subscriptionbegindate: '2026-02-05' };
+
+function read(request: Record<string, unknown>, format: 'json' | 'xml' = 'json') {
+  const text = JSON.stringify({ alias: USER.alias, version: '1.00', request: [request] });
+  return readAll(r, format, text, request.requesttypedescriptions as string[]);
+}
+
+test('subscription values: number below 1 and a date that is not a calendar date are errors in all three readers', () => {
+  const a = read({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate, ...SUB, subscriptionnumber: '0', subscriptionbegindate: '2026-02-30' });
+  assert.deepEqual(a.codes, ['30000', '30000']);
+  assert.deepEqual([...a.gateway].sort(), ['subscriptionbegindate', 'subscriptionnumber']);
+  assert.deepEqual([...a.validate].sort(), ['subscriptionbegindate', 'subscriptionnumber']);
+  assert.deepEqual([...a.contract].sort(), ['subscriptionbegindate', 'subscriptionnumber']);
+  assert.ok(a.findings.some((f) => f.rule === 'SUB-NUMBER-START' && f.severity === 'error'));
+  assert.ok(a.findings.some((f) => f.rule === 'SUB-BEGINDATE' && f.severity === 'error'));
+});
+
+test('subscription values the document does not show: the gateway refuses them, validate and the contract warn and say why', () => {
+  const a = read({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate, ...SUB, subscriptiontype: 'WEEKLY', subscriptionunit: 'YEAR', subscriptionfrequency: '0' });
+  assert.deepEqual(a.codes, ['30000', '30000']);
+  assert.deepEqual([...a.gateway].sort(), [...SUBSCRIPTION_CHOICE_FIELDS].sort());
+  assert.deepEqual([...a.validate], []);
+  assert.deepEqual([...a.contract], []);
+  for (const field of SUBSCRIPTION_CHOICE_FIELDS) {
+    const v = a.violations.find((x) => x.field === `request[0].${field}`);
+    assert.equal(v?.severity, 'warning', field);
+    assert.match(v?.message ?? '', /reference gateway/);
+    assert.equal(a.findings.find((f) => f.field === `request[0].${field}`)?.severity, 'warning', field);
+  }
+  assert.ok(!a.findings.some((f) => f.severity === 'error'));
+});
+
+test('the examples\' values and the gateway\'s own (INSTALLMENT, DAY) pass all three readers', () => {
+  for (const [subscriptiontype, subscriptionunit] of [['RECURRING', 'MONTH'], ['INSTALLMENT', 'DAY']]) {
+    const a = read({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate, ...SUB, subscriptiontype, subscriptionunit });
+    assert.deepEqual(a.codes, ['0', '0']);
+    assert.deepEqual([...a.validate, ...a.contract], []);
+  }
+});
+
+test('a cache token is the card of "Risk decision on card data" and "Subscription without 3-D Secure" in all three readers', () => {
+  const rows = [
+    { requesttypedescriptions: ['RISKDEC'], ...BASE, accounttypedescription: 'FRAUDCONTROL', cachetoken: ctx.cachetokens[0] },
+    { requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, cachetoken: ctx.cachetokens[0], ...SUB },
+  ];
+  for (const request of rows) {
+    const a = read(request);
+    assert.ok(a.codes.every((c) => c === '0'), JSON.stringify(a.codes));
+    assert.deepEqual([...a.validate], []);
+    assert.deepEqual([...a.contract], []);
+  }
+});
