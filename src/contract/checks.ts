@@ -317,9 +317,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     quote: 'Allowed values of `subscriptiontype` and `subscriptionunit` other than those in the examples: not shown.',
     // One reading (src/validate/reading.ts `subscriptionFaults`): the gateway's choices are warnings, never errors.
     run: (call) =>
-      schemaFindings(call, ['subscription-value', 'subscription-choice']).map(({ v, field }) =>
-        finding(subscriptionRuleOf(field), v, v.rule === 'subscription-choice' ? 'warning' : v.severity),
-      ),
+      schemaFindings(call, ['subscription-value', 'subscription-choice']).map(({ v, field }) => finding(subscriptionRuleOf(field), v, v.rule === 'subscription-choice' ? 'warning' : v.severity)),
   },
   {
     on: 'answered',

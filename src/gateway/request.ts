@@ -97,7 +97,6 @@ function inheritedFrom(parent: TxRecord): Record<string, string> {
   return { ...f };
 }
 
-
 /** Whether every request type is one the document names. */
 function allKnown(names: readonly string[]): boolean {
   for (const t of names) if (!KNOWN_TYPES.has(t)) return false;

@@ -288,13 +288,28 @@ export function subscriptionFaults(value: (field: string) => string | undefined)
   const out: SubscriptionFault[] = [];
   const t = value('subscriptiontype');
   if (t !== undefined && !(SUBSCRIPTION_TYPES as readonly string[]).includes(t))
-    out.push({ field: 'subscriptiontype', kind: 'choice', rule: 'FIELD-SUBSCRIPTION-VALUES', why: `is "${t}": the document shows only RECURRING; the reference gateway takes RECURRING or INSTALLMENT and refuses other values (docs/gateway.md); other values are not shown` });
+    out.push({
+      field: 'subscriptiontype',
+      kind: 'choice',
+      rule: 'FIELD-SUBSCRIPTION-VALUES',
+      why: `is "${t}": the document shows only RECURRING; the reference gateway takes RECURRING or INSTALLMENT and refuses other values (docs/gateway.md); other values are not shown`,
+    });
   const u = value('subscriptionunit');
   if (u !== undefined && !(SUBSCRIPTION_UNITS as readonly string[]).includes(u))
-    out.push({ field: 'subscriptionunit', kind: 'choice', rule: 'FIELD-SUBSCRIPTION-VALUES', why: `is "${u}": the document shows only MONTH; the reference gateway takes DAY or MONTH and refuses other values (docs/gateway.md); other values are not shown` });
+    out.push({
+      field: 'subscriptionunit',
+      kind: 'choice',
+      rule: 'FIELD-SUBSCRIPTION-VALUES',
+      why: `is "${u}": the document shows only MONTH; the reference gateway takes DAY or MONTH and refuses other values (docs/gateway.md); other values are not shown`,
+    });
   const f = value('subscriptionfrequency');
   if (f !== undefined && !isPositiveInteger(f))
-    out.push({ field: 'subscriptionfrequency', kind: 'choice', rule: 'SUB-FREQUENCY', why: `is "${f}": the reference gateway refuses fewer than 1 unit between payments (docs/gateway.md); the document does not say` });
+    out.push({
+      field: 'subscriptionfrequency',
+      kind: 'choice',
+      rule: 'SUB-FREQUENCY',
+      why: `is "${f}": the reference gateway refuses fewer than 1 unit between payments (docs/gateway.md); the document does not say`,
+    });
   const n = value('subscriptionnumber');
   if (n !== undefined && !isPositiveInteger(n)) out.push({ field: 'subscriptionnumber', kind: 'rule', rule: 'SUB-NUMBER-START', why: `is "${n}": "It starts at \`1\` for a new subscription"` });
   const b = value('subscriptionbegindate');

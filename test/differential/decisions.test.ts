@@ -12,6 +12,7 @@ import { readAll, readers, USER } from './readers';
 
 const r = readers();
 const ctx = context(r);
+const TOKEN = ctx.cachetokens?.[0] ?? '';
 const BASE = { sitereference: ctx.site, accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', orderreference: 'decision-1' };
 const SUB = { subscriptiontype: 'RECURRING', subscriptionunit: 'MONTH', subscriptionfrequency: '1', subscriptionnumber: '1', subscriptionfinalnumber: '12', subscriptionbegindate: '2026-02-05' };
 
@@ -21,7 +22,15 @@ function read(request: Record<string, unknown>, format: 'json' | 'xml' = 'json')
 }
 
 test('subscription values: number below 1 and a date that is not a calendar date are errors in all three readers', () => {
-  const a = read({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate, ...SUB, subscriptionnumber: '0', subscriptionbegindate: '2026-02-30' });
+  const a = read({
+    requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
+    ...BASE,
+    pan: ctx.cards[0].pan,
+    expirydate: ctx.cards[0].expirydate,
+    ...SUB,
+    subscriptionnumber: '0',
+    subscriptionbegindate: '2026-02-30',
+  });
   assert.deepEqual(a.codes, ['30000', '30000']);
   assert.deepEqual([...a.gateway].sort(), ['subscriptionbegindate', 'subscriptionnumber']);
   assert.deepEqual([...a.validate].sort(), ['subscriptionbegindate', 'subscriptionnumber']);
@@ -31,7 +40,16 @@ test('subscription values: number below 1 and a date that is not a calendar date
 });
 
 test('subscription values the document does not show: the gateway refuses them, validate and the contract warn and say why', () => {
-  const a = read({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate, ...SUB, subscriptiontype: 'WEEKLY', subscriptionunit: 'YEAR', subscriptionfrequency: '0' });
+  const a = read({
+    requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
+    ...BASE,
+    pan: ctx.cards[0].pan,
+    expirydate: ctx.cards[0].expirydate,
+    ...SUB,
+    subscriptiontype: 'WEEKLY',
+    subscriptionunit: 'YEAR',
+    subscriptionfrequency: '0',
+  });
   assert.deepEqual(a.codes, ['30000', '30000']);
   assert.deepEqual([...a.gateway].sort(), [...SUBSCRIPTION_CHOICE_FIELDS].sort());
   assert.deepEqual([...a.validate], []);
@@ -45,8 +63,11 @@ test('subscription values the document does not show: the gateway refuses them, 
   assert.ok(!a.findings.some((f) => f.severity === 'error'));
 });
 
-test('the examples\' values and the gateway\'s own (INSTALLMENT, DAY) pass all three readers', () => {
-  for (const [subscriptiontype, subscriptionunit] of [['RECURRING', 'MONTH'], ['INSTALLMENT', 'DAY']]) {
+test("the examples' values and the gateway's own (INSTALLMENT, DAY) pass all three readers", () => {
+  for (const [subscriptiontype, subscriptionunit] of [
+    ['RECURRING', 'MONTH'],
+    ['INSTALLMENT', 'DAY'],
+  ]) {
     const a = read({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate, ...SUB, subscriptiontype, subscriptionunit });
     assert.deepEqual(a.codes, ['0', '0']);
     assert.deepEqual([...a.validate, ...a.contract], []);
@@ -55,12 +76,15 @@ test('the examples\' values and the gateway\'s own (INSTALLMENT, DAY) pass all t
 
 test('a cache token is the card of "Risk decision on card data" and "Subscription without 3-D Secure" in all three readers', () => {
   const rows = [
-    { requesttypedescriptions: ['RISKDEC'], ...BASE, accounttypedescription: 'FRAUDCONTROL', cachetoken: ctx.cachetokens[0] },
-    { requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, cachetoken: ctx.cachetokens[0], ...SUB },
+    { requesttypedescriptions: ['RISKDEC'], ...BASE, accounttypedescription: 'FRAUDCONTROL', cachetoken: TOKEN },
+    { requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...BASE, cachetoken: TOKEN, ...SUB },
   ];
   for (const request of rows) {
     const a = read(request);
-    assert.ok(a.codes.every((c) => c === '0'), JSON.stringify(a.codes));
+    assert.ok(
+      a.codes.every((c) => c === '0'),
+      JSON.stringify(a.codes),
+    );
     assert.deepEqual([...a.validate], []);
     assert.deepEqual([...a.contract], []);
   }

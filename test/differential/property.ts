@@ -44,17 +44,21 @@ export function context(r: Readers): RequestContext {
     return (reply.body as { cachetoken: string }).cachetoken;
   };
   const auth = send(r, { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') });
-  const sub = send(r, {
-    requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
-    ...PAYMENT,
-    ...card('authorised'),
-    subscriptiontype: 'RECURRING',
-    subscriptionunit: 'MONTH',
-    subscriptionfrequency: '1',
-    subscriptionnumber: '1',
-    subscriptionfinalnumber: '12',
-    subscriptionbegindate: '2026-02-05',
-  }, 1);
+  const sub = send(
+    r,
+    {
+      requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
+      ...PAYMENT,
+      ...card('authorised'),
+      subscriptiontype: 'RECURRING',
+      subscriptionunit: 'MONTH',
+      subscriptionfrequency: '1',
+      subscriptionnumber: '1',
+      subscriptionfinalnumber: '12',
+      subscriptionbegindate: '2026-02-05',
+    },
+    1,
+  );
   return {
     site: SITE,
     currency: 'GBP',
@@ -64,9 +68,7 @@ export function context(r: Readers): RequestContext {
       AUTH: [auth],
       ACCOUNTCHECK: [send(r, { requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, ...card('authorised') })],
       STORE: [send(r, { requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'store-1', accounttypedescription: 'CARDSTORE', ...card('authorised') })],
-      'THREEDQUERY-N': [
-        send(r, { requesttypedescriptions: ['THREEDQUERY'], ...PAYMENT, termurl: 'https://merchant.example/return', accept: 'text/html', cachetoken: token('notEnrolled') }),
-      ],
+      'THREEDQUERY-N': [send(r, { requesttypedescriptions: ['THREEDQUERY'], ...PAYMENT, termurl: 'https://merchant.example/return', accept: 'text/html', cachetoken: token('notEnrolled') })],
       'RISKDEC-ACCEPT': [send(r, { requesttypedescriptions: ['RISKDEC'], ...PAYMENT, accounttypedescription: 'FRAUDCONTROL', ...card('authorised') })],
       SUBSCRIPTION: [sub],
     },
@@ -81,7 +83,12 @@ const sorted = (s: ReadonlySet<string>): string[] => [...s].sort();
  */
 function choiceWarnings(reading: Reading): { validate: Set<string>; contract: Set<string> } {
   const on = (items: readonly { field: string; severity: string }[]): Set<string> =>
-    new Set(items.filter((i) => i.severity === 'warning').flatMap((i) => findingFields(i.field)).filter((f) => SUBSCRIPTION_CHOICE_FIELDS.has(f)));
+    new Set(
+      items
+        .filter((i) => i.severity === 'warning')
+        .flatMap((i) => findingFields(i.field))
+        .filter((f) => SUBSCRIPTION_CHOICE_FIELDS.has(f)),
+    );
   return { validate: on(reading.violations), contract: on(reading.findings) };
 }
 
@@ -95,12 +102,21 @@ export function differential(format: Format, runs = RUNS): void {
   // Follow-ups), beyond what validate and the contract can read; they are left to the gateway's own tests.
   const rows = rowsInContext(ctx).filter((row) => !row.required.includes('md') && !row.publicShape);
   const cards = ctx.cards.map((c) => ({ pan: c.pan }));
-  const arb = fc.constantFrom(...rows).chain((row) =>
-    fc.oneof(
-      { weight: 1, arbitrary: requestInContext(row, ctx).map((request) => ({ row: row.id, mutation: 'none', request })) },
-      { weight: 3, arbitrary: mutatedRequest(row, requestInContext(row, ctx), { cards, jsonTypes: format === 'json' }).map((m) => ({ row: row.id, mutation: `${m.mutation.kind} ${m.mutation.field} (${m.mutation.detail})`, request: m.mutated })) },
-    ),
-  );
+  const arb = fc
+    .constantFrom(...rows)
+    .chain((row) =>
+      fc.oneof(
+        { weight: 1, arbitrary: requestInContext(row, ctx).map((request) => ({ row: row.id, mutation: 'none', request })) },
+        {
+          weight: 3,
+          arbitrary: mutatedRequest(row, requestInContext(row, ctx), { cards, jsonTypes: format === 'json' }).map((m) => ({
+            row: row.id,
+            mutation: `${m.mutation.kind} ${m.mutation.field} (${m.mutation.detail})`,
+            request: m.mutated,
+          })),
+        },
+      ),
+    );
   assertProperty(
     fc.property(arb, ({ request }) => {
       const envelope = { alias: USER.alias, version: '1.00', request: [request] };
@@ -114,7 +130,8 @@ export function differential(format: Format, runs = RUNS): void {
       const expected = gateway.filter((f) => (f !== 'cachetoken' || reading.contract.has(f)) && !(choice.contract.has(f) && !reading.contract.has(f)));
       if (JSON.stringify(sorted(reading.contract)) !== JSON.stringify(expected)) throw new Error(`contract and gateway disagree: ${why}`);
       for (const f of reading.validate) if (!reading.gateway.has(f)) throw new Error(`validate reports ${f}, the gateway does not refuse it: ${why}`);
-      for (const f of reading.gateway) if (!reading.validate.has(f) && !ACCOUNT_FIELDS.has(f) && !choice.validate.has(f)) throw new Error(`the gateway refuses ${f}, validate does not report it: ${why}`);
+      for (const f of reading.gateway)
+        if (!reading.validate.has(f) && !ACCOUNT_FIELDS.has(f) && !choice.validate.has(f)) throw new Error(`the gateway refuses ${f}, validate does not report it: ${why}`);
       if (reading.answerViolations.length > 0) throw new Error(`the answer is not a valid response: ${reading.answerViolations.map((v) => `${v.field} ${v.rule}`).join('; ')}`);
     }),
     { numRuns: runs, verbose: 1 },
