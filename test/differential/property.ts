@@ -102,21 +102,19 @@ export function differential(format: Format, runs = RUNS): void {
   // Follow-ups), beyond what validate and the contract can read; they are left to the gateway's own tests.
   const rows = rowsInContext(ctx).filter((row) => !row.required.includes('md') && !row.publicShape);
   const cards = ctx.cards.map((c) => ({ pan: c.pan }));
-  const arb = fc
-    .constantFrom(...rows)
-    .chain((row) =>
-      fc.oneof(
-        { weight: 1, arbitrary: requestInContext(row, ctx).map((request) => ({ row: row.id, mutation: 'none', request })) },
-        {
-          weight: 3,
-          arbitrary: mutatedRequest(row, requestInContext(row, ctx), { cards, jsonTypes: format === 'json' }).map((m) => ({
-            row: row.id,
-            mutation: `${m.mutation.kind} ${m.mutation.field} (${m.mutation.detail})`,
-            request: m.mutated,
-          })),
-        },
-      ),
-    );
+  const arb = fc.constantFrom(...rows).chain((row) =>
+    fc.oneof(
+      { weight: 1, arbitrary: requestInContext(row, ctx).map((request) => ({ row: row.id, mutation: 'none', request })) },
+      {
+        weight: 3,
+        arbitrary: mutatedRequest(row, requestInContext(row, ctx), { cards, jsonTypes: format === 'json' }).map((m) => ({
+          row: row.id,
+          mutation: `${m.mutation.kind} ${m.mutation.field} (${m.mutation.detail})`,
+          request: m.mutated,
+        })),
+      },
+    ),
+  );
   assertProperty(
     fc.property(arb, ({ request }) => {
       const envelope = { alias: USER.alias, version: '1.00', request: [request] };
