@@ -6,9 +6,9 @@
 import { Then, When } from '@cucumber/cucumber';
 import { postForm, type Page } from '../src/target/browser';
 import { redact } from '../src/redact';
-import type { CardspecWorld, LedgerEntry } from './world';
+import type { CardspecWorld, NamedPart } from './world';
 
-const pages = new WeakMap<CardspecWorld, { query: LedgerEntry; page: Page }>();
+const pages = new WeakMap<CardspecWorld, { query: NamedPart; page: Page }>();
 
 function attachPage(world: CardspecWorld, what: string, page: Page): void {
   world.attach(JSON.stringify(redact({ what, url: page.url, status: page.status, contentType: page.contentType, forms: page.forms }), null, 2), 'application/json');
@@ -31,7 +31,7 @@ async function postToAcs(world: CardspecWorld, name: string, names: { pareq: str
 }
 
 /** Submits the ACS page as shown (its preselected answer) and reads the page the ACS answers with. */
-async function submitAcsPage(world: CardspecWorld): Promise<{ query: LedgerEntry; returned: Page | undefined }> {
+async function submitAcsPage(world: CardspecWorld): Promise<{ query: NamedPart; returned: Page | undefined }> {
   const state = pages.get(world);
   if (!state) world.fail("the customer's browser has not been sent to the ACS yet");
   const form = state.page.forms[0];

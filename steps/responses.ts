@@ -192,5 +192,5 @@ Then('the TRANSACTIONQUERY found {txn}', function (this: CardspecWorld, name: st
   const record = records.find((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && (r as Record<string, unknown>).transactionreference === ref);
   if (!record) this.fail(`the TRANSACTIONQUERY's records (${records.length}) do not include ${name} (${show(ref)})`);
   const type = this.entry(name).type;
-  this.ledger.set(`the queried ${type}`, { ...query, name: `the queried ${type}`, type, part: record });
+  this.named.set(`the queried ${type}`, { ...query, name: `the queried ${type}`, type, part: record });
 });

@@ -8,7 +8,7 @@ import { CARD_ROLES, SECURITY_CHECKED_FIELDS, type CardRole, type ProfileCard, t
 import { addToDate } from '../src/target/requests';
 import type { CardspecWorld } from './world';
 
-/** `the THREEDQUERY`, `the AUTH`, `the first AUTH`: a transaction of the scenario's ledger. */
+/** `the THREEDQUERY`, `the AUTH`, `the first AUTH`: a transaction among the scenario's named parts. */
 defineParameterType({
   name: 'txn',
   regexp: new RegExp(`the (?:[a-z]+ )?(?:${REQUEST_TYPES.join('|')})`),

@@ -1,6 +1,6 @@
 /**
- * The World of a scenario: the Target (JSON or XML), the profile, the test-control client, and a ledger of the
- * transactions the scenario made, by name ("the THREEDQUERY", "the AUTH", "the first AUTH"), so that later steps
+ * The World of a scenario: the Target (JSON or XML), the profile, the test-control client, and the named parts:
+ * the transactions the scenario made, by name ("the THREEDQUERY", "the AUTH", "the first AUTH"), so that later steps
  * can refer to them the way the document does.
  *
  * Three duties sit here so that no step can forget them:
@@ -42,7 +42,7 @@ export interface WorldParams {
 }
 
 /** One response part the scenario made, with the request it answered. */
-export interface LedgerEntry {
+export interface NamedPart {
   readonly name: string;
   readonly type: string;
   readonly part: ResponsePart;
@@ -100,7 +100,7 @@ function xmlRule(problem: string): string {
 const targets = new Map<string, Target>();
 
 export class CardspecWorld extends World<WorldParams> {
-  readonly ledger = new Map<string, LedgerEntry>();
+  readonly named = new Map<string, NamedPart>();
   readonly calls: Sent[] = [];
   /** The scenario's tags, set by the first Before hook. */
   tags: readonly string[] = [];
@@ -271,7 +271,7 @@ export class CardspecWorld extends World<WorldParams> {
     return this.record(request, exchange, opts);
   }
 
-  /** Records, attaches and validates an exchange; names its parts in the ledger. */
+  /** Records, attaches and validates an exchange; names its parts (the named parts of the scenario). */
   async record(request: RequestObject, exchange: Exchange, opts: { lenient?: boolean; name?: string } = {}): Promise<Sent> {
     this.attach(Target.attachment(exchange, request), 'application/json');
     const types = requestTypesOf(request);
@@ -358,15 +358,15 @@ export class CardspecWorld extends World<WorldParams> {
       // A part is "the <TYPE>" (the latest of its type), unless the step named it ("as the second AUTH"): then
       // "the AUTH" still means the earlier one.
       const name = opts.name && i === 0 ? opts.name : `the ${type}`;
-      this.ledger.set(name, { name, type, part, request, exchange });
+      this.named.set(name, { name, type, part, request, exchange });
     });
     return sent;
   }
 
   /** A named transaction of this scenario. */
-  entry(name: string): LedgerEntry {
-    const e = this.ledger.get(name);
-    if (!e) this.fail(`no transaction called "${name}" in this scenario yet (there are: ${[...this.ledger.keys()].join(', ') || 'none'})`);
+  entry(name: string): NamedPart {
+    const e = this.named.get(name);
+    if (!e) this.fail(`no transaction called "${name}" in this scenario yet (there are: ${[...this.named.keys()].join(', ') || 'none'})`);
     return e;
   }
 
@@ -492,9 +492,9 @@ After(function (this: CardspecWorld) {
 });
 
 After(function (this: CardspecWorld) {
-  if (this.ledger.size === 0) return;
-  const summary = [...this.ledger.values()].map((e) => ({ name: e.name, transactionreference: e.part.transactionreference, errorcode: e.part.errorcode }));
-  this.attach(JSON.stringify(redact({ ledger: summary }), null, 2), 'application/json');
+  if (this.named.size === 0) return;
+  const summary = [...this.named.values()].map((e) => ({ name: e.name, transactionreference: e.part.transactionreference, errorcode: e.part.errorcode }));
+  this.attach(JSON.stringify(redact({ transactions: summary }), null, 2), 'application/json');
 });
 
 AfterAll(function () {
