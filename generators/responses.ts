@@ -67,11 +67,13 @@ export function successPart(type: RequestType): fc.Arbitrary<ResponsePart> {
       const fixed = shape.fixed?.[name];
       return fixed ? fc.constantFrom(...fixed) : partFieldArb(name, card);
     };
+    // The part's own type is set below, not drawn (the STORE sentence lists `requesttypedescription` among its fields).
+    const drawn = (n: string): boolean => n !== 'requesttypedescription';
     const model: Record<string, fc.Arbitrary<string>> = {};
-    for (const n of [...shape.requiredOnSuccess, ...optional]) model[n] = arb(n);
+    for (const n of [...shape.requiredOnSuccess, ...optional].filter(drawn)) model[n] = arb(n);
     const condModel: Record<string, fc.Arbitrary<string>> = {};
     for (const n of conditionalOnly) condModel[n] = arb(n);
-    return fc.tuple(fc.record(model, { noNullPrototype: true, requiredKeys: [...shape.requiredOnSuccess] }), fc.record(condModel, { noNullPrototype: true })).map(([fields, condValues]) => {
+    return fc.tuple(fc.record(model, { noNullPrototype: true, requiredKeys: shape.requiredOnSuccess.filter(drawn) }), fc.record(condModel, { noNullPrototype: true })).map(([fields, condValues]) => {
       const part: ResponsePart = { requesttypedescription: type, ...SUCCESS, ...fields };
       // A conditional field is present exactly when its case holds ("returned only for enrolled cards").
       for (const c of conditional) {
