@@ -9,8 +9,8 @@
  * in this benchmark process only, and a body is kept when `sendRaw` is called directly (a fuzz case) rather than
  * through `send` (setting up the pool of parent transactions).
  */
-import { runFuzz, type FuzzPlan } from '../src/fuzz';
-import { loadProfile } from '../src/target/profile';
+import { planFor, runFuzz } from '../src/fuzz';
+import { builtinConnection } from '../src/target/connection';
 import { Target, type RawRequest } from '../src/target/target';
 import { failChild, tell } from './child';
 
@@ -55,33 +55,8 @@ Target.prototype.sendRaw = function (this: Target, raw: RawRequest) {
 };
 
 async function handle(spec: FuzzSpec): Promise<void> {
-  const profile = loadProfile('builtin');
-  const credentials = profile.credentials;
-  if (!credentials) throw new Error('the builtin profile has no credentials');
-  // The CLI's defaults (src/cli/fuzz.ts), for the request property in JSON.
-  const threads = 1;
-  const plan: FuzzPlan = {
-    target: spec.url,
-    profile,
-    formats: ['json'],
-    properties: ['requests'],
-    runs: spec.runs,
-    modelRuns: 1,
-    maxCommands: 12,
-    seed: spec.seed,
-    timeoutMs: profile.limits.totalTimeoutMs,
-    concurrency: spec.concurrency,
-    threads,
-    maxTimeMs: 600_000,
-    maxFailures: 50,
-    shrinkSteps: 300,
-    user: credentials.user,
-    password: credentials.password,
-    alias: credentials.alias ?? credentials.user,
-    site: profile.sites.main,
-    allowLive: false,
-    replayArgs: ['--target', spec.url],
-  };
+  // The CLI's defaults (src/fuzz/plan.ts), for the request property in JSON, against the server under test.
+  const plan = planFor({ ...builtinConnection(), target: spec.url }, { formats: ['json'], properties: ['requests'], runs: spec.runs, seed: spec.seed, concurrency: spec.concurrency, modelRuns: 1 });
   bodies.length = 0;
   recording = spec.record;
   const sink = { write: (): void => undefined };
@@ -99,8 +74,8 @@ async function handle(spec: FuzzSpec): Promise<void> {
     bodies: [...bodies],
     // What the fuzzer's Target sends with each JSON body (src/target/target.ts), for autocannon to send alike.
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    path: profile.paths.json,
-    threads: outcome?.threads ?? threads,
+    path: plan.profile.paths.json,
+    threads: outcome?.threads ?? plan.threads ?? 1,
   };
   tell({ type: 'result', data: rep });
 }

@@ -5,8 +5,8 @@
  */
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { runFuzz, type FuzzPlan } from '../src/fuzz';
-import { loadProfile } from '../src/target/profile';
+import { planFor, runFuzz } from '../src/fuzz';
+import { builtinConnection } from '../src/target/connection';
 import { failChild, tell } from './child';
 
 export interface SoakFuzzSpec {
@@ -43,30 +43,8 @@ function memory(done: number): MemorySample {
 }
 
 export async function handle(spec: SoakFuzzSpec): Promise<void> {
-  const profile = loadProfile('builtin');
-  const credentials = profile.credentials!;
-  const plan: FuzzPlan = {
-    target: 'builtin',
-    profile,
-    formats: ['json'],
-    properties: ['requests'],
-    runs: spec.runs,
-    modelRuns: 1,
-    maxCommands: 12,
-    seed: spec.seed,
-    timeoutMs: profile.limits.totalTimeoutMs,
-    concurrency: 8,
-    threads: 1,
-    maxTimeMs: 3_600_000,
-    maxFailures: 50,
-    shrinkSteps: 300,
-    user: credentials.user,
-    password: credentials.password,
-    alias: credentials.alias ?? credentials.user,
-    site: profile.sites.main,
-    allowLive: false,
-    replayArgs: ['--target', 'builtin'],
-  };
+  // What `cardspec fuzz --property requests --format json --runs N --seed S --max-time 86400` runs.
+  const plan = planFor(builtinConnection(), { formats: ['json'], properties: ['requests'], runs: spec.runs, seed: spec.seed, modelRuns: 1, maxTimeMs: 86_400_000 });
   const samples: MemorySample[] = [];
   const sink = {
     write: (text: string): void => {

@@ -8,6 +8,7 @@
  * (nothing failed, but something asked for was not checked; 0 with --allow-incomplete).
  */
 import { availableParallelism } from 'node:os';
+import { FUZZ_DEFAULTS, MAX_RUNS } from '../fuzz/plan';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../target/profile';
 import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
@@ -24,25 +25,25 @@ Options:
   --format json|xml|both       the envelope form (default: json)
   --property <list>            what to run, comma-separated: requests, card-store, inheritance, subscriptions,
                                riskdec, followups, or all (default: all)
-  --runs N                     generated requests per format (default: 1000)
-  --model-runs N               command sequences per model and format (default: 20)
-  --max-commands N             commands per sequence, at most (default: 20)
+  --runs N                     generated requests per format (default: ${FUZZ_DEFAULTS.runs}; at most ${MAX_RUNS.toLocaleString('en')})
+  --model-runs N               command sequences per model and format (default: ${FUZZ_DEFAULTS.modelRuns})
+  --max-commands N             commands per sequence, at most (default: ${FUZZ_DEFAULTS.maxCommands})
   --seed S                     the seed (default: a new one, printed); the same seed generates the same cases
   --path P                     replay the one case at path P of --seed (printed with every failure); needs one
                                --property and one --format
   --rate R                     at most R requests per second
   --timeout MS                 time allowed for one answer (default: the profile's, 15000)
-  --concurrency N              requests in flight at once (default: 8), shared by the threads
+  --concurrency N              requests in flight at once (default: ${FUZZ_DEFAULTS.concurrency}), shared by the threads
   --threads N|auto             threads that generate, send and judge requests (default: 1; auto: one per core,
                                at most 4, for runs of 2,000 requests or more without --rate or --path); a seed
                                gives the same cases whatever the number. Each thread costs about a second to start
-  --max-time S                 seconds the whole run may take (default: 600)
-  --max-failures N             stop sending once N cases failed (default: 50); only these cases and the counts
+  --max-time S                 seconds the whole run may take (default: ${FUZZ_DEFAULTS.maxTimeSec})
+  --max-failures N             stop sending once N cases failed (default: ${FUZZ_DEFAULTS.maxFailures}); only these cases and the counts
                                are kept, so a run of millions of cases holds no more than one of thousands
   --shard I/N                  run shard I of N (1-based): the --runs cases of the seed cut into N contiguous
                                ranges, the models dealt out in turn; N shards with one seed run each case once
   --allow-incomplete           exit 0 when the verdict is INCOMPLETE (it is still printed as INCOMPLETE)
-  --shrink-steps N             requests one shrink may send (default: 300)
+  --shrink-steps N             requests one shrink may send (default: ${FUZZ_DEFAULTS.shrinkSteps})
   --user <name>                basic-auth user name (or CARDSPEC_USER; default: the profile's)
   --password <password>        basic-auth password (or CARDSPEC_PASSWORD; default: the profile's)
   --alias <alias>              the envelope's alias (default: the profile's alias for the profile's user, else the user name)
@@ -172,7 +173,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       if (!(rate > 0) || !Number.isFinite(rate) || rate > 100_000) throw new UsageError(`--rate must be a number of requests per second above 0, not "${rateText}"`);
     }
 
-    const runs = wholeNumber(values, 'runs', 1000, 1, 1_000_000);
+    const runs = wholeNumber(values, 'runs', FUZZ_DEFAULTS.runs, 1, MAX_RUNS);
     const threadsText = str('threads') ?? '1';
     if (threadsText !== 'auto' && !/^[1-9][0-9]?$/.test(threadsText)) throw new UsageError(`--threads must be auto or a whole number from 1 to 99, not "${threadsText}"`);
     const threads = threadsText === 'auto' ? autoThreads(runs, rate !== undefined || path !== undefined) : Number(threadsText);
@@ -206,17 +207,17 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       formats,
       properties,
       runs,
-      modelRuns: wholeNumber(values, 'model-runs', 20, 1, 100_000),
-      maxCommands: wholeNumber(values, 'max-commands', 20, 1, 200),
+      modelRuns: wholeNumber(values, 'model-runs', FUZZ_DEFAULTS.modelRuns, 1, 100_000),
+      maxCommands: wholeNumber(values, 'max-commands', FUZZ_DEFAULTS.maxCommands, 1, 200),
       seed,
       path,
       rate,
       timeoutMs: wholeNumber(values, 'timeout', profile.limits.totalTimeoutMs, 1, 600_000),
-      concurrency: wholeNumber(values, 'concurrency', 8, 1, 256),
+      concurrency: wholeNumber(values, 'concurrency', FUZZ_DEFAULTS.concurrency, 1, 256),
       threads,
-      maxTimeMs: wholeNumber(values, 'max-time', 600, 1, 86_400) * 1000,
-      maxFailures: wholeNumber(values, 'max-failures', 50, 1, 1_000_000),
-      shrinkSteps: wholeNumber(values, 'shrink-steps', 300, 0, 100_000),
+      maxTimeMs: wholeNumber(values, 'max-time', FUZZ_DEFAULTS.maxTimeSec, 1, 86_400) * 1000,
+      maxFailures: wholeNumber(values, 'max-failures', FUZZ_DEFAULTS.maxFailures, 1, 1_000_000),
+      shrinkSteps: wholeNumber(values, 'shrink-steps', FUZZ_DEFAULTS.shrinkSteps, 0, 100_000),
       user,
       password,
       alias,

@@ -7,15 +7,16 @@
  * meets the same target state as the run that found the failure.
  */
 import { redactText, registerSecret } from '../redact';
-import { controlClientFor, openTarget, reachTarget } from '../target/connection';
+import type { LedgerStats } from '../gateway/ledger';
+import { controlClientFor, openTarget, reachTarget, type ReachedTarget } from '../target/connection';
 import type { ControlClient } from '../target/control';
-import type { Profile } from '../target/profile';
 import type { Target } from '../target/target';
 import type { Format } from '../wire/types';
 import { fuzzModel, missingFor, MODELS, type ModelEnv, type ModelOutcome } from './models';
-import type { Oracle, OracleContext } from './oracles';
+import type { OracleContext } from './oracles';
 import { Deadline, RateLimiter } from './pace';
 import { buildPool, profileCards } from './pool';
+import type { FuzzPlan } from './plan';
 import { Progress, type ProgressSink } from './progress';
 import { renderReport, verdictOf, type Report } from './report';
 import { ranges } from './threads';
@@ -31,50 +32,6 @@ export const REQUESTS_PROPERTY = 'requests';
 export const BUILTIN_MAX_RECORDS = 10_000;
 export const PROPERTIES: readonly string[] = [REQUESTS_PROPERTY, ...MODELS.map((m) => m.name)];
 
-export interface FuzzPlan {
-  /** `builtin`, or a base URL. */
-  readonly target: string;
-  readonly profile: Profile;
-  readonly formats: readonly Format[];
-  readonly properties: readonly string[];
-  /** Generated requests per format. */
-  readonly runs: number;
-  /** Command sequences per model and format. */
-  readonly modelRuns: number;
-  readonly maxCommands: number;
-  readonly seed: number;
-  /** Replay one case of one property and format. */
-  readonly path?: string;
-  /** Requests per second, at most. */
-  readonly rate?: number;
-  /** Time allowed for one answer. */
-  readonly timeoutMs: number;
-  readonly concurrency: number;
-  /** Threads that generate, send and judge cases (./threads.ts); 1 when absent. */
-  readonly threads?: number;
-  /** Time allowed for the whole run. */
-  readonly maxTimeMs: number;
-  /** Stop sending once this many cases failed. */
-  readonly maxFailures: number;
-  /** Requests one shrink may send. */
-  readonly shrinkSteps: number;
-  readonly user: string;
-  readonly password: string;
-  readonly alias: string;
-  readonly site: string;
-  readonly allowLive: boolean;
-  /**
-   * `--shard i/n`: this run is shard `index` (1-based) of `count`. The request cases of the seed are cut into `count`
-   * contiguous ranges (the same cut whatever the machine), and the models are dealt out one by one in their order,
-   * so the shards together run exactly what one run would, each case once.
-   */
-  readonly shard?: { readonly index: number; readonly count: number };
-  /** The options a replay command repeats (`--target`, `--profile`, `--site`). */
-  readonly replayArgs: readonly string[];
-  /** The oracles that judge the requests (`--checks`, src/fuzz/checks.ts); every built-in one when absent. */
-  readonly oracles?: readonly Oracle[];
-}
-
 export interface FuzzIO {
   readonly out: ProgressSink;
   /** Draw progress bars (a terminal) or print a line now and then. */
@@ -86,6 +43,8 @@ export interface FuzzResult {
   readonly exitCode: 0 | 1 | 3;
   readonly report: Report;
   readonly text: string;
+  /** What the ledger of each built-in gateway the run started held when it closed (none against another target). */
+  readonly builtinLedgers: readonly LedgerStats[];
 }
 
 function targetFor(plan: FuzzPlan, baseUrl: string, format: Format): Target {
@@ -113,10 +72,22 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
   const shard = plan.shard;
   const range = shard && plan.path === undefined ? (ranges(0, plan.runs, shard.count)[shard.index - 1] ?? { start: 0, count: 0 }) : { start: 0, count: plan.runs };
   const modelsHere = MODELS.filter((_m, i) => !shard || plan.path !== undefined || i % shard.count === shard.index - 1);
+  const builtinLedgers: LedgerStats[] = [];
+  // Every property starts its own target (the built-in one with the fuzzer's ledger window) and closes it after.
+  const reach = async (): Promise<ReachedTarget> => {
+    const opened = await reachTarget(plan, { maxRecords: plan.builtinMaxRecords ?? BUILTIN_MAX_RECORDS });
+    return {
+      baseUrl: opened.baseUrl,
+      close: async () => {
+        if (opened.ledger) builtinLedgers.push(opened.ledger());
+        await opened.close();
+      },
+    };
+  };
 
   for (const format of plan.formats) {
     if (plan.properties.includes(REQUESTS_PROPERTY) && range.count > 0) {
-      const opened = await reachTarget(plan, { maxRecords: BUILTIN_MAX_RECORDS });
+      const opened = await reach();
       const target = targetFor(plan, opened.baseUrl, format);
       const setupTarget = targetFor(plan, opened.baseUrl, 'json');
       const control = controlFor(plan, opened.baseUrl);
@@ -163,7 +134,7 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
         models.push({ property: spec.name, format, seed: plan.seed, runs: 0, commands: 0, problem: missing, durationMs: 0 });
         continue;
       }
-      const opened = await reachTarget(plan, { maxRecords: BUILTIN_MAX_RECORDS });
+      const opened = await reach();
       const target = targetFor(plan, opened.baseUrl, format);
       const control = controlFor(plan, opened.baseUrl);
       let orders = 0;
@@ -220,7 +191,8 @@ export async function runFuzz(plan: FuzzPlan, io: FuzzIO): Promise<FuzzResult> {
   const report: Report = { header, requests, models, problems, base: { args: plan.replayArgs }, user: plan.user };
   const text = renderReport(report);
   const verdict = verdictOf(report).verdict;
-  return { exitCode: verdict === 'FAILED' ? 1 : verdict === 'INCOMPLETE' ? 3 : 0, report, text };
+  return { exitCode: verdict === 'FAILED' ? 1 : verdict === 'INCOMPLETE' ? 3 : 0, report, text, builtinLedgers };
 }
 
 export { checkSafety } from './safety';
+export { FUZZ_DEFAULTS, planFor, type FuzzPlan } from './plan';

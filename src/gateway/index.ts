@@ -21,6 +21,7 @@ export { DEFAULT_CONFIG, loadConfigFile, resolveConfig, ConfigError } from './co
 export { DEFAULT_BODY_LIMIT } from './server';
 export { ERR } from './errors';
 export { DEFAULT_MAX_RECORDS } from './ledger';
+export type { LedgerStats } from './ledger';
 export { HANDLERS } from './operations';
 export type { Clock, Ledger, Runtime, GatewayConfig };
 export type { CallContext, GatewayMutation, MutationContext, ObservedCall, OperationHandler, OperationInput, PartOutcome, PreparedRequest, TxRecord, WireReply } from './types';

@@ -11,6 +11,7 @@
  */
 import { checkValue } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
+import type { LedgerStats } from '../gateway/ledger';
 import type { Format } from '../wire/types';
 import { ControlClient } from './control';
 import type { HttpLimits } from './http';
@@ -133,10 +134,18 @@ export function controlClientFor(conn: Parts, baseUrl: string, opts: OpenOptions
 /**
  * The target's base URL: the built-in gateway is started (on loopback, test-control API on) and closed after.
  * `maxRecords`: the built-in gateway's ledger window (docs/gateway.md "What the ledger keeps"; the fuzzer's is small).
+ * `ledger` (the built-in gateway only) reads what its ledger holds, so that a run can say so and a test can see the
+ * window it was given.
  */
-export async function reachTarget(conn: Pick<Connection, 'target'>, builtin: { readonly maxRecords?: number } = {}): Promise<{ readonly baseUrl: string; close(): Promise<void> }> {
+export interface ReachedTarget {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+  readonly ledger?: () => LedgerStats;
+}
+
+export async function reachTarget(conn: Pick<Connection, 'target'>, builtin: { readonly maxRecords?: number } = {}): Promise<ReachedTarget> {
   if (conn.target !== 'builtin') return { baseUrl: conn.target, close: async () => undefined };
   const { startGateway } = await import('../gateway');
   const gw = await startGateway({ control: true, ...(builtin.maxRecords !== undefined ? { maxRecords: builtin.maxRecords } : {}) });
-  return { baseUrl: gw.url, close: () => gw.close() };
+  return { baseUrl: gw.url, close: () => gw.close(), ledger: () => gw.ledger.stats() };
 }
