@@ -35,6 +35,13 @@ export interface AdapterRun {
 /** Most output kept from an adapter (beyond it, output is dropped: the answer is the last JSON line). */
 const OUTPUT_LIMIT = 1024 * 1024;
 
+/**
+ * How long the adapter's output may still come after it has exited, or after it was killed at the time limit. A
+ * process it started in the background (a daemon, a log shipper, `setsid ... &`) can hold the pipes open for as long
+ * as it lives, out of reach of the group kill: the case must not wait for it, nor fail for it.
+ */
+const DRAIN_MS = 2000;
+
 /** Runs the adapter once: `input` as JSON on its standard input, `env` added to its environment. */
 export function runAdapter(command: string, input: unknown, env: Record<string, string>, timeoutMs: number): Promise<AdapterRun> {
   return new Promise((resolve) => {
@@ -44,10 +51,19 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
     let stderr = '';
     let timedOut = false;
     let spawnError: string | undefined;
+    let exitCode: number | null | undefined;
+    let drain: NodeJS.Timeout | undefined;
     const keep = (acc: string, d: Buffer): string => (acc.length < OUTPUT_LIMIT ? acc + d.toString('utf8') : acc);
     child.stdout.on('data', (d: Buffer) => (stdout = keep(stdout, d)));
     child.stderr.on('data', (d: Buffer) => (stderr = keep(stderr, d)));
     child.stdin.on('error', () => undefined);
+    // Stop reading once the adapter is gone: what a leftover process writes later is not the adapter's answer.
+    const stopReading = (): void => {
+      drain ??= setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, DRAIN_MS);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       try {
@@ -56,11 +72,18 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
       } catch {
         child.kill('SIGKILL');
       }
+      stopReading();
     }, timeoutMs);
     child.on('error', (err) => (spawnError = err.message));
+    child.on('exit', (code) => {
+      exitCode = code;
+      clearTimeout(timer);
+      stopReading();
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut, spawnError });
+      clearTimeout(drain);
+      resolve({ code: exitCode !== undefined ? exitCode : code, stdout, stderr, timedOut, spawnError });
     });
     child.stdin.end(JSON.stringify(input) + '\n');
   });

@@ -1,0 +1,55 @@
+/**
+ * The adapter as a process (`serve --client-cmd`): a case ends when the adapter ends, whatever it leaves behind. An
+ * adapter that starts a helper in the background (a daemon, a log shipper, `setsid ... &`) leaves it holding the
+ * output pipes, out of reach of the group kill; the case must neither wait for that helper (the run must end) nor
+ * count it against the adapter (it answered and exited 0).
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { runAdapter } from '../../src/contract/adapter';
+
+// A helper in its own session-like group (detached), holding the adapter's stdout and stderr; its pid goes to stderr
+// so that the test can end it.
+const HOLDER = `const h = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { detached: true, stdio: ['ignore', 'inherit', 'inherit'] }); h.unref(); process.stderr.write('holder ' + h.pid + '\\n');`;
+const node = (script: string): string => `"${process.execPath}" -e ${JSON.stringify(script)}`;
+
+const holders: number[] = [];
+const remember = (stderr: string): void => {
+  for (const m of stderr.matchAll(/holder (\d+)/g)) holders.push(Number(m[1]));
+};
+after(() => {
+  for (const pid of holders) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+describe('an adapter that leaves a process behind', { timeout: 30_000 }, () => {
+  it('answered and exited 0: its answer is read and the case is not timed out', async () => {
+    const run = await runAdapter(node(`${HOLDER} process.stdout.write(JSON.stringify({ parts: [] }) + '\\n');`), {}, {}, 60_000);
+    remember(run.stderr);
+    assert.equal(holders.length, 1, run.stderr);
+    assert.equal(run.timedOut, false);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /\{"parts":\[\]\}/);
+  });
+
+  it('hung: it is killed at the time limit and the run ends, the helper still running', async () => {
+    const run = await runAdapter(node(`${HOLDER} setInterval(() => {}, 1000);`), {}, {}, 1000);
+    remember(run.stderr);
+    assert.equal(run.timedOut, true);
+    assert.notEqual(run.code, 0);
+    const alive = holders.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    assert.ok(alive.length > 0, 'the helper outlived the adapter, so the run did not wait for it');
+  });
+});
