@@ -537,6 +537,18 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   },
   {
     on: 'answered',
+    name: 'endpoint-path',
+    rules: ['TRANSPORT-JSON-PATH'],
+    quote: '| Method and path | `POST {base_url}/json/` |',
+    // The gateway also answers `/json` (its leniency, docs/gateway.md), so a client that drops the slash keeps working
+    // here; the document's path is `/json/`. The XML endpoint's address is not shown: never a finding.
+    run: (call) =>
+      call.format !== 'json' || call.path === '/json/'
+        ? []
+        : [{ rule: 'TRANSPORT-JSON-PATH', field: 'path', severity: 'error', message: `POST ${call.path.slice(0, 100)}: the document's path is {base_url}/json/, with the final slash` }],
+  },
+  {
+    on: 'answered',
     name: 'accept-json',
     rules: ['TRANSPORT-HEADERS'],
     quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',

@@ -225,6 +225,22 @@ describe('a client that breaks its obligations', () => {
     assert.equal(report.requests.refused, 4);
   });
 
+  it('is reported for a POST to /json without the final slash, which the gateway still answers: only on TRANSPORT-JSON-PATH', async () => {
+    const { gw, client } = await fresh();
+    const body = JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'o', ...card('authorised') }));
+    const answered = await client.raw('/json', body);
+    assert.equal(answered.status, 200);
+    assert.equal((JSON.parse(answered.text) as { response: Obj[] }).response[0].errorcode, '0');
+    assert.deepEqual(rules(gw), ['TRANSPORT-JSON-PATH']);
+    assert.match(gw.session.violations()[0].message, /POST \/json: the document's path is \{base_url\}\/json\//);
+    // The document's path, with a query string, and the XML endpoint (its address is not shown) are not findings.
+    await client.raw('/json/?trace=1', body);
+    const xml = `<requestblock version="3.67"><alias>${USER.alias}</alias><request type="STORE"><operation><sitereference>${SITE}</sitereference><accounttypedescription>CARDSTORE</accounttypedescription></operation><merchant><orderreference>o</orderreference></merchant><billing><payment><pan>4111111111111111</pan><expirydate>12/2031</expirydate></payment></billing></request></requestblock>`;
+    const x = await client.raw('/xml', xml, { ...JSON_HEADERS, 'Content-Type': 'text/xml', Accept: 'text/xml' });
+    assert.match(x.text, /<code>0<\/code>/);
+    assert.deepEqual(rules(gw), ['TRANSPORT-JSON-PATH']);
+  });
+
   it('gets warnings for recommendations: they fail the gate only with --strict', async () => {
     const { gw, client } = await fresh();
     const q = client.threedquery(await client.token('authorised'));
