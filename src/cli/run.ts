@@ -472,7 +472,15 @@ export async function run(args: string[]): Promise<number> {
   if (!ready.ok && runStopper.reason === undefined) {
     releaseSignals();
     await finish();
-    console.error(redactText(`cardspec run: the target is not ready: ${ready.problem}`));
+    const problem = `the target is not ready: ${ready.problem}`;
+    console.error(redactText(`cardspec run: ${problem}`));
+    // The reports say so too, in place of an earlier run's: a CI gate reading summary.json or junit.xml must not
+    // find the last run's PASSED there. Nothing ran, so the verdict is INCOMPLETE with the reason; the exit stays 2.
+    try {
+      await writeNotReadyReports(plan, baseUrl, startedAt, problem);
+    } catch (e) {
+      console.error(redactText(`cardspec run: ${(e as Error).message}`));
+    }
     return 2;
   }
   if (ready.ok) for (const note of ready.notes) console.error(redactText(`cardspec run: note: ${note}`));
@@ -560,6 +568,28 @@ export async function run(args: string[]): Promise<number> {
   const exit = exitCode(summary?.result, all.some(notPassed) || outcomes.some((o) => o.problem), interrupted !== undefined, plan.allowIncomplete);
   if (summary) console.log(redactText(`Result: ${summary.result.toUpperCase()}${summary.result === 'incomplete' && plan.allowIncomplete ? ' (exit 0: --allow-incomplete)' : ''}`));
   return exit;
+}
+
+/** The reports of a run whose target was not ready: no scenario ran; the earlier run's per-format results go. */
+async function writeNotReadyReports(plan: Plan, baseUrl: string, startedAt: string, problem: string): Promise<void> {
+  const { REPORT_FILES, writeReports } = await import('../report');
+  for (const format of plan.formats) {
+    for (const file of [REPORT_FILES.messages(format), REPORT_FILES.cucumberHtml(format)]) fs.rmSync(path.join(plan.reportsDir, file), { force: true });
+  }
+  await writeReports({
+    waivers: plan.waivers,
+    reportsDir: plan.reportsDir,
+    runs: [],
+    target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
+    profile: plan.profileSpec,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    tags: plan.tags || undefined,
+    ...(plan.shard ? { shard: plan.shard } : {}),
+    problems: [problem],
+    catalogue: writeMergedCatalogue(plan.extensions, plan.reportsDir),
+    interrupted: problem,
+  });
 }
 
 /**

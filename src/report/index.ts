@@ -144,7 +144,8 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
     const scenarios = results.flatMap((r) => r.scenarios);
     const allureDir = path.join(dir, REPORT_FILES.allureResults);
     // An earlier run into the same folder left its results: they would show in the HTML report as retries.
-    const runStart = earliest(results.map((r) => r.startedAt));
+    // A run that sent nothing (its target was not ready) has no results of its own: every earlier one goes.
+    const runStart = earliest(results.map((r) => r.startedAt)) ?? (artifacts.runs.length === 0 ? artifacts.startedAt : undefined);
     if (runStart) pruneEarlierResults(allureDir, Date.parse(runStart));
     const problems = [
       ...(artifacts.problems ?? []).map(redactText),

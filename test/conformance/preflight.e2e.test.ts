@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import { startBroken } from '../target/broken-servers';
-import { profileFile, runCli } from './cli';
+import { profileFile, runCli, tempDir } from './cli';
 
 /** A server that answers every request 401, as a target refusing the credentials does. */
 async function start401(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -122,6 +122,25 @@ describe('cardspec run: the preflight', () => {
     const r = await runCli(['--target', gateway.url, '--profile', profile, '--format', 'both']);
     assert.equal(r.code, 2, r.out);
     assert.match(r.out, /a known-good XML Account check .* the profile's paths\.xml/);
+  });
+
+  it("a target that is not ready leaves reports that say so, in place of an earlier run's PASSED (a CI gate reads them)", async () => {
+    const server = await startBroken('refuses');
+    const reports = tempDir('stale-reports');
+    // What an earlier, passing run into the same folder left.
+    fs.mkdirSync(path.join(reports, 'json'), { recursive: true });
+    fs.writeFileSync(path.join(reports, 'summary.json'), JSON.stringify({ result: 'passed' }));
+    fs.writeFileSync(path.join(reports, 'junit.xml'), '<testsuites name="cardspec" tests="1"><testsuite name="stale"/></testsuites>');
+    fs.writeFileSync(path.join(reports, 'json', 'messages.ndjson'), '{}\n');
+    const r = await runCli(['--target', server.url, '--reports', reports]);
+    assert.equal(r.code, 2, r.out);
+    const summary = JSON.parse(fs.readFileSync(path.join(reports, 'summary.json'), 'utf8')) as { result: string; problems: string[]; incompleteBecause: string[] };
+    assert.equal(summary.result, 'incomplete');
+    assert.match(summary.problems.join('\n'), /the target is not ready: .* was refused: nothing listens there/);
+    assert.match(summary.incompleteBecause.join('\n'), /the target is not ready/);
+    assert.match(fs.readFileSync(path.join(reports, 'summary.md'), 'utf8'), /INCOMPLETE/);
+    assert.doesNotMatch(fs.readFileSync(path.join(reports, 'junit.xml'), 'utf8'), /stale/);
+    assert.ok(!fs.existsSync(path.join(reports, 'json', 'messages.ndjson')), "the earlier run's results are gone");
   });
 
   it('a good target passes the preflight and the suite runs', async () => {
