@@ -86,21 +86,76 @@ function rawNamedAttrs(tag: string): { name?: string; type?: string; value?: str
   return { name: a.name, type: a.type, value: a.value };
 }
 
-/** Posts a form (`application/x-www-form-urlencoded`) as a browser would, and reads the page that comes back. */
-export async function postForm(url: string, fields: Readonly<Record<string, string>>, limits: HttpLimits, signal?: AbortSignal): Promise<Page> {
-  const body = new URLSearchParams(Object.entries(fields)).toString();
+/**
+ * What a browser keeps between the pages of one round trip: its cookies, by host. An ACS may set a session cookie
+ * on the POST to `acsurl` and expect it on the page it redirects to; the document fixes only the POST to `acsurl`
+ * and the POST back to `termurl`, not how the ACS gets from one to the other.
+ */
+export class BrowserSession {
+  private readonly cookies = new Map<string, Map<string, string>>();
+
+  /** The `Cookie` header for `url`, if the session holds any for its host. */
+  cookieFor(url: URL): string | undefined {
+    const jar = this.cookies.get(url.host);
+    return jar && jar.size > 0 ? [...jar].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  }
+
+  /** Keeps the cookies of an answer (`set-cookie`, repeated ones joined with `, `; attributes ignored). */
+  keep(url: URL, setCookie: string | undefined): void {
+    if (!setCookie) return;
+    let jar = this.cookies.get(url.host);
+    if (!jar) this.cookies.set(url.host, (jar = new Map()));
+    for (const one of setCookie.split(/,\s*(?=[^;,=\s]+=)/)) {
+      const m = /^\s*([^;=\s]+)=([^;]*)/.exec(one);
+      if (m) jar.set(m[1], m[2].trim());
+    }
+  }
+}
+
+/** Redirects a browser follows before it gives up (browsers allow about 20). */
+const MAX_REDIRECTS = 10;
+
+/**
+ * Posts a form (`application/x-www-form-urlencoded`) as a browser would, and reads the page that comes back,
+ * following redirects as a browser does (301, 302 and 303 become a GET, 307 and 308 repeat the POST) with the
+ * session's cookies. The page's `url` is where the browser ended up, so that relative form actions resolve there.
+ */
+export async function postForm(url: string, fields: Readonly<Record<string, string>>, limits: HttpLimits, signal?: AbortSignal, session = new BrowserSession()): Promise<Page> {
+  const form = new URLSearchParams(Object.entries(fields)).toString();
+  let at = url;
+  let method = 'POST';
+  let body: string | undefined = form;
   try {
-    const res = await httpRequest({
-      url,
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml' },
-      body,
-      limits,
-      signal,
-    });
-    const html = res.body.toString('utf8');
-    return { url, status: res.status, contentType: res.headers['content-type'] ?? '', html, forms: parseForms(html, url) };
+    for (let hop = 0; ; hop++) {
+      const where = new URL(at);
+      const cookie = session.cookieFor(where);
+      const res = await httpRequest({
+        url: at,
+        method,
+        headers: {
+          ...(body !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+          Accept: 'text/html,application/xhtml+xml',
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+        limits,
+        signal,
+      });
+      session.keep(where, res.headers['set-cookie']);
+      const location = res.headers.location;
+      if ([301, 302, 303, 307, 308].includes(res.status) && location) {
+        if (hop >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects from ${url}`);
+        at = new URL(location, at).toString();
+        if (res.status !== 307 && res.status !== 308) {
+          method = 'GET';
+          body = undefined;
+        }
+        continue;
+      }
+      const html = res.body.toString('utf8');
+      return { url: at, status: res.status, contentType: res.headers['content-type'] ?? '', html, forms: parseForms(html, at) };
+    }
   } catch (e) {
-    throw new Error(e instanceof HttpFailure ? e.message : String(e));
+    throw new Error(e instanceof HttpFailure ? e.message : e instanceof Error ? e.message : String(e));
   }
 }

@@ -5,7 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startGateway, type RunningGateway } from '../../src/gateway';
-import { parseForms } from '../../src/target/browser';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BrowserSession, parseForms, postForm } from '../../src/target/browser';
 import { BUILTIN_PROFILE } from '../../src/target/profile';
 import { buildRequest, operationByTitle } from '../../src/target/requests';
 import { Target, type TargetOptions } from '../../src/target/target';
@@ -112,5 +114,30 @@ describe('the browser of the ACS round trip', () => {
     assert.equal(form.action, 'https://acs.example.test/acs/complete');
     assert.equal(form.method, 'POST');
     assert.deepEqual(form.fields, { PaRes: 'a&b', MD: 'x"y', outcome: 'N' });
+  });
+
+  it('follows redirects as a browser does (303 becomes a GET, 307 repeats the POST), with the cookies set on the way', async () => {
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${req.headers.cookie ?? '-'} ${body || '-'}`);
+        if (req.url === '/acs/') return void res.writeHead(307, { location: '/acs/again' }).end();
+        if (req.url === '/acs/again') return void res.writeHead(303, { location: 'page?n=1', 'set-cookie': 'sid=abc; Path=/; HttpOnly, lang=en; Expires=Wed, 21 Oct 2037 07:28:00 GMT' }).end();
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<form method="post" action="complete"><input type="hidden" name="PaReq" value="p"></form>');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const page = await postForm(`${base}/acs/`, { MD: 'm' }, LIMITS, undefined, new BrowserSession());
+      assert.equal(page.status, 200);
+      assert.equal(page.url, `${base}/acs/page?n=1`);
+      assert.equal(page.forms[0].action, `${base}/acs/complete`);
+      assert.deepEqual(seen, ['POST /acs/ - MD=m', 'POST /acs/again - MD=m', 'GET /acs/page?n=1 sid=abc; lang=en -']);
+    } finally {
+      server.close();
+    }
   });
 });

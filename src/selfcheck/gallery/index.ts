@@ -5,6 +5,7 @@
  */
 import type { Variant } from '../types';
 import { ACS_AND_TRANSPORT } from './acs-and-transport';
+import { AUDIT_OPERATIONS } from './audit-operations';
 import { BENIGN } from './benign';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
@@ -15,7 +16,19 @@ import { STATES } from './states';
 import { TEETH } from './teeth';
 import { XML } from './xml';
 
-export const GALLERY: readonly Variant[] = [...ENVELOPE, ...FIELDS, ...REQUEST_TYPE_VARIANTS, ...STATES, ...ERRORS, ...INHERITANCE, ...ACS_AND_TRANSPORT, ...XML, ...TEETH, ...BENIGN];
+export const GALLERY: readonly Variant[] = [
+  ...ENVELOPE,
+  ...FIELDS,
+  ...REQUEST_TYPE_VARIANTS,
+  ...STATES,
+  ...ERRORS,
+  ...INHERITANCE,
+  ...ACS_AND_TRANSPORT,
+  ...XML,
+  ...TEETH,
+  ...AUDIT_OPERATIONS,
+  ...BENIGN,
+];
 
 const BY_NAME: ReadonlyMap<string, Variant> = new Map(GALLERY.map((v) => [v.name, v]));
 

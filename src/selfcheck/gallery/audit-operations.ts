@@ -1,0 +1,159 @@
+/**
+ * Variants from an adversarial audit of the JSON operations (AUTH, THREEDQUERY and the ACS round trip,
+ * ACCOUNTCHECK, STORE, RISKDEC, SUBSCRIPTION): gateways written by someone who misread one sentence, and gateways
+ * (and ACSs) that differ from the reference only where the document leaves room.
+ */
+import type { FrontRequest, FrontResponse, Variant } from '../types';
+import { answers, benign, ERR, faulty, refuse, isType, partsOf, succeeded, without } from './helpers';
+
+const isAcsPost = (req: FrontRequest): boolean => req.method === 'POST' && /^\/acs\/?(\?|$)/.test(req.path);
+const isAcsComplete = (req: FrontRequest): boolean => req.path.startsWith('/acs/complete');
+
+export const AUDIT_OPERATIONS: readonly Variant[] = [
+  faulty({
+    name: 'enrolled-without-acsurl',
+    area: 'types',
+    rule: '3DS-QUERY-RESPONSE',
+    what: 'answers enrolled Y without acsurl',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'THREEDQUERY') && p.enrolled === 'Y' ? without(p, 'acsurl') : p) } }),
+  }),
+  faulty({
+    name: 'enrolled-without-md-pareq',
+    area: 'types',
+    rule: '3DS-QUERY-RESPONSE',
+    what: 'answers enrolled Y without md and pareq',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'THREEDQUERY') && p.enrolled === 'Y' ? without(p, 'md', 'pareq') : p) } }),
+  }),
+  faulty({
+    name: 'shield-status-made-up',
+    area: 'types',
+    rule: 'RISKDEC-SHIELD-VALUES',
+    what: 'answers the made-up shield status PASS where the check gave ACCEPT',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'RISKDEC') && p.fraudcontrolshieldstatuscode === 'ACCEPT' ? { ...p, fraudcontrolshieldstatuscode: 'PASS' } : p) } }),
+  }),
+  faulty({
+    name: 'authenticated-without-eci',
+    area: 'types',
+    rule: '3DS-CAVV-ECI',
+    what: 'leaves eci out of an AUTH whose customer authenticated',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'AUTH') && p.status === 'Y' ? without(p, 'eci') : p) } }),
+  }),
+  faulty({
+    name: 'subscription-before-auth',
+    area: 'types',
+    rule: 'SUB-NO-3DS',
+    what: 'answers the SUBSCRIPTION part of AUTH+SUBSCRIPTION before the AUTH part',
+    build: () => ({ mutate: { envelope: (env, ctx) => (answers(ctx, 'AUTH', 'SUBSCRIPTION') ? { ...env, response: [...partsOf(env)].reverse() } : env) } }),
+  }),
+  faulty({
+    name: 'subscription-without-transactionactive',
+    area: 'types',
+    rule: 'SUB-AUTH-FIRST-PAYMENT',
+    what: 'leaves transactionactive out of the SUBSCRIPTION part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'SUBSCRIPTION') ? without(p, 'transactionactive') : p) } }),
+  }),
+  faulty({
+    name: 'enrolled-auth-without-enrolled',
+    area: 'types',
+    rule: '3DS-AUTH-ENROLLED',
+    what: 'leaves enrolled out of the AUTH after 3-D Secure of an enrolled card',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'AUTH') && p.enrolled === 'Y' ? without(p, 'enrolled') : p) } }),
+  }),
+  faulty({
+    name: 'acs-returns-by-get',
+    area: 'acs',
+    rule: 'ACS-TO-MERCHANT',
+    what: 'has an ACS that returns the browser to the termurl with a GET form',
+    build: () => ({ front: { response: (res, req) => (isAcsComplete(req) ? { ...res, body: res.body.replace(/method="post"/g, 'method="get"') } : res) } }),
+  }),
+  faulty({
+    name: 'acs-returns-other-md',
+    area: 'acs',
+    rule: 'ACS-TO-MERCHANT',
+    what: 'has an ACS that returns another MD to the termurl than the md it was sent',
+    build: () => ({ front: { response: (res, req) => (isAcsComplete(req) ? { ...res, body: res.body.replace(/(name="MD" value=")/, '$1X') } : res) } }),
+  }),
+  faulty({
+    name: 'accountcheck-zero-refused',
+    area: 'types',
+    rule: 'AC-VALIDATES',
+    what: 'refuses an ACCOUNTCHECK of baseamount 0',
+    build: () => ({ mutate: { operations: { ACCOUNTCHECK: (input, next) => (input.prepared.fields.baseamount === '0' ? refuse('ACCOUNTCHECK', ERR.invalidField, ['baseamount']) : next(input)) } } }),
+  }),
+
+  // ---- benign ------------------------------------------------------------------------------------------------
+  benign({
+    name: 'maskedpan-first-four',
+    area: 'fields',
+    allowedBy: '"with the middle digits replaced by `#`": how many digits stay visible at each end is not fixed',
+    what: 'masks card numbers keeping the first four and the last four digits (4111########1111)',
+    build: () => ({
+      mutate: {
+        part: (p) =>
+          typeof p.maskedpan === 'string' && /^[0-9]{6}#+[0-9]{4}$/.test(p.maskedpan)
+            ? { ...p, maskedpan: `${p.maskedpan.slice(0, 4)}${'#'.repeat(p.maskedpan.length - 8)}${p.maskedpan.slice(-4)}` }
+            : p,
+      },
+    }),
+  }),
+  benign({
+    name: 'riskdec-flag-on-accept',
+    area: 'types',
+    allowedBy: '"Identifies the condition that caused `DENY` or `CHALLENGE`": nothing forbids a flag and a message on ACCEPT',
+    what: 'answers rulecategoryflag and rulecategorymessage on every RISKDEC part, ACCEPT too',
+    build: () => ({
+      mutate: { part: (p) => (isType(p, 'RISKDEC') && succeeded(p) && p.rulecategoryflag === undefined ? { ...p, rulecategoryflag: 'NONE', rulecategorymessage: 'No rule matched' } : p) },
+    }),
+  }),
+  benign({
+    name: 'recommendation-always-stop',
+    area: 'types',
+    allowedBy: '"`C` continue, `S` stop. Only a recommendation." (the mapping from a shield status is not given)',
+    what: 'recommends S (stop) in every RISKDEC part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'RISKDEC') && p.acquirerrecommendedaction !== undefined ? { ...p, acquirerrecommendedaction: 'S' } : p) } }),
+  }),
+  benign({
+    name: 'acs-redirects-to-its-page',
+    area: 'acs',
+    allowedBy: 'the document fixes the POST to acsurl and the POST back to termurl, not how the ACS shows its page between them (a browser follows a 303)',
+    what: 'has an ACS that answers the POST to acsurl with a 303 redirect to its authentication page',
+    build: () => {
+      const pages = new Map<string, FrontResponse>();
+      let next = 0;
+      return {
+        front: {
+          response: (res, req) => {
+            // The page is shown only to the browser that holds the session cookie set with the redirect.
+            const id = req.method === 'GET' && req.path.startsWith('/acs/?page=') ? req.path.slice('/acs/?page='.length) : undefined;
+            const shown = id !== undefined && (req.headers.cookie ?? '').includes(`acs-session=${id}`) ? pages.get(id) : undefined;
+            if (shown) return shown;
+            if (isAcsPost(req) && req.body !== '' && res.status === 200) {
+              const page = String((next += 1));
+              pages.set(page, res);
+              return { status: 303, headers: { location: `/acs/?page=${page}`, 'set-cookie': `acs-session=${page}; Path=/acs; HttpOnly`, 'content-type': 'text/plain' }, body: '' };
+            }
+            return res;
+          },
+        },
+      };
+    },
+  }),
+  benign({
+    name: 'acs-frictionless',
+    area: 'acs',
+    allowedBy: '"The browser is returned by HTTPS POST to the `termurl`. The form holds `PaRes` and `MD`." (whether the ACS shows a page first is the ACS\'s own)',
+    what: 'has an ACS that returns the browser to the termurl at once, without a page for the customer (frictionless)',
+    build: () => ({ front: { request: (req) => (isAcsPost(req) ? { ...req, path: '/acs/complete' } : req) } }),
+  }),
+  benign({
+    name: 'acs-sends-realpan',
+    area: 'acs',
+    allowedBy: '"Some ACSs also send a field `realPan` with the plain card number."',
+    what: 'has an ACS that also sends realPan, the plain card number, in the form back to the termurl',
+    build: () => ({
+      front: {
+        response: (res, req) => (isAcsComplete(req) ? { ...res, body: res.body.replace(/(<input type="hidden" id="MD")/, '<input type="hidden" name="realPan" value="4111111111111111">$1') } : res),
+      },
+    }),
+  }),
+];
