@@ -90,36 +90,45 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
 }
 
 /**
- * The adapter's answer: the last line of its output that is a JSON object. Adapters written by others print
- * pretty JSON too (`json.dumps(out, indent=2)`): failing that, the last block from a line opening with `{` to the end
- * of the output is read as one JSON object.
+ * The adapter's answer: the last line of its output that is a JSON object with `parts` or `error`. Other output is
+ * ignored, JSON log lines included (a structured logger, pino or winston, may flush a line after the answer).
+ * Adapters written by others print pretty JSON too (`json.dumps(out, indent=2)`): failing a line, the last block from
+ * a line opening with `{` to the end of the output (log lines after it set aside) is read as one JSON object. With no
+ * answer at all, the last JSON object printed is given, so that the case can say what it lacks.
  */
 export function adapterAnswer(stdout: string): Record<string, unknown> | undefined {
+  const asObject = (text: string): Record<string, unknown> | undefined => {
+    try {
+      const v: unknown = JSON.parse(text);
+      return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const isAnswer = (v: Record<string, unknown>): boolean => 'parts' in v || 'error' in v;
   const lines = stdout
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .reverse();
-  for (const line of lines) {
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .split('\n');
+  let lastObject: Record<string, unknown> | undefined;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i].trim();
     if (!line.startsWith('{')) continue;
-    try {
-      const v: unknown = JSON.parse(line);
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
-    } catch {
-      /* not the answer line */
-    }
+    const v = asObject(line);
+    if (!v) continue;
+    if (isAnswer(v)) return v;
+    lastObject ??= v;
   }
-  const all = stdout.replace(/\r\n/g, '\n').trimEnd();
-  for (let at = all.lastIndexOf('\n{'); at >= -1; at = at < 0 ? -2 : all.lastIndexOf('\n{', at - 1)) {
-    try {
-      const v: unknown = JSON.parse(all.slice(at + 1));
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
-    } catch {
-      /* not the start of the answer */
-    }
+  // Pretty JSON: the lines after it that are JSON objects of their own (logs) are not part of it.
+  let endAt = lines.length;
+  while (endAt > 0 && (lines[endAt - 1].trim() === '' || (lines[endAt - 1].trim().startsWith('{') && asObject(lines[endAt - 1].trim()) !== undefined))) endAt--;
+  const block = lines.slice(0, endAt).join('\n').trimEnd();
+  for (let at = block.lastIndexOf('\n{'); at >= -1; at = at < 0 ? -2 : block.lastIndexOf('\n{', at - 1)) {
+    const v = asObject(block.slice(at + 1));
+    if (v) return isAnswer(v) || !lastObject ? v : lastObject;
     if (at < 0) break;
   }
-  return undefined;
+  return lastObject;
 }
 
 /** A contract check's finding in a case's call. */
