@@ -227,6 +227,17 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       replayArgs,
       ...(oracles ? { oracles } : {}),
     };
+    if (target !== 'builtin') {
+      // Nothing could be sent (a refused port, no such host, a TLS mismatch, a target hung from the start, refused
+      // credentials): a setup mistake, told once with what to fix (exit 2), not thousands of failed cases (exit 1).
+      const { preflight, PREFLIGHT_TIMEOUT_MS } = await import('../target/preflight');
+      const totalTimeoutMs = str('timeout') !== undefined ? plan.timeoutMs : Math.min(plan.timeoutMs, PREFLIGHT_TIMEOUT_MS);
+      const ready = await preflight({ baseUrl: target, formats, user, password, alias, site, profile: { ...profile, limits: { ...profile.limits, totalTimeoutMs } } });
+      if (!ready.ok && ready.kind !== 'answer') {
+        io.err.write(redactText(`cardspec fuzz: the target is not ready: ${ready.problem}\n`));
+        return 2;
+      }
+    }
     const result = await runFuzz(plan, { out: io.out, tty: io.tty });
     io.out.write(result.text + '\n');
     if (result.exitCode === 1) return 1;

@@ -21,7 +21,7 @@ import { parseShard, runFeatures, TagExpressionError } from '../suite';
 import { Progress } from '../suite/progress';
 import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../suite/stop';
 import { controlClientFor } from '../target/connection';
-import { preflight } from '../target/preflight';
+import { preflight, PREFLIGHT_TIMEOUT_MS } from '../target/preflight';
 import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../target/profile';
 import { liveSiteRefusal } from '../target/safety';
 import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
@@ -122,9 +122,6 @@ interface Plan {
 
 /** A live-looking site without --allow-live (src/target/safety.ts): refused with the reason, not the usage text. */
 class LiveSiteError extends Error {}
-
-/** The preflight's time for its one request, unless --timeout is given. */
-const PREFLIGHT_TIMEOUT_MS = 10_000;
 
 /** `15s`, `500ms`, `2m` or a number of seconds, as milliseconds (whole, at least 1). */
 export function durationOption(name: string, text: string): number {

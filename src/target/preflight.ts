@@ -27,10 +27,21 @@ export interface PreflightOptions {
   readonly signal?: AbortSignal;
 }
 
+/**
+ * Why a target is not ready: `unreachable` no answer arrived at all (refused, no such host, no connection, TLS,
+ * closed or hung before any answer); `credentials` HTTP 401 or 403; `answer` an answer that is no envelope;
+ * `setup` the profile or its cache-token provider. `cardspec fuzz` stops only on the first two and the last
+ * (nothing could be sent): an answer that is no envelope is its oracles' to judge.
+ */
+export type NotReadyKind = 'unreachable' | 'credentials' | 'answer' | 'setup';
+
 export type PreflightResult =
   | { readonly ok: true; readonly notes: readonly string[] }
   /** `problem`: what happened and what to fix, masked, in one paragraph. */
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly problem: string; readonly kind: NotReadyKind };
+
+/** The preflight's time for its one request, unless the user gave --timeout: a hung target is told in seconds. */
+export const PREFLIGHT_TIMEOUT_MS = 10_000;
 
 const PREFLIGHT_OPERATION = 'Account check';
 
@@ -45,7 +56,14 @@ function credentialsHint(opts: PreflightOptions): string {
 }
 
 /** What an exchange that is no usable answer means for the person running the kit. */
-function diagnose(ex: Exchange, opts: PreflightOptions): string | undefined {
+function diagnose(ex: Exchange, opts: PreflightOptions): { problem: string; kind: NotReadyKind } | undefined {
+  const problem = problemOf(ex, opts);
+  if (problem === undefined) return undefined;
+  const kind: NotReadyKind = ex.transportFailure && ex.status === undefined ? 'unreachable' : ex.status === 401 || ex.status === 403 ? 'credentials' : 'answer';
+  return { problem, kind };
+}
+
+function problemOf(ex: Exchange, opts: PreflightOptions): string | undefined {
   const what = `a known-good ${ex.format.toUpperCase()} ${PREFLIGHT_OPERATION} (POST ${ex.url})`;
   const pathKey = ex.format === 'json' ? 'paths.json' : 'paths.xml';
   if (ex.transportFailure) {
@@ -89,7 +107,7 @@ function noteOf(ex: Exchange): string | undefined {
 
 export async function preflight(opts: PreflightOptions): Promise<PreflightResult> {
   const card = knownGoodCard(opts.profile);
-  if (!card) return { ok: false, problem: `the profile "${opts.profile.name}" has no card: a known-good request needs one (cards.authorised).` };
+  if (!card) return { ok: false, kind: 'setup', problem: `the profile "${opts.profile.name}" has no card: a known-good request needs one (cards.authorised).` };
   const row = operationByTitle(PREFLIGHT_OPERATION);
   const notes: string[] = [];
   for (const format of opts.formats) {
@@ -99,7 +117,7 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
       const request = buildRequest(row, { profile: opts.profile, site: opts.site, today: '', orderreference }, { card });
       const ex = await target.send(request);
       const problem = diagnose(ex, opts);
-      if (problem) return { ok: false, problem };
+      if (problem) return { ok: false, ...problem };
       const note = noteOf(ex);
       if (note) notes.push(note);
     } finally {
@@ -112,7 +130,11 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
     try {
       await provideCachetoken(provider, card, { baseUrl: opts.baseUrl, site: opts.site, currency: opts.profile.currency }, opts.signal);
     } catch (e) {
-      return { ok: false, problem: `${(e as Error).message}. Fix the profile's cachetokenProvider (examples/cachetoken-provider.js is a template; docs/conformance.md, "Cache tokens").` };
+      return {
+        ok: false,
+        kind: 'setup',
+        problem: `${(e as Error).message}. Fix the profile's cachetokenProvider (examples/cachetoken-provider.js is a template; docs/conformance.md, "Cache tokens").`,
+      };
     }
   }
   return { ok: true, notes };
