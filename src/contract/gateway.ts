@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGateway, DEFAULT_CONFIG, listen, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
 import { withAliasedAccount } from './cases-steps';
+import { registerSecret } from '../redact';
 import { reportJson } from './report';
 import { ContractSession } from './session';
 
@@ -72,6 +73,9 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
     },
     baseUrl,
   );
+  // The accounts' passwords are secrets wherever a client puts them (a field name, a path, a value quoted in a
+  // finding): the CLI registers them, and so must the library entries (cardspec/nock, startContractGateway).
+  for (const u of gateway.config.users) registerSecret(u.password);
   const ready = new ContractSession(gateway.ledger, { strict: opts.strict });
   session = ready;
   const handle = (req: IncomingMessage, res: ServerResponse): void => {

@@ -110,7 +110,7 @@ export class ContractSession {
       return;
     }
     c.listed++;
-    this.list.push({ call, operation, check, rule: f.rule, field: redactText(f.field), severity: f.severity, message: redactText(f.message) });
+    this.list.push({ call, operation: redactText(operation), check, rule: f.rule, field: redactText(f.field), severity: f.severity, message: redactText(f.message) });
   }
 
   /** Counts, the transactions made (for the flows) and the last answers (for scenario mode). */

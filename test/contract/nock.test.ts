@@ -49,6 +49,27 @@ describe('cardspec/nock', () => {
     }
   });
 
+  it('keeps a card number and the password out of violations() and report(), wherever the client puts them', async () => {
+    // A sloppy client: the card number among the request types (the operation each violation names) and the
+    // account's password as a field name (the warning names the field), in a test process that never registered it.
+    const scope = interceptGateway();
+    try {
+      const pan = String(card('authorised').pan);
+      const headers = { ...JSON_HEADERS };
+      await fetch(`${DEFAULT_HOST}/json/`, { method: 'POST', headers, body: JSON.stringify(envelope({ requesttypedescriptions: [pan, 'AUTH'], ...PAYMENT, ...card('authorised') })) });
+      await fetch(`${DEFAULT_HOST}/json/`, { method: 'POST', headers, body: JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), [USER.password]: '1' })) });
+      const rules = scope.violations().map((v) => v.rule);
+      assert.ok(rules.includes('ENV-TYPES-NAMED') && rules.includes('FIELD-AUTH-FIELD-LIST'), rules.join());
+      for (const text of [JSON.stringify(scope.violations()), JSON.stringify(scope.report())]) {
+        assert.ok(!text.includes(pan), 'a full card number in the violations');
+        assert.ok(!text.includes(USER.password), 'the password in the violations');
+      }
+      assert.ok(scope.violations().some((v) => v.operation.includes('411111######1111')));
+    } finally {
+      scope.restore();
+    }
+  });
+
   it('puts the ACS on the intercepted origin', async () => {
     const scope = interceptGateway({ host: 'https://psp.example.test:8443' });
     try {
