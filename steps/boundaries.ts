@@ -110,13 +110,22 @@ When('the merchant has the answer to {string} with a cache token for the {card}'
   await answerOf(this, title, () => this.paymentPageCard(cardOf(this, role), operationByTitle(title)));
 });
 
+/**
+ * The answer has no part of a type the request named: "One per request type" (Envelope) is what broke, not the
+ * field this example was about (a target that drops the SUBSCRIPTION part is one cause, not one per field).
+ */
+function missingPart(world: CardspecWorld, type: string, parts: readonly ResponsePart[]): never {
+  const seen = parts.map((p) => String(p.requesttypedescription)).join(', ') || 'none';
+  return world.fail(`the answer holds no ${type} part (${seen}): the response holds one part per request type`, ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
+}
+
 Then("the {word} part's {word} is in its documented form", function (this: CardspecWorld, type: string, field: string) {
   const exchange = answered.get(this);
   if (!exchange) this.fail('no answer was read in this scenario');
   const rule = this.rules.find((r) => r.endsWith(`:${field}`)) ?? 'FIELD-TYPES';
   const parts = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as ResponsePart[]) : [];
   const part = parts.find((p) => p.requesttypedescription === type);
-  if (!part) this.fail(`the answer holds no ${type} part (${parts.map((p) => String(p.requesttypedescription)).join(', ') || 'none'})`, [rule]);
+  if (!part) missingPart(this, type, parts);
   const value = part[field];
   // Whether a part carries the field is not this example's question (the row's own rules ask it): an absent field
   // was not checked, so the example is skipped, never passed.
@@ -131,7 +140,7 @@ Then('the {word} part holds {word}', function (this: CardspecWorld, type: string
   const rule = this.rules.find((r) => r.endsWith(`:${field}`)) ?? 'FIELD-TYPES';
   const parts = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as ResponsePart[]) : [];
   const part = parts.find((p) => p.requesttypedescription === type);
-  if (!part) this.fail(`the answer holds no ${type} part (${parts.map((p) => String(p.requesttypedescription)).join(', ') || 'none'})`, [rule]);
+  if (!part) missingPart(this, type, parts);
   this.check(part.errorcode === '0', `the ${type} part has errorcode ${show(part.errorcode)}; a successful part was expected`, [rule]);
   this.check(part[field] !== undefined && part[field] !== '', `the ${type} part does not hold ${field} (${rule.split(':')[0]})`, [rule]);
 });

@@ -135,7 +135,14 @@ const BY_KIND: Readonly<Record<string, string>> = {
 const collapse = (s: string): string => s.replace(/`/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Findings about what a part of a row holds (presence, fixed values, its type): the row's rule, so the scenario's. */
-const ROW_KINDS = new Set(['required', 'forbidden', 'fixed', 'request-type', 'one-part-per-type', 'minItems', 'part-order', 'ok-message']);
+const ROW_KINDS = new Set(['required', 'forbidden', 'fixed', 'request-type', 'minItems', 'ok-message']);
+
+/**
+ * Findings about the parts of the answer as a whole (their count, their order): the envelope's rule, whatever
+ * scenario carried the answer. A target that answers combined requests in reverse order breaks "The response holds
+ * one part per request type, in the same order" once, not the rule of every field-boundary scenario that sent one.
+ */
+const PARTS_KINDS = new Set(['one-part-per-type', 'part-order']);
 
 export interface FindingContext {
   /** The request type of the part the field sits in. */
@@ -151,6 +158,8 @@ export interface FindingContext {
  * - Format, length and value-list findings (`pattern`, `maxLength`, `enum`, `masked`, strings): the rule of the
  *   field, whatever scenario carried the answer: a per-field entry of the catalogue (`FIELD-LENGTHS:billingemail`),
  *   the field's own rule, the rule quoting the document's words the finding cites, then the kind's rule.
+ * - Findings on the parts as a whole (their count, their order): the envelope's rule, whatever scenario carried
+ *   the answer (ENV-ORDER, ENV-RESPONSE-ONE-PART-PER-TYPE).
  * - Findings on what a row's part holds (a field missing or forbidden, a fixed value, the part's type): the
  *   scenario's tags that speak of the field (or of the part's request type), else the rule quoting the finding's
  *   words, the field's rule for that kind, and last every tag of the scenario (the row it is about).
@@ -163,6 +172,7 @@ export function rulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message
 
 function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, leaf: string, index: RuleIndex, ctx: FindingContext): string[] {
   const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
+  if (PARTS_KINDS.has(v.rule) && has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
   const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType === 'STORE' ? 'STORE-RESPONSE-FIELDS' : undefined);
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];

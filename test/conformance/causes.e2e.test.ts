@@ -52,3 +52,31 @@ describe('a target whose only fault is one field', () => {
     assert.match(fs.readFileSync(path.join(r.reports, 'summary.md'), 'utf8'), /\*\*Result: FAILED\*\*[^\n]*\n\n## Causes\n\n### 1\. FIELD-MASKEDPAN/);
   });
 });
+
+describe('a target whose combined answers have their parts out of order, or one part short', () => {
+  // Every scenario of a combined request meets the fault, the field-boundary ones too: the cause is the envelope's
+  // rule ("The response holds one part per request type, in the same order"), never the rule of the field an
+  // example happened to be about.
+  for (const [variant, rule] of [
+    ['parts-reversed', 'ENV-ORDER'],
+    ['second-part-missing', 'ENV-RESPONSE-ONE-PART-PER-TYPE'],
+  ] as const) {
+    it(`${variant}: every failed scenario broke ${rule} alone`, async () => {
+      const gw = await startVariant(variantNamed(variant)!);
+      let r: Awaited<ReturnType<typeof runCli>>;
+      try {
+        r = await runCli(['--target', gw.url, '--format', 'json', '--tags', '@type:SUBSCRIPTION']);
+      } finally {
+        await gw.close();
+      }
+      assert.equal(r.code, 1, r.out);
+      const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
+      assert.deepEqual(
+        matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id),
+        [rule],
+      );
+      const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+      assert.deepEqual([...new Set(summary.causes.map((c) => c.rule))], [rule]);
+    });
+  }
+});

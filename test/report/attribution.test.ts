@@ -8,7 +8,7 @@ import { CHECKS_MEDIA_TYPE, parseChecks } from '../../src/report/checks';
 import { brokenOf, parseMessages, type ScenarioResult } from '../../src/report/messages';
 import { buildMatrix, type RunMeta } from '../../src/report/model';
 import type { CatalogueRule } from '../../src/report/catalogue';
-import { defaultRuleIndex, ruleForViolation, ruleIndexOf, rulesForCheck } from '../../src/suite/attribution';
+import { defaultRuleIndex, ruleForViolation, ruleIndexOf, rulesForCheck, rulesForViolation } from '../../src/suite/attribution';
 
 const META: RunMeta = { target: 't', profile: 'p', formats: ['json'], kitVersion: '0', interfaceVersions: { json: '1.00', xml: '3.67' } };
 
@@ -30,6 +30,14 @@ describe('a schema finding breaks the rule of the field that broke', () => {
       message: 'response[0].errormessage is missing: required in every response part ("Every response part has `errorcode` (string) and `errormessage`")',
     };
     assert.equal(ruleForViolation(v, index), 'ERR-PART-FIELDS');
+  });
+  it("parts out of order or missing break the envelope's rule, not the tags of the scenario that carried them", () => {
+    // A target answering ["AUTH","SUBSCRIPTION"] in reverse order met the field-boundary scenarios too: one cause.
+    const tags = ['FIELD-TYPES:currencyiso3a', 'LIMIT-FIELD-LENGTHS:currencyiso3a', 'SUB-STATE-PENDING'];
+    const order = { field: 'response[0].requesttypedescription', rule: 'part-order', message: 'part 1 is "SUBSCRIPTION" where "AUTH" was requested' };
+    assert.deepEqual(rulesForViolation(order, index, { tags, partType: 'SUBSCRIPTION', requestedType: 'AUTH' }), ['ENV-ORDER']);
+    const count = { field: 'response', rule: 'one-part-per-type', message: 'response holds 1 part(s) for 2 requested type(s)' };
+    assert.deepEqual(rulesForViolation(count, index, { tags }), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
   });
   it('a per-field entry of the catalogue wins (FIELD-LENGTHS:<field>)', () => {
     const rules: CatalogueRule[] = [
