@@ -16,6 +16,7 @@
 import { REQUEST_TYPES } from '../../schemas/fields';
 import { OPERATIONS, type OperationRow } from '../../schemas/operations';
 import type { Ledger, TxRecord } from '../gateway';
+import { FILTER_KEYS, readFilter } from '../gateway/operations/followups';
 import type { Finding, Severity } from '../findings';
 import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
@@ -516,6 +517,54 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
             message: `the amount of a subscription is changed on the SUBSCRIPTION's reference (${sub.transactionreference}), not on the AUTH part's (${rec!.transactionreference})`,
           },
         ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'follow-up-shape',
+    rules: ['SUB-UPDATE-SHAPE', 'STORE-QUERY-SHAPE'],
+    quote: 'The exact payload and response shapes of TRANSACTIONUPDATE and TRANSACTIONQUERY, the updatable fields, and the list of request types that accept a stored-card reference: not shown.',
+    // The shape is not shown, so never an error; but a follow-up the gateway refuses for its shape (the public one:
+    // `filter` an object of lists of {"value": ...}, `updates` an object) is said, not passed over in silence. The
+    // gateway's own reading of `filter` is used. A missing `filter` or `updates` is the row's finding.
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        const type = view.types.length === 1 ? view.types[0] : undefined;
+        if (!o || (type !== 'TRANSACTIONUPDATE' && type !== 'TRANSACTIONQUERY')) return [];
+        const rule = type === 'TRANSACTIONUPDATE' ? 'SUB-UPDATE-SHAPE' : 'STORE-QUERY-SHAPE';
+        const at = `request[${view.index}].`;
+        const warn = (field: string, message: string): Finding => ({ rule, field: at + field, severity: 'warning', message });
+        const out: Finding[] = [];
+        // What another check already says of the filter (a value that is not a string, too long, an empty filter) is
+        // not said twice; the validator's `type` findings of its members are said by no other check.
+        const said = call.schema.some((v) => v.field.startsWith(`${at}filter`) && v.rule !== 'type');
+        if (o.filter !== undefined && !said) {
+          const filter = readFilter(o.filter, FILTER_KEYS[type]);
+          if (!(filter instanceof Map)) {
+            const [key] = filter.errordata;
+            out.push(
+              warn(
+                key === 'filter' ? 'filter' : `filter.${key}`,
+                `filter is not in the public shape the reference gateway reads: an object of non-empty lists of {"value": "..."}, keys among ${FILTER_KEYS[type].join(', ')}, each value valid for its field (${key === 'filter' ? 'filter' : `filter.${key}`} is not; answered 30000; the shape is not shown)`,
+              ),
+            );
+          } else if (type === 'TRANSACTIONUPDATE') {
+            const refs = filter.get('transactionreference') ?? [];
+            if (refs.length !== 1)
+              out.push(
+                warn('filter.transactionreference', `an update names the one transaction it changes: filter.transactionreference holds ${refs.length} (the reference gateway refuses it with 30000)`),
+              );
+            else {
+              const rec = ledger.get(refs[0]);
+              if (!rec || !call.ctx.user.sites.includes(rec.sitereference)) out.push(warn('filter.transactionreference', 'filter.transactionreference names no transaction of this account'));
+            }
+          }
+        }
+        if (type === 'TRANSACTIONUPDATE' && o.updates !== undefined && (typeof o.updates !== 'object' || o.updates === null || Array.isArray(o.updates) || Object.keys(o.updates).length === 0)) {
+          out.push(warn('updates', 'updates is not in the public shape, an object of the fields to change (the shape is not shown; the reference gateway refuses it with 30000)'));
+        }
+        return out;
       }),
   },
   {

@@ -241,6 +241,32 @@ describe('a client that breaks its obligations', () => {
     assert.deepEqual(rules(gw), ['TRANSPORT-JSON-PATH']);
   });
 
+  it('gets a warning, never an error, for a follow-up in another shape than the public one (the shape is not shown)', async () => {
+    const { gw, client } = await fresh();
+    const stored = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
+    const ref = String(stored.transactionreference);
+    // The public shape: no finding.
+    await client.ok({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { sitereference: [{ value: SITE }], transactionreference: [{ value: ref }] } });
+    assert.deepEqual(rules(gw), []);
+    // Plain strings, lists of strings, an unknown key, a reference of nothing, updates as a list: each refused 30000.
+    const sent: Obj[] = [
+      { requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { sitereference: SITE, transactionreference: ref } },
+      { requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { transactionreference: [ref] } },
+      { requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { maskedpan: [{ value: '411111######1111' }] } },
+      { requesttypedescriptions: ['TRANSACTIONUPDATE'], filter: { transactionreference: [{ value: '99-9-999' }] }, updates: { transactionactive: '0' } },
+      { requesttypedescriptions: ['TRANSACTIONUPDATE'], filter: { transactionreference: [{ value: ref }] }, updates: [{ transactionactive: '0' }] },
+    ];
+    for (const request of sent) assert.equal((await client.part(request)).errorcode, '30000', JSON.stringify(request));
+    assert.deepEqual(rules(gw, 'error'), []);
+    assert.deepEqual(rules(gw, 'warning'), ['STORE-QUERY-SHAPE', 'STORE-QUERY-SHAPE', 'STORE-QUERY-SHAPE', 'SUB-UPDATE-SHAPE', 'SUB-UPDATE-SHAPE']);
+    assert.deepEqual(
+      gw.session.violations().map((v) => v.field),
+      ['request[0].filter.sitereference', 'request[0].filter.transactionreference', 'request[0].filter.maskedpan', 'request[0].filter.transactionreference', 'request[0].updates'],
+    );
+    assert.equal(gw.session.exitCode(), 0);
+    assert.equal(gw.session.exitCode(true), 1);
+  });
+
   it('gets warnings for recommendations: they fail the gate only with --strict', async () => {
     const { gw, client } = await fresh();
     const q = client.threedquery(await client.token('authorised'));

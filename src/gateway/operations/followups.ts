@@ -17,7 +17,7 @@ import { recordView } from '../view';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Filter keys by follow-up, and the dictionary field each value is checked against. */
-const FILTER_KEYS = {
+export const FILTER_KEYS = {
   TRANSACTIONUPDATE: ['sitereference', 'transactionreference'],
   TRANSACTIONQUERY: ['sitereference', 'transactionreference', 'parenttransactionreference', 'orderreference', 'requesttypedescription'],
 } as const;
@@ -25,10 +25,13 @@ const FILTER_KEYS = {
 /** Most records a query answers (cardspec's choice: "Rate limits... not shown"). */
 export const QUERY_LIMIT = 1000;
 
-type Filter = Map<string, string[]>;
+export type Filter = Map<string, string[]>;
 
-/** Reads `filter`; answers the field(s) at fault when it is not an object of non-empty lists of `{value}`. */
-function readFilter(raw: unknown, allowed: readonly string[]): Filter | { errordata: string[] } {
+/**
+ * Reads `filter`; answers the field(s) at fault when it is not an object of non-empty lists of `{value}`. The contract
+ * checks read a client's filter with it too (src/contract/checks.ts `follow-up-shape`): one reading of the public shape.
+ */
+export function readFilter(raw: unknown, allowed: readonly string[]): Filter | { errordata: string[] } {
   if (!isObject(raw)) return { errordata: ['filter'] };
   const out: Filter = new Map();
   for (const [key, list] of Object.entries(raw)) {
