@@ -7,7 +7,7 @@
  */
 import type { Agent } from 'node:http';
 import { redact, redactText } from '../redact';
-import { buildRequestBlock, detectXmlKind, parseResponseBlock } from '../wire/xml';
+import { buildRequestBlock, decodeXmlBody, detectXmlKind, parseResponseBlock } from '../wire/xml';
 import { JSON_VERSION, type Format, type RequestEnvelope, type RequestObject, type ResponseEnvelope } from '../wire/types';
 import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpFailureKind, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
 import { KeepAliveClient } from './keepalive';
@@ -159,7 +159,8 @@ export class Target {
     const body = raw.body;
     try {
       const res = await this.exchange({ url, method: raw.method ?? 'POST', headers, body, limits: this.options.limits, signal: this.options.signal });
-      const text = res.body.toString('utf8');
+      // JSON is UTF-8 (RFC 8259); an XML answer says its own encoding (decodeXmlBody).
+      const text = format === 'xml' ? decodeXmlBody(res.body, res.headers['content-type']) : res.body.toString('utf8');
       const base = { format, url, status: res.status, headers: res.headers, durationMs: res.durationMs };
       return withShownTexts({ ...base, ...this.parse(text, res.status, res.headers['content-type']) }, headers, body, text);
     } catch (e) {

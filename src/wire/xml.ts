@@ -699,6 +699,41 @@ export function parseResponseBlock(xml: string): { envelope: ResponseEnvelope; p
   return { envelope, problems };
 }
 
+// ---- bytes to text ---------------------------------------------------------------------------------------------
+
+/** `charset` of a content type (`text/xml; charset="ISO-8859-1"` -> `iso-8859-1`), lower case. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return m ? m[1].toLowerCase() : undefined;
+}
+
+function decodeAs(bytes: Uint8Array, label: string): string | undefined {
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return undefined; // a label the platform does not know
+  }
+}
+
+/**
+ * An XML body's bytes as text, the way XML 1.0 (4.3.3, Appendix F) and RFC 7303 (3.2) say to read them: a
+ * byte-order mark decides; else the content type's `charset`; else the `encoding` of the XML declaration (UTF-16
+ * without a mark is recognised by its first `<`); else UTF-8. The document fixes no encoding, and every XML
+ * processor must read UTF-16 as well as UTF-8, so a target answering `text/xml; charset=UTF-16` or
+ * `<?xml version="1.0" encoding="ISO-8859-1"?>` is read, not refused. An encoding the platform does not know is
+ * read as UTF-8 (where the answer is ASCII, that is exact; otherwise the values that differ show where).
+ */
+export function decodeXmlBody(bytes: Uint8Array, contentType?: string): string {
+  const b = bytes;
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return decodeAs(b, 'utf-8') ?? '';
+  if (b[0] === 0xff && b[1] === 0xfe) return decodeAs(b, 'utf-16le') ?? '';
+  if (b[0] === 0xfe && b[1] === 0xff) return decodeAs(b, 'utf-16be') ?? '';
+  if (b[0] === 0x3c && b[1] === 0x00 && b[2] === 0x3f && b[3] === 0x00) return decodeAs(b, 'utf-16le') ?? '';
+  if (b[0] === 0x00 && b[1] === 0x3c && b[2] === 0x00 && b[3] === 0x3f) return decodeAs(b, 'utf-16be') ?? '';
+  const declared = charsetOf(contentType) ?? /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(Buffer.from(b.subarray(0, 200)).toString('latin1'))?.[1]?.toLowerCase();
+  return (declared !== undefined && declared !== 'utf-8' && declared !== 'utf8' ? decodeAs(b, declared) : undefined) ?? Buffer.from(b).toString('utf8');
+}
+
 /**
  * Which block a body holds, by its root element name alone (no well-formedness check): for routing and for
  * `cardspec validate`, which then parses and reports problems.
