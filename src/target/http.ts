@@ -85,6 +85,10 @@ const TLS_TRUST_CODES = new Set([
 ]);
 const TLS_HINT = "if the target's certificate is signed by a private CA, give --ca <file> with that CA's certificate (PEM), or CARDSPEC_CA";
 
+/** What OpenSSL says when the other end of an https:// URL answers in plain HTTP (or anything but TLS). */
+const TLS_NOT_SPOKEN = /wrong version number|unknown protocol|packet length too long|http request/i;
+const TLS_NOT_SPOKEN_HINT = 'the server there does not speak TLS; if it is plain HTTP, give an http:// URL in --target';
+
 /** One exchange. Resolves with the answer whatever its status; rejects only with an `HttpFailure`. */
 export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   const limits: HttpLimits = { ...DEFAULT_LIMITS, ...req.limits };
@@ -183,6 +187,8 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
         );
       else if (TLS_TRUST_CODES.has(code) || /certificate/i.test(e.message))
         finish(new HttpFailure('network', `the TLS certificate of ${target} was not accepted (${code || e.message}): ${TLS_HINT}`, elapsed(), partial()));
+      else if (code === 'EPROTO' || code.startsWith('ERR_SSL_') || TLS_NOT_SPOKEN.test(e.message))
+        finish(new HttpFailure('network', `the TLS handshake with ${target} failed (${code || e.message}): ${TLS_NOT_SPOKEN_HINT}`, elapsed(), partial()));
       else finish(new HttpFailure('network', `network error talking to ${target}: ${code || e.message}`, elapsed(), partial()));
     });
     signal?.addEventListener('abort', onAbort, { once: true });

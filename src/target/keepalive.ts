@@ -75,6 +75,9 @@ class AnswerReader {
   feed(data: Buffer): void {
     if (this.framing === undefined) {
       const buf = this.head ? Buffer.concat([this.head, data]) : data;
+      // An answer that cannot become HTTP/1.x (TLS, an SSH banner, binary) is told at once, not at a timeout.
+      const notHttp = notHttpAnswer(buf, this.where);
+      if (notHttp) return this.fail('network', notHttp);
       const end = buf.indexOf(CRLFCRLF);
       if (end < 0) {
         if (buf.length > MAX_HEAD_BYTES) return this.fail('network', `network error talking to ${this.where}: the answer's head is over ${MAX_HEAD_BYTES} bytes`);
@@ -252,6 +255,22 @@ class AnswerReader {
     const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.received);
     this.settle(null, { status: this.status, headers: this.headers, body, durationMs: this.elapsed() }, reusable && keep && !this.trailing);
   }
+}
+
+const HTTP_PREFIX = Buffer.from('HTTP/');
+
+/**
+ * Why the first bytes of an answer cannot start an HTTP/1.x answer, or undefined while they still may. A TLS
+ * record (handshake or alert: 0x16 or 0x15, then version 3.x) means the port speaks TLS: the URL wants https://.
+ */
+export function notHttpAnswer(buf: Buffer, where: string): string | undefined {
+  const n = Math.min(buf.length, HTTP_PREFIX.length);
+  if (n === 0 || buf.compare(HTTP_PREFIX, 0, n, 0, n) === 0) return undefined;
+  if ((buf[0] === 0x15 || buf[0] === 0x16) && (buf.length < 2 || buf[1] === 0x03)) {
+    return `the server at ${where} answered in TLS, not plain HTTP: give an https:// URL in --target`;
+  }
+  const start = buf.toString('latin1', 0, Math.min(buf.length, 40)).replace(/[^\x20-\x7e]/g, '.');
+  return `network error talking to ${where}: the answer is not HTTP/1.x (it starts ${JSON.stringify(start)})`;
 }
 
 /** A connection and the answer it is reading now, if any. */

@@ -78,8 +78,12 @@ function problemOf(ex: Exchange, opts: PreflightOptions): string | undefined {
         return `${what} failed: ${ex.error}. Check the host name in --target.`;
       case 'stopped':
         return `${what} was abandoned: ${ex.error}.`;
-      default:
-        return `${what} failed: ${ex.error}. Is --target an ${new URL(ex.url).protocol.replace(':', '').toUpperCase()} server of the service?`;
+      default: {
+        const scheme = new URL(ex.url).protocol.replace(':', '');
+        // A TLS server meeting plain HTTP often just closes: the one hint that fits a silent close.
+        const tlsHint = scheme === 'http' && ex.failureKind === 'reset' && ex.status === undefined ? ' (if it speaks HTTPS there, give an https:// URL)' : '';
+        return `${what} failed: ${ex.error}. Is --target an ${scheme.toUpperCase()} server of the service${tlsHint}?`;
+      }
     }
   }
   if (ex.status === 401 || ex.status === 403) {

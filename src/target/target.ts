@@ -108,6 +108,19 @@ function preview(text: string): string {
   return JSON.stringify(redactText(oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine));
 }
 
+/**
+ * A redirect is no answer: the kit does not follow it (the credentials would go along, to wherever it points, and
+ * a POST may turn into a GET). Whatever body it carries, the person running the kit needs the address it points to.
+ */
+function redirectError(res: HttpResponse): { error: string } | undefined {
+  const location = res.headers.location;
+  if (res.status < 300 || res.status > 399 || location === undefined) return undefined;
+  const shownLocation = redactText(location.length > 200 ? `${location.slice(0, 197)}...` : location);
+  return {
+    error: `the answer is a redirect (HTTP ${res.status} to ${JSON.stringify(shownLocation)}), not an envelope; the kit does not follow redirects: give the address the target redirects to in --target`,
+  };
+}
+
 export class Target {
   /** Plain-http targets (loopback above all): the lean client; HTTPS: node:https with a keep-alive agent. */
   private readonly exchange: (req: HttpRequest) => Promise<HttpResponse>;
@@ -162,7 +175,8 @@ export class Target {
       // JSON is UTF-8 (RFC 8259); an XML answer says its own encoding (decodeXmlBody).
       const text = format === 'xml' ? decodeXmlBody(res.body, res.headers['content-type']) : res.body.toString('utf8');
       const base = { format, url, status: res.status, headers: res.headers, durationMs: res.durationMs };
-      return withShownTexts({ ...base, ...this.parse(text, res.status, res.headers['content-type']) }, headers, body, text);
+      const parsed = redirectError(res) ?? this.parse(text, res.status, res.headers['content-type']);
+      return withShownTexts({ ...base, ...parsed }, headers, body, text);
     } catch (e) {
       const message = e instanceof HttpFailure ? e.message : redactText(`request to ${url} failed: ${String(e)}`);
       const durationMs = e instanceof HttpFailure ? e.durationMs : 0;
