@@ -32,8 +32,28 @@ export interface AdapterRun {
   readonly spawnError?: string;
 }
 
-/** Most output kept from an adapter (beyond it, output is dropped: the answer is the last JSON line). */
+/** Most output kept from an adapter: its last bytes, where the answer is (the last JSON line); earlier output is dropped. */
 const OUTPUT_LIMIT = 1024 * 1024;
+
+/**
+ * The last OUTPUT_LIMIT bytes of a stream, decoded once at the end: an SDK's debug log may run to megabytes before
+ * the answer line, and a character split between two chunks must not be decoded in halves.
+ */
+class OutputTail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.chunks.length > 1 && this.size - this.chunks[0].length >= OUTPUT_LIMIT) this.size -= this.chunks.shift()!.length;
+  }
+
+  text(): string {
+    const all = Buffer.concat(this.chunks);
+    return all.subarray(Math.max(0, all.length - OUTPUT_LIMIT)).toString('utf8');
+  }
+}
 
 /**
  * How long the adapter's output may still come after it has exited, or after it was killed at the time limit. A
@@ -47,15 +67,14 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
   return new Promise((resolve) => {
     // Its own process group, so that a hung adapter and whatever it started can be ended together.
     const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
-    let stdout = '';
-    let stderr = '';
+    const stdout = new OutputTail();
+    const stderr = new OutputTail();
     let timedOut = false;
     let spawnError: string | undefined;
     let exitCode: number | null | undefined;
     let drain: NodeJS.Timeout | undefined;
-    const keep = (acc: string, d: Buffer): string => (acc.length < OUTPUT_LIMIT ? acc + d.toString('utf8') : acc);
-    child.stdout.on('data', (d: Buffer) => (stdout = keep(stdout, d)));
-    child.stderr.on('data', (d: Buffer) => (stderr = keep(stderr, d)));
+    child.stdout.on('data', (d: Buffer) => stdout.add(d));
+    child.stderr.on('data', (d: Buffer) => stderr.add(d));
     child.stdin.on('error', () => undefined);
     // Stop reading once the adapter is gone: what a leftover process writes later is not the adapter's answer.
     const stopReading = (): void => {
@@ -83,7 +102,7 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
     child.on('close', (code) => {
       clearTimeout(timer);
       clearTimeout(drain);
-      resolve({ code: exitCode !== undefined ? exitCode : code, stdout, stderr, timedOut, spawnError });
+      resolve({ code: exitCode !== undefined ? exitCode : code, stdout: stdout.text(), stderr: stderr.text(), timedOut, spawnError });
     });
     child.stdin.end(JSON.stringify(input) + '\n');
   });

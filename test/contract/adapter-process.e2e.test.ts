@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { runAdapter } from '../../src/contract/adapter';
+import { adapterAnswer, runAdapter } from '../../src/contract/adapter';
 
 // A helper in its own session-like group (detached), holding the adapter's stdout and stderr; its pid goes to stderr
 // so that the test can end it.
@@ -51,5 +51,21 @@ describe('an adapter that leaves a process behind', { timeout: 30_000 }, () => {
       }
     });
     assert.ok(alive.length > 0, 'the helper outlived the adapter, so the run did not wait for it');
+  });
+});
+
+describe("an adapter's output", { timeout: 30_000 }, () => {
+  it('is read from its end: an answer after megabytes of debug log is found', async () => {
+    const run = await runAdapter(node(`for (let i = 0; i < 20000; i++) console.log('DEBUG wire ' + 'x'.repeat(100)); console.log(JSON.stringify({ parts: [] }));`), {}, {}, 30_000);
+    assert.equal(run.code, 0);
+    assert.ok(run.stdout.length <= 1024 * 1024, `${run.stdout.length} characters kept`);
+    assert.deepEqual(adapterAnswer(run.stdout), { parts: [] });
+  });
+
+  it('is decoded whole: a character whose bytes come in two writes is not broken', async () => {
+    // "ë" is C3 AB in UTF-8: the two bytes are written apart, as a pipe may deliver them.
+    const script = `process.stdout.write('{"parts":[{"billingfirstname":"Zo'); process.stdout.write(Buffer.from([0xc3])); setTimeout(() => { process.stdout.write(Buffer.from([0xab])); process.stdout.write('"}]}\\n'); }, 200);`;
+    const run = await runAdapter(node(script), {}, {}, 30_000);
+    assert.deepEqual(adapterAnswer(run.stdout), { parts: [{ billingfirstname: 'Zoë' }] });
   });
 });
