@@ -142,8 +142,27 @@ export function findCardNumbers(text: string): { index: number; digits: string }
   return out;
 }
 
-/** Masks card numbers and secrets in free text (log lines, messages, serialized bodies, HTML). */
+// Control characters but tab and line ends (a lone CR too: it rewrites the line it stands on), DEL and the C1
+// controls. Text from a target (an errormessage, a reference, a field name) reaches consoles and Markdown: an escape
+// sequence in it could clear a terminal, hide a failure line or retitle a window. Shown as \uXXXX instead.
+// eslint-disable-next-line no-control-regex -- the control characters are the point
+const UNPRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)/g;
+
+function printable(text: string): string {
+  UNPRINTABLE.lastIndex = 0;
+  if (!UNPRINTABLE.test(text)) return text;
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Masks card numbers and secrets in free text (log lines, messages, serialized bodies, HTML), and makes it safe
+ * to print (`printable`): everything written for a person goes through here.
+ */
 export function redactText(text: string): string {
+  return printable(maskText(text));
+}
+
+function maskText(text: string): string {
   if (!enabled() || text.length === 0) return text;
   let out = text.replace(PAN_OR_UUID, (run) => (!run.includes('-') && luhnValid(run) ? maskPan(run) : run));
   out = out.replace(
@@ -178,8 +197,9 @@ function walk(value: unknown, key: string | undefined): unknown {
   const k = key?.toLowerCase();
   if (typeof value === 'string') {
     if (k && SECRET_KEYS.has(k)) return value === '' ? value : MASK;
-    if (k && PAN_KEYS.has(k)) return /^[0-9]{12,19}$/.test(value) ? maskPan(value) : redactText(value);
-    return redactText(value);
+    // A structure's strings keep their characters: whoever prints it serializes it (JSON escapes controls).
+    if (k && PAN_KEYS.has(k)) return /^[0-9]{12,19}$/.test(value) ? maskPan(value) : maskText(value);
+    return maskText(value);
   }
   if (typeof value === 'number' && k && (SECRET_KEYS.has(k) || PAN_KEYS.has(k))) return MASK;
   if (Array.isArray(value)) return value.map((v) => walk(v, key));
