@@ -70,6 +70,28 @@ describe('cardspec/nock', () => {
     }
   });
 
+  it('serves a base address with a path ("POST {base_url}/json/"): under it no violation, beside it the path is judged', async () => {
+    const scope = interceptGateway({ host: 'https://payments.example.test/cardpay/' });
+    try {
+      const body = JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'o', ...card('authorised') }));
+      const ok = await fetch('https://payments.example.test/cardpay/json/', { method: 'POST', headers: JSON_HEADERS, body });
+      assert.equal(ok.status, 200);
+      assert.equal(((await ok.json()) as { response: { errorcode: string }[] }).response[0].errorcode, '0');
+      assert.deepEqual(scope.violations(), []);
+      const report = await fetch('https://payments.example.test/cardpay/_cardspec/contract');
+      assert.equal(((await report.json()) as { requests: { answered: number } }).requests.answered, 1);
+      // The client that forgot its base address's path: not {base_url}/json/.
+      const beside = await fetch('https://payments.example.test/json/', { method: 'POST', headers: JSON_HEADERS, body });
+      assert.equal(beside.status, 404);
+      assert.deepEqual(
+        scope.violations().map((v) => v.rule),
+        ['TRANSPORT-JSON-PATH'],
+      );
+    } finally {
+      scope.restore();
+    }
+  });
+
   it('puts the ACS on the intercepted origin', async () => {
     const scope = interceptGateway({ host: 'https://psp.example.test:8443' });
     try {
