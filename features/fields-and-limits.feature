@@ -1,4 +1,4 @@
-# Resources and their fields (types and lengths); Limits.
+# Resources and their fields (types and lengths; Common response fields: the echoes); Limits.
 Feature: Fields and limits
   Types follow the notation Alpha, Numeric, Alphanumeric and Char; the number is the maximum length, unless a
   range is given. Where the document names no error code for a refused field, the kit checks only that the part
@@ -78,3 +78,24 @@ Feature: Fields and limits
       | county     |
       | CA         |
       | California |
+
+  @rule:FIELD-ECHO @type:ACCOUNTCHECK @type:STORE @type:RISKDEC @type:THREEDQUERY
+  Scenario Outline: The <type> part echoes baseamount, currencyiso3a, orderreference and accounttypedescription as sent
+    When the merchant sends "<operation>" with <card>
+    Then the <type> succeeded
+    And the <type> echoes <fields>
+    Examples:
+      | operation     | card                  | type         | fields                                                                       |
+      | Account check | the "authorised" card | ACCOUNTCHECK | `baseamount`, `currencyiso3a`, `orderreference` and `accounttypedescription` |
+    @requires:cardstore
+    Examples: card store
+      | operation  | card                  | type  | fields                                        |
+      | Card store | the "authorised" card | STORE | `orderreference` and `accounttypedescription` |
+    @requires:fraudcontrol
+    Examples: risk decision
+      | operation                  | card                  | type    | fields                                                                       |
+      | Risk decision on card data | the "authorised" card | RISKDEC | `baseamount`, `currencyiso3a`, `orderreference` and `accounttypedescription` |
+    @requires:cachetokens
+    Examples: 3-D Secure
+      | operation                  | card                                    | type        | fields                                                     |
+      | 3-D Secure enrolment check | a cache token for the "authorised" card | THREEDQUERY | `baseamount`, `currencyiso3a` and `accounttypedescription` |

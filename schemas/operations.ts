@@ -297,6 +297,13 @@ export const PART_SHAPES: Readonly<Record<RequestType, PartShape>> = {
   TRANSACTIONQUERY: { type: 'TRANSACTIONQUERY', requiredOnSuccess: [], quote: 'shape not shown' },
 };
 
+/**
+ * "| `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the
+ * request. |" (Common response fields): read by the gateway, which echoes them, and by the check of an answer
+ * against the request it answers.
+ */
+export const ECHOED_FIELDS = ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'credentialsonfile'] as const;
+
 /** The operation rows whose request types match, most specific first is left to the caller. */
 export function rowsFor(requesttypes: readonly string[]): OperationRow[] {
   return OPERATIONS.filter((o) => o.requesttypes.length === requesttypes.length && o.requesttypes.every((t, i) => t === requesttypes[i]));

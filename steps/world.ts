@@ -24,7 +24,7 @@ import { provideCachetoken } from '../src/target/cachetoken-provider';
 import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/target/profile';
 import type { CardSource } from '../src/target/requests';
 import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/target/target';
-import { validateResponseEnvelope, type Violation } from '../src/validate';
+import { echoViolations, validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
 import { requestTypesOf } from '../src/wire/json';
 
@@ -295,7 +295,10 @@ export class CardspecWorld extends World<WorldParams> {
     }
     // A refused call's answer is not fixed by the document, so its parts are not held to the requested types
     // (a block-level ERROR part, as public facts show, is a fine answer); its envelope is still validated.
-    const problems: Violation[] = validateResponseEnvelope(exchange.envelope, opts.lenient ? undefined : types, exchange.format);
+    const problems: Violation[] = [
+      ...validateResponseEnvelope(exchange.envelope, opts.lenient ? undefined : types, exchange.format),
+      ...(opts.lenient ? [] : echoViolations(request, exchange.envelope)),
+    ];
     const errors = problems.filter((v) => v.severity === 'error');
     const warnings = problems.filter((v) => v.severity === 'warning');
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describe).join('\n')}`));

@@ -3,6 +3,7 @@
  * security check results and error parts. Values are always strings ("All values in JSON requests and responses
  * are strings"), and a field is left out rather than written as `undefined`.
  */
+import { ECHOED_FIELDS } from '../../schemas/operations';
 import { maskPan } from '../redact';
 import { cardFor, SECURITY_TRIGGERS } from '../testdata';
 import type { ResponsePart } from '../wire/types';
@@ -48,8 +49,8 @@ export class PartBuilder {
   }
 }
 
-/** "`baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile`: Echoed from the request." */
-export const ECHOED = ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'credentialsonfile'] as const;
+/** "Echoed from the request.": the dictionary's list (schemas/operations.ts). */
+export const ECHOED = ECHOED_FIELDS;
 
 /** The gateway's issuer data for its test cards (cardspec's choice). */
 export const ISSUER = { issuer: 'cardspec Test Issuer', issuercountryiso2a: 'GB' } as const;

@@ -117,6 +117,7 @@ const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** By the kind of finding alone. */
 const BY_KIND: Readonly<Record<string, string>> = {
   masked: 'FIELD-MASKEDPAN',
+  echo: 'FIELD-ECHO',
   'all-values-strings': 'FIELD-STRINGS',
   maxLength: 'FIELD-LENGTHS',
   minLength: 'FIELD-LENGTHS',

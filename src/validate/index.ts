@@ -4,5 +4,5 @@
  */
 export type { Violation } from './violations';
 export { selectRow, validateRequestObject, validateRequestEnvelope, validateAgainstRow } from './request';
-export { validateResponsePart, validateResponseEnvelope } from './response';
+export { echoViolations, validateResponsePart, validateResponseEnvelope } from './response';
 export { validateText, InputError, type TextResult, type TextOptions } from './text';

@@ -4,6 +4,7 @@
  */
 import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/files';
 import { REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
+import { ECHOED_FIELDS, OPERATIONS, PART_SHAPES } from '../../schemas/operations';
 import type { Format, ResponsePart } from '../wire/types';
 import { isObject } from './request';
 import { checkFor, passes, passesEnvelopeShell, schemaRoot } from './schemas';
@@ -97,4 +98,46 @@ export function responseEnvelopeViolations(env: unknown, requested?: readonly st
     });
   }
   return dedupe([...envelope, ...parts]);
+}
+
+/**
+ * The answer against the request object it answers: "| `baseamount`, `currencyiso3a`, `orderreference`,
+ * `accounttypedescription`, `credentialsonfile` | Echoed from the request. |". A successful part of an operation of
+ * the Request types table that carries one of these fields carries the value the request object itself sent.
+ * Not checked: a field the request did not send (inherited from a parent, or set by the service: "If it is omitted,
+ * the service tries to set the correct value itself"), a value the part's shape fixes (the SUBSCRIPTION part
+ * "carries `RECUR`": checked as fixed), a value sent that the part's own request type does not take (the one
+ * `accounttypedescription` of a RISKDEC+AUTH request is the AUTH's `ECOM`, and RISKDEC takes `FRAUDCONTROL`: what
+ * the RISKDEC part then carries is not said), the follow-ups (their shapes are not shown), and whether a part
+ * carries the field at all (the scenarios say where it must). The message never quotes a value.
+ */
+export function echoViolations(request: Readonly<Record<string, unknown>>, env: unknown): Violation[] {
+  if (!isObject(env) || !Array.isArray(env.response)) return [];
+  const out: Violation[] = [];
+  (env.response as unknown[]).forEach((part, i) => {
+    if (!isObject(part) || part.errorcode !== '0' || !isRequestType(part.requesttypedescription)) return;
+    const shape = PART_SHAPES[part.requesttypedescription];
+    if (shape.quote === 'shape not shown') return;
+    for (const field of ECHOED_FIELDS) {
+      const sent = request[field];
+      if (typeof sent !== 'string' || part[field] === undefined || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
+      const taken = valuesTakenBy(part.requesttypedescription, field);
+      if (taken && !taken.includes(sent)) continue;
+      out.push(
+        violation(
+          `response[${i}].${field}`,
+          'echo',
+          SECTION.response,
+          `response[${i}].${field} of the ${part.requesttypedescription} part is not the value the request sent ("Echoed from the request")`,
+        ),
+      );
+    }
+  });
+  return out;
+}
+
+/** The values the rows of one request type alone fix for a field (`accounttypedescription` of RISKDEC: `FRAUDCONTROL`). */
+function valuesTakenBy(type: RequestType, field: string): readonly string[] | undefined {
+  const values = OPERATIONS.filter((o) => o.requesttypes.length === 1 && o.requesttypes[0] === type).flatMap((o) => o.fixed?.[field] ?? []);
+  return values.length > 0 ? values : undefined;
 }

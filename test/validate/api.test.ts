@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECTION } from '../../schemas/fields';
-import { selectRow, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, type Violation } from '../../src/validate';
+import { echoViolations, selectRow, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, type Violation } from '../../src/validate';
 import { example } from '../schemas/fixtures';
 
 type Obj = Record<string, unknown>;
@@ -208,4 +208,45 @@ test('every violation names a field, a known rule, a section of the document and
     assert.ok(v.severity === 'error' || v.severity === 'warning');
   }
   assert.ok(errors(all).length > 0);
+});
+
+test('echoViolations: a successful part carries the echoed fields as the request sent them ("Echoed from the request")', () => {
+  const sent = { requesttypedescriptions: ['ACCOUNTCHECK'], baseamount: '0', currencyiso3a: 'GBP', orderreference: 'o-1', accounttypedescription: 'ECOM' };
+  const env = (...parts: Obj[]): Obj => ({ requestreference: 'W1', version: '1.00', secrand: 'abc', response: parts });
+  const ok = { requesttypedescription: 'ACCOUNTCHECK', errorcode: '0', baseamount: '0', currencyiso3a: 'GBP', orderreference: 'o-1', accounttypedescription: 'ECOM' };
+  assert.deepEqual(echoViolations(sent, env(ok)), []);
+  const moved = echoViolations(sent, env({ ...ok, baseamount: '100', currencyiso3a: 'USD' }));
+  assert.deepEqual(summary(moved), ['error response[0].baseamount echo', 'error response[0].currencyiso3a echo']);
+  assert.ok(
+    moved.every((v) => !v.message.includes('100') && !v.message.includes('USD')),
+    'a message never quotes the value',
+  );
+  // Not the echo's business: a field left out, a failed part, a field the request did not send (inherited).
+  assert.deepEqual(echoViolations(sent, env({ ...ok, baseamount: undefined })), []);
+  assert.deepEqual(echoViolations(sent, env({ ...ok, errorcode: '70000', baseamount: '100' })), []);
+  assert.deepEqual(echoViolations({ requesttypedescriptions: ['AUTH'], parenttransactionreference: '1-2-3' }, env({ ...ok, requesttypedescription: 'AUTH', baseamount: '100' })), []);
+  // Values the document fixes for the part, or that the part's own type does not take: SUBSCRIPTION carries RECUR,
+  // and the one ECOM of RISKDEC+AUTH is the AUTH's (RISKDEC takes FRAUDCONTROL).
+  const combined = { requesttypedescriptions: ['RISKDEC', 'AUTH'], accounttypedescription: 'ECOM', baseamount: '1050' };
+  assert.deepEqual(
+    echoViolations(
+      combined,
+      env(
+        { requesttypedescription: 'RISKDEC', errorcode: '0', accounttypedescription: 'FRAUDCONTROL', baseamount: '1050' },
+        { requesttypedescription: 'AUTH', errorcode: '0', accounttypedescription: 'ECOM', baseamount: '1050' },
+      ),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    summary(echoViolations(combined, env({ requesttypedescription: 'RISKDEC', errorcode: '0', baseamount: '1' }, { requesttypedescription: 'AUTH', errorcode: '0', accounttypedescription: 'MOTO' }))),
+    ['error response[0].baseamount echo', 'error response[1].accounttypedescription echo'],
+  );
+  assert.deepEqual(
+    echoViolations(
+      { requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], accounttypedescription: 'ECOM' },
+      env({ requesttypedescription: 'SUBSCRIPTION', errorcode: '0', accounttypedescription: 'RECUR' }),
+    ),
+    [],
+  );
 });

@@ -6,10 +6,43 @@
 import type { FrontRequest, FrontResponse, Variant } from '../types';
 import { answers, benign, ERR, faulty, refuse, isType, partsOf, succeeded, without } from './helpers';
 
+/** Another value of the same kind, for an echo that is not the value sent. */
+const otherAmount = (v: unknown): string => String((typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : 0) + 100);
+const otherCurrency = (v: unknown): string => (v === 'USD' ? 'EUR' : 'USD');
+
 const isAcsPost = (req: FrontRequest): boolean => req.method === 'POST' && /^\/acs\/?(\?|$)/.test(req.path);
 const isAcsComplete = (req: FrontRequest): boolean => req.path.startsWith('/acs/complete');
 
 export const AUDIT_OPERATIONS: readonly Variant[] = [
+  faulty({
+    name: 'accountcheck-echoes-other-amount',
+    area: 'types',
+    rule: 'FIELD-ECHO',
+    what: 'echoes another baseamount than the one sent in the ACCOUNTCHECK part (100 more: an account check that charges)',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'ACCOUNTCHECK') && p.baseamount !== undefined ? { ...p, baseamount: otherAmount(p.baseamount) } : p) } }),
+  }),
+  faulty({
+    name: 'riskdec-echoes-other-currency',
+    area: 'types',
+    rule: 'FIELD-ECHO',
+    what: 'echoes another currencyiso3a than the one sent in the RISKDEC part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'RISKDEC') && p.currencyiso3a !== undefined ? { ...p, currencyiso3a: otherCurrency(p.currencyiso3a) } : p) } }),
+  }),
+  faulty({
+    name: 'store-echoes-other-orderreference',
+    area: 'types',
+    rule: 'FIELD-ECHO',
+    what: 'echoes another orderreference than the one sent in the STORE part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'STORE') && typeof p.orderreference === 'string' ? { ...p, orderreference: `${p.orderreference}-S` } : p) } }),
+  }),
+  faulty({
+    name: 'threedquery-echoes-other-amount',
+    area: 'types',
+    rule: 'FIELD-ECHO',
+    what: 'echoes another baseamount than the one sent in the THREEDQUERY part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'THREEDQUERY') && p.baseamount !== undefined ? { ...p, baseamount: otherAmount(p.baseamount) } : p) } }),
+  }),
+
   faulty({
     name: 'enrolled-without-acsurl',
     area: 'types',
