@@ -14,8 +14,9 @@ defineParameterType({
   transformer: (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]),
 });
 
-// Attributes as `@name`, every value a string, nothing evaluated: the structure is all these steps need.
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, processEntities: false });
+// Attributes as `@name`, every value a string, nothing evaluated: the structure is all these steps need. Names
+// are read without their namespace prefix, as src/wire/xml.ts reads them (`sp:responseblock` is `responseblock`).
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, processEntities: false, removeNSPrefix: true });
 
 type Node = Record<string, unknown>;
 const asList = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is Node => typeof x === 'object' && x !== null);

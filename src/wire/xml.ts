@@ -395,6 +395,10 @@ const PARSER = new XMLParser({
   commentPropName: '#comment',
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // Namespaces in XML: `<sp:responseblock xmlns:sp="...">` is the element `responseblock` in a namespace, as
+  // `<responseblock xmlns="...">` is. The document names elements, never a namespace, so both read the same; the
+  // `xmlns` declarations themselves are not fields.
+  removeNSPrefix: true,
   // Element names such as `toString` are safe here: with preserveOrder each name keys its own fresh object.
   onDangerousProperty: (name: string) => name,
 });
@@ -742,7 +746,8 @@ export function detectXmlKind(xml: string): 'request' | 'response' | undefined {
   if (typeof xml !== 'string') return undefined;
   const m = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][A-Za-z0-9_.:-]*)/.exec(xml);
   if (!m) return undefined;
-  if (m[1] === ROOT.request) return 'request';
-  if (m[1] === ROOT.response) return 'response';
+  const local = m[1].slice(m[1].indexOf(':') + 1); // a namespace prefix is not part of the name (see PARSER)
+  if (local === ROOT.request) return 'request';
+  if (local === ROOT.response) return 'response';
   return undefined;
 }

@@ -108,7 +108,8 @@ describe('the gallery of variants', () => {
   it('selects variants by name, pattern and kind, and names what it cannot find', () => {
     assert.deepEqual(
       selectVariants(['xml-*']).variants.map((v) => v.kind),
-      ['faulty', 'faulty', 'faulty', 'faulty', 'faulty', 'benign'],
+      // gallery/xml.ts, gallery/audit-xml-followups.ts (its benign ones first), then benign.ts's xml-without-declaration
+      ['faulty', 'faulty', 'faulty', 'faulty', 'faulty', 'benign', 'benign', 'benign', 'benign', 'faulty', 'faulty', 'faulty', 'benign'],
     );
     assert.equal(selectVariants(['benign']).variants.length, benign.length);
     assert.deepEqual(selectVariants(['parts-reversed', 'no-such-variant']).unknown, ['no-such-variant']);

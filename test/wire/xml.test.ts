@@ -273,6 +273,17 @@ describe('responses', () => {
     assert.deepEqual(parseResponseBlock(xml), { envelope: twoParts, problems: [] });
   });
 
+  it('reads names without their namespace prefix, and xmlns declarations as no field (Namespaces in XML)', () => {
+    const plain = buildResponseBlock(twoParts);
+    const withPrefix = plain.replace(/<(\/?)([A-Za-z_])/g, '<$1sp:$2').replace('<sp:responseblock ', '<sp:responseblock xmlns:sp="urn:x" ');
+    const withDefault = plain.replace('<responseblock ', '<responseblock xmlns="urn:x" ');
+    assert.equal(detectXmlKind(withPrefix), 'response');
+    assert.deepEqual(parseResponseBlock(withPrefix), { envelope: twoParts, problems: [] });
+    assert.deepEqual(parseResponseBlock(withDefault), { envelope: twoParts, problems: [] });
+    // The local name still decides: a prefixed root of another name is not a responseblock.
+    assert.equal(detectXmlKind('<sp:responseBlock xmlns:sp="urn:x" version="3.67"/>'), undefined);
+  });
+
   it('writes a query answer as found and one record element per record', () => {
     const env = {
       version: '1.00',

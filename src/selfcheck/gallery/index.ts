@@ -5,6 +5,7 @@
  */
 import type { Variant } from '../types';
 import { ACS_AND_TRANSPORT } from './acs-and-transport';
+import { AUDIT_XML_FOLLOWUPS } from './audit-xml-followups';
 import { AUDIT_OPERATIONS } from './audit-operations';
 import { BENIGN } from './benign';
 import { ENVELOPE } from './envelope';
@@ -27,6 +28,7 @@ export const GALLERY: readonly Variant[] = [
   ...XML,
   ...TEETH,
   ...AUDIT_OPERATIONS,
+  ...AUDIT_XML_FOLLOWUPS,
   ...BENIGN,
 ];
 
