@@ -4,11 +4,11 @@
  * included: an SDK's malformed body is a finding), 2 when the input cannot be read or is empty, or the command is
  * misused (`--requested` naming something that is not a request type).
  */
-import { promises as fs } from 'fs';
+import { createReadStream } from 'fs';
 import { redactText } from '../redact';
 import { unknownOption } from './usage';
 import { REQUEST_TYPES } from '../../schemas/fields';
-import { InputError, validateText, type TextResult, type Violation } from '../validate';
+import { decodeInput, InputError, MAX_INPUT_BYTES, validateText, type TextResult, type Violation } from '../validate';
 
 /** Findings printed before the rest is counted: an envelope of 200,000 request objects must not print a million lines. */
 const DEFAULT_MAX_FINDINGS = 50;
@@ -32,7 +32,7 @@ Output: one line per violation, "field  rule  message  [section]" (warnings end 
 "valid <kind> (<format>)" or "invalid <kind> (<format>): ...".
 A body that is not an envelope (not JSON, not well-formed XML, another shape, another root element) is reported
 as a finding that names what is wrong.
-Exit codes: 0 valid (warnings alone do not fail), 1 violations, 2 unreadable or empty input, or bad usage.`;
+Exit codes: 0 valid (warnings alone do not fail), 1 violations, 2 unreadable or empty input (also UTF-16/UTF-32 text, or more than 64 MiB), or bad usage.`;
 
 interface Args {
   file?: string;
@@ -73,10 +73,20 @@ function parseArgs(args: readonly string[]): Args {
   return out;
 }
 
-async function readStdin(): Promise<string> {
+/** A file or standard input, up to MAX_INPUT_BYTES: past that, the reading stops and says so (InputError). */
+async function readInput(stream: NodeJS.ReadableStream & { destroy?: () => void }): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > MAX_INPUT_BYTES) {
+      stream.destroy?.();
+      throw new InputError(`the input is larger than ${MAX_INPUT_BYTES / (1024 * 1024)} MiB (a request or a response of the service is a few kilobytes)`);
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 function line(v: Violation): string {
@@ -107,6 +117,13 @@ function report(result: TextResult, json: boolean, max: number): number {
   return errors === 0 ? 0 : 1;
 }
 
+function inputError(source: string, err: InputError): number {
+  console.error(
+    redactText(`cardspec validate: cannot validate ${source}: ${err.message}. Give one JSON request or response envelope, a request object or response part, or an XML requestblock or responseblock.`),
+  );
+  return 2;
+}
+
 export async function run(args: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (parsed.help) {
@@ -120,8 +137,9 @@ export async function run(args: string[]): Promise<number> {
   const source = parsed.file === '-' ? 'standard input' : parsed.file;
   let text: string;
   try {
-    text = parsed.file === '-' ? await readStdin() : await fs.readFile(parsed.file, 'utf8');
+    text = decodeInput(await readInput(parsed.file === '-' ? process.stdin : createReadStream(parsed.file)));
   } catch (err) {
+    if (err instanceof InputError) return inputError(source, err);
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
     console.error(redactText(`cardspec validate: cannot read ${source}: ${why}. Give the path of a JSON or XML file, or - for standard input.`));
@@ -131,14 +149,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     result = validateText(text, { requested: parsed.requested });
   } catch (err) {
-    if (err instanceof InputError) {
-      console.error(
-        redactText(
-          `cardspec validate: cannot validate ${source}: ${err.message}. Give one JSON request or response envelope, a request object or response part, or an XML requestblock or responseblock.`,
-        ),
-      );
-      return 2;
-    }
+    if (err instanceof InputError) return inputError(source, err);
     throw err;
   }
   return report(result, parsed.json, parsed.maxFindings);

@@ -19,9 +19,38 @@ export interface TextResult {
   violations: Violation[];
 }
 
-/** Input that cannot be validated at all (empty). */
+/** Input that cannot be validated at all (empty, too large, or not text in UTF-8). */
 export class InputError extends Error {
   override name = 'InputError';
+}
+
+/**
+ * The most `cardspec validate` reads: a request or a response of the service is a few kilobytes, and an endless pipe
+ * (`yes | cardspec validate -`) or a disk image must end with a message, not with the process out of memory.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** UTF-16 or UTF-32, by its byte order mark, or by the NULs of UTF-16 around a first ASCII character (`{`, `<`). */
+function wideEncoding(b: Buffer): string | undefined {
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return 'UTF-32LE';
+  if (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return 'UTF-32BE';
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'UTF-16LE';
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'UTF-16BE';
+  const ascii = (c: number | undefined): boolean => c !== undefined && c >= 0x09 && c < 0x7f;
+  if (b.length >= 4 && ascii(b[0]) && b[1] === 0 && ascii(b[2]) && b[3] === 0) return 'UTF-16LE';
+  if (b.length >= 4 && b[0] === 0 && ascii(b[1]) && b[2] === 0 && ascii(b[3])) return 'UTF-16BE';
+  return undefined;
+}
+
+/**
+ * Bytes read from a file or a pipe as text. The service's bodies are UTF-8 (a UTF-8 byte order mark is dropped by
+ * `validateText`); a UTF-16 or UTF-32 file (a Windows editor, PowerShell's `>`) read as UTF-8 is garbage that would
+ * be reported as "not valid JSON", so it is told for what it is, with the way to convert it.
+ */
+export function decodeInput(bytes: Buffer): string {
+  const wide = wideEncoding(bytes);
+  if (wide) throw new InputError(`the input is ${wide} text, not UTF-8 (the service's bodies are UTF-8); convert it first, e.g. iconv -f ${wide} -t UTF-8`);
+  return bytes.toString('utf8');
 }
 
 export interface TextOptions {

@@ -1,0 +1,85 @@
+/**
+ * `cardspec validate` on files nobody should give it, as a person or a CI job might: UTF-16 (a Windows editor,
+ * PowerShell's `>`), larger than any body of the service (a disk image, an endless pipe), deeply nested JSON. Each
+ * ends with a clear answer and a trustworthy exit code, never a crash and never a read without end. In this process
+ * (src/cli/validate.ts `run`), on real files.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { run } from '../../src/cli/validate';
+import { MAX_INPUT_BYTES } from '../../src/validate';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-hostile-'));
+const ENVELOPE = '{"alias":"a","version":"1.00","request":[{"requesttypedescriptions":["ACCOUNTCHECK"]}]}';
+
+async function validate(name: string, content: Buffer | string): Promise<{ code: number; out: string }> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, content);
+  const lines: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
+  console.error = console.log;
+  try {
+    return { code: await run([file]), out: lines.join('\n') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+function utf16be(text: string): Buffer {
+  const le = Buffer.from(text, 'utf16le');
+  for (let i = 0; i + 1 < le.length; i += 2) [le[i], le[i + 1]] = [le[i + 1], le[i]];
+  return le;
+}
+
+describe('cardspec validate on hostile input files', () => {
+  it('UTF-16 (with or without a byte order mark) and UTF-32 are told for what they are, with how to convert (exit 2)', async () => {
+    const cases: [string, Buffer, string][] = [
+      ['utf16le-bom.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ENVELOPE, 'utf16le')]), 'UTF-16LE'],
+      ['utf16le.json', Buffer.from(ENVELOPE, 'utf16le'), 'UTF-16LE'],
+      ['utf16be.xml', utf16be('<requestblock version="3.67"/>'), 'UTF-16BE'],
+      ['utf32le.json', Buffer.from([0xff, 0xfe, 0, 0, 0x7b, 0, 0, 0]), 'UTF-32LE'],
+    ];
+    for (const [name, bytes, encoding] of cases) {
+      const r = await validate(name, bytes);
+      assert.equal(r.code, 2, `${name}: ${r.out}`);
+      assert.match(r.out, new RegExp(`cannot validate .*${name}: the input is ${encoding} text, not UTF-8 .* iconv -f ${encoding} -t UTF-8`), name);
+    }
+  });
+
+  it('UTF-8 with a byte order mark is still read as the envelope it holds', async () => {
+    const r = await validate('bom.json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(ENVELOPE)]));
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /request\[0\]\.sitereference {2}required/);
+  });
+
+  it('a file larger than any body of the service is refused after reading at most the limit (exit 2)', async () => {
+    const file = path.join(dir, 'huge.json');
+    // Sparse: the limit and one byte more, without writing them.
+    fs.writeFileSync(file, '');
+    fs.truncateSync(file, MAX_INPUT_BYTES + 1);
+    const lines: string[] = [];
+    const { log, error } = console;
+    console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
+    console.error = console.log;
+    let code: number;
+    try {
+      code = await run([file]);
+    } finally {
+      console.log = log;
+      console.error = error;
+    }
+    assert.equal(code, 2, lines.join('\n'));
+    assert.match(lines.join('\n'), /cannot validate .*huge\.json: the input is larger than 64 MiB \(a request or a response of the service is a few kilobytes\)/);
+  });
+
+  it('JSON nested 100,000 levels deep is a finding, not a stack overflow', async () => {
+    const r = await validate('deep.json', '['.repeat(100_000) + ']'.repeat(100_000));
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /the body is a list; expected a request envelope/);
+  });
+});
