@@ -6,7 +6,7 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { redactText } from '../redact';
+import { redactText, registerSecret } from '../redact';
 import { tlsRequestOptions } from './tls';
 
 export interface HttpLimits {
@@ -199,5 +199,10 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
 
 /** `Authorization` header value for HTTP basic authentication ("sent as `<USERNAME>:<PASSWORD>`"). */
 export function basicAuth(user: string, password: string): string {
-  return 'Basic ' + Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+  const token = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+  // The token is the password, barely encoded: a target that echoes it (an error page, a debug body) must not put
+  // it in a console line, a report or a counterexample. Whatever credentials go on the wire are masked in output.
+  registerSecret(password);
+  registerSecret(token);
+  return 'Basic ' + token;
 }
