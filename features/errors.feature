@@ -20,6 +20,13 @@ Feature: Errors
     Then the AUTH failed
     And the AUTH holds `errorcode` and `errormessage`
 
+  @rule:ERR-NONZERO-FAILED @requires:clock @requires:ledger @type:AUTH
+  Scenario: A failed AUTH part is a payment that failed: it never settles
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "declined" card
+    Then the AUTH failed
+    When the target's clock moves on by 2 days
+    Then the AUTH has not been settled
+
   @rule:ERR-99999 @errorcode:99999 @requires:card:unknownError @type:AUTH
   Scenario: Unknown error (99999), in an AUTH
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "unknown error" card

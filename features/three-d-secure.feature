@@ -77,6 +77,15 @@ Feature: 3-D Secure
     And the AUTH's settlestatus is "3"
     And the AUTH does not hold `authcode` or `acquirerresponsecode`
 
+  @rule:ERR-60022 @requires:clock @requires:ledger @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:AUTH
+  Scenario: AUTH after 3-D Secure, customer not authenticated (60022): no funds are transferred, the payment never settles
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "not authenticated" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
+    Then the AUTH has errorcode "60022"
+    When the target's clock moves on by 2 days
+    Then the AUTH has not been settled
+
   @rule:3DS-CAVV-ECI @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:AUTH
   Scenario: Enrolled but not authenticated: the AUTH holds no cavv or eci, which are returned if enrolled and authenticated
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "not authenticated" card
@@ -92,6 +101,15 @@ Feature: 3-D Secure
     And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
     Then the AUTH has errorcode "70000"
     And the AUTH's status is "Y"
+
+  @rule:ERR-70000 @requires:clock @requires:ledger @requires:cachetokens @requires:acsForm @requires:card:declined @type:AUTH
+  Scenario: AUTH after 3-D Secure, authenticated but declined by the bank (70000): no funds are transferred, the payment never settles
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "declined" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
+    Then the AUTH has errorcode "70000"
+    When the target's clock moves on by 2 days
+    Then the AUTH has not been settled
 
   @rule:3DS-STATUS @requires:cachetokens @requires:acsForm @type:AUTH
   Scenario Outline: AUTH after 3-D Secure reports the ACS's status <status>

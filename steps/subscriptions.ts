@@ -4,7 +4,7 @@
  */
 import { Then, When } from '@cucumber/cucumber';
 import { redact } from '../src/redact';
-import type { LedgerRecord } from '../src/target/control';
+import { ControlError, type LedgerRecord } from '../src/target/control';
 import { referenceOf } from './requests';
 import type { CardspecWorld } from './world';
 
@@ -60,4 +60,24 @@ Then('the latest automatic payment of {txn} has baseamount {string}', async func
   const latest = payments[payments.length - 1];
   if (!latest) this.fail(`${name} has taken no automatic payment`);
   this.check(latest.baseamount === amount, `the latest automatic payment of ${name} has baseamount ${JSON.stringify(latest.baseamount)}; expected "${amount}"`);
+});
+
+/**
+ * Settlement moves a payment's funds: "AUTH settled (settlestatus `100`)". A part that failed ("A non-zero code in
+ * a part means that part failed"; 60022 and 70000: "No funds are transferred") must never get there, whatever
+ * settlestatus its answer showed. A target that kept no record of it has nothing to settle.
+ */
+Then('{txn} has not been settled', async function (this: CardspecWorld, name: string) {
+  const ref = referenceOf(this, name);
+  let record: LedgerRecord | undefined;
+  try {
+    record = await this.control.transaction(ref);
+  } catch (e) {
+    if (!(e instanceof ControlError && /answered HTTP 404/.test(e.message))) throw e;
+  }
+  this.attach(JSON.stringify(redact({ transactionreference: ref, settlestatus: record?.settlestatus ?? '(no record)' }), null, 2), 'application/json');
+  this.check(
+    record?.settlestatus !== '100',
+    `${name} (${ref}) has settlestatus "100" in the target's ledger: settled, though its part failed with errorcode ${JSON.stringify(this.field(name, 'errorcode'))}`,
+  );
 });

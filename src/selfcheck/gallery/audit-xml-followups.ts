@@ -8,7 +8,7 @@
 import type { WireReply } from '../../gateway';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
-import { benign, faulty, isType, withPart, without } from './helpers';
+import { benign, changeStored, ERR, faulty, isType, withPart, without } from './helpers';
 
 /** A wire hook that rewrites XML answers only. */
 const xmlText = (change: (body: string) => string) => ({
@@ -115,6 +115,40 @@ export const AUDIT_XML_FOLLOWUPS: readonly Variant[] = [
     what: 'writes requesttypedescription as a <requesttypedescription> element instead of the attribute /@type',
     formats: ['xml'],
     build: () => xmlText((b) => b.replace(/<response type="([^"]*)">/g, '<response><requesttypedescription>$1</requesttypedescription>')),
+  }),
+
+  // ---- errors: a failed part whose money moves anyway --------------------------------------------------------------
+  faulty({
+    name: 'decline-stored-to-settle',
+    area: 'errors',
+    rule: 'ERR-70000',
+    what: 'answers 70000 (the bank declined) with settlestatus 3, but stores the payment to settle at the next run',
+    build: () => ({
+      mutate: {
+        operations: {
+          AUTH: (input, next) => {
+            const out = next(input);
+            return out.part.errorcode === ERR.decline.code ? changeStored(input, out, (r) => (r.settlestatus = '0')) : out;
+          },
+        },
+      },
+    }),
+  }),
+  faulty({
+    name: 'unauthenticated-stored-to-settle',
+    area: 'errors',
+    rule: 'ERR-60022',
+    what: 'answers 60022 (not authenticated) with settlestatus 3, but stores the payment to settle at the next run',
+    build: () => ({
+      mutate: {
+        operations: {
+          AUTH: (input, next) => {
+            const out = next(input);
+            return out.part.errorcode === ERR.unauthenticated.code ? changeStored(input, out, (r) => (r.settlestatus = '0')) : out;
+          },
+        },
+      },
+    }),
   }),
 
   // ---- follow-ups and errors: what the document does not show -----------------------------------------------------
