@@ -648,7 +648,10 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
     name: 'content-type',
     rules: ['TRANSPORT-HEADERS'],
     quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',
-    run: (call) => (call.status !== 415 ? [] : [{ rule: 'TRANSPORT-HEADERS', field: 'header Content-Type', severity: call.format === 'json' ? 'error' : 'warning', message: call.reason }]),
+    run: (call) =>
+      call.status !== 415 || NOT_THE_CLIENTS.test(call.path)
+        ? []
+        : [{ rule: 'TRANSPORT-HEADERS', field: 'header Content-Type', severity: call.format === 'json' ? 'error' : 'warning', message: call.reason }],
   },
   {
     on: 'refused',
@@ -666,7 +669,22 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
     rules: ['TRANSPORT-REQUEST-BODY'],
     quote: '| Request body | `{alias, version, request:[ {request object} ]}` |',
     // A body over cardspec's limit is a warning: "Rate limits and the maximum number of request objects per call: not shown".
-    run: (call) => (call.status !== 400 && call.status !== 413 ? [] : [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: call.status === 413 ? 'warning' : 'error', message: call.reason }]),
+    run: (call) =>
+      (call.status !== 400 && call.status !== 413) || NOT_THE_CLIENTS.test(call.path)
+        ? []
+        : [{ rule: 'TRANSPORT-REQUEST-BODY', field: 'body', severity: call.status === 413 ? 'warning' : 'error', message: call.reason }],
+  },
+  {
+    on: 'refused',
+    name: 'merchant-to-acs',
+    rules: ['ACS-MERCHANT-TO-ACS'],
+    quote: "The customer's browser sends an HTTPS POST to `acsurl` with form fields `PaReq` (from `pareq`), `TermUrl` (the merchant's `termurl`) and `MD` (from `md`). These names are case sensitive.",
+    // The form the merchant's page has the browser POST to `acsurl` (the ACS's own pages after it are not the
+    // merchant's). A form encoding other than URL-encoding is not the document's to refuse: a warning.
+    run: (call) => {
+      if (!/^\/acs\/?$/.test(call.path) || (call.status !== 400 && call.status !== 405 && call.status !== 415)) return [];
+      return [{ rule: 'ACS-MERCHANT-TO-ACS', field: 'acsurl form', severity: call.status === 415 ? 'warning' : 'error', message: `the ACS refused the merchant's form: ${call.reason}` }];
+    },
   },
 ];
 

@@ -17,6 +17,8 @@ import type { TxRecord } from './types';
 export interface HtmlReply {
   status: number;
   html: string;
+  /** Why the request was refused (a 4xx), for the observer: the contract gate judges the merchant's form by it. */
+  reason?: string;
 }
 
 const OUTCOMES: readonly { value: AcsStatus; label: string }[] = [
@@ -47,7 +49,7 @@ function page(title: string, body: string, script = ''): string {
 }
 
 function problem(status: number, message: string): HtmlReply {
-  return { status, html: page('cardspec ACS: request refused', `<h1>Request refused</h1>\n<p id="acs-error">${escapeHtml(message)}</p>`) };
+  return { status, reason: message, html: page('cardspec ACS: request refused', `<h1>Request refused</h1>\n<p id="acs-error">${escapeHtml(message)}</p>`) };
 }
 
 const hidden = (name: string, value: string): string => `<input type="hidden" id="${name}" name="${name}" value="${escapeHtml(value)}">`;

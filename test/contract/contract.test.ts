@@ -267,6 +267,35 @@ describe('a client that breaks its obligations', () => {
     assert.equal(gw.session.exitCode(true), 1);
   });
 
+  it("is reported for the merchant's form to the ACS: names in another case, a changed MD, a GET (ACS-MERCHANT-TO-ACS)", async () => {
+    const { gw, client } = await fresh();
+    const query = await client.ok(client.threedquery(await client.token('authorised')));
+    assert.equal(query.enrolled, 'Y');
+    const form = async (fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Promise<number> => {
+      const body = contentType.startsWith('multipart/')
+        ? (() => {
+            const f = new FormData();
+            for (const [k, v] of Object.entries(fields)) f.append(k, v);
+            return f;
+          })()
+        : new URLSearchParams(fields).toString();
+      const headers: Record<string, string> = contentType.startsWith('multipart/') ? {} : { 'Content-Type': contentType };
+      return (await fetch(String(query.acsurl), { method: 'POST', headers, body })).status;
+    };
+    const fields = { PaReq: String(query.pareq), TermUrl: 'https://merchant.example/return', MD: String(query.md) };
+    assert.equal(await form({ pareq: fields.PaReq, termurl: fields.TermUrl, md: fields.MD }), 400);
+    assert.equal(await form({ ...fields, MD: `${fields.MD}x` }), 400);
+    assert.equal((await fetch(String(query.acsurl))).status, 405);
+    assert.deepEqual(rules(gw, 'error'), ['ACS-MERCHANT-TO-ACS', 'ACS-MERCHANT-TO-ACS', 'ACS-MERCHANT-TO-ACS']);
+    assert.match(gw.session.violations()[0].message, /MD is missing \(the names PaReq, TermUrl and MD are case sensitive\)/);
+    // A multipart form is a form too (the encoding is not shown): a warning. The document's form: no finding.
+    assert.equal(await form(fields, 'multipart/form-data'), 415);
+    assert.deepEqual(rules(gw, 'warning'), ['ACS-MERCHANT-TO-ACS']);
+    const { md, pares } = await client.acs(query);
+    assert.equal((await client.ok({ requesttypedescriptions: ['AUTH'], md, pares })).status, 'Y');
+    assert.equal(gw.session.violations().length, 4);
+  });
+
   it('gets warnings for recommendations: they fail the gate only with --strict', async () => {
     const { gw, client } = await fresh();
     const q = client.threedquery(await client.token('authorised'));
