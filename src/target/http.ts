@@ -156,8 +156,13 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       });
     });
 
+    // HTTPS: the TCP connection made, the TLS handshake not finished (a server that waits for plain HTTP).
+    let tcpConnected = false;
     const connectTimer = setTimeout(() => {
-      finish(new HttpFailure('connect-timeout', `no connection to ${target} within ${limits.connectTimeoutMs} ms`, elapsed()));
+      if (tcpConnected) {
+        const message = `the TLS handshake with ${target} did not finish within ${limits.connectTimeoutMs} ms, though the connection was made: the server there may not speak TLS; if it is plain HTTP, give an http:// URL in --target`;
+        finish(new HttpFailure('network', message, elapsed()));
+      } else finish(new HttpFailure('connect-timeout', `no connection to ${target} within ${limits.connectTimeoutMs} ms`, elapsed()));
     }, limits.connectTimeoutMs);
     const totalTimer = setTimeout(() => {
       const what = status ? `the answer (HTTP ${status}) did not finish` : 'no answer arrived';
@@ -168,7 +173,10 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       // A reused keep-alive socket is already connected and emits no 'connect'.
       const connecting = (socket as { connecting?: boolean }).connecting;
       if (!connecting) clearTimeout(connectTimer);
-      else socket.once(u.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+      else {
+        socket.once(u.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+        if (u.protocol === 'https:') socket.once('connect', () => (tcpConnected = true));
+      }
     });
     clientReq.on('error', (e: NodeJS.ErrnoException) => {
       const code = e.code ?? '';

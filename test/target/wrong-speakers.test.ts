@@ -90,6 +90,22 @@ describe('a target that speaks something else', () => {
     }
   });
 
+  it('https:// to a server that accepts and waits (plain HTTP waits for a request): the TLS handshake is named, not "no connection"', async () => {
+    const server = await rawSpeaker(undefined, 'stay');
+    const target = new Target({ ...targetFor(server.url).options, baseUrl: server.url.replace('http:', 'https:'), limits: { ...LIMITS, connectTimeoutMs: 300 } });
+    try {
+      const ex = await target.sendRaw({ body: '{}' });
+      assert.equal(ex.failureKind, 'network', ex.error);
+      assert.match(
+        ex.error ?? '',
+        /the TLS handshake with https:\/\/127\.0\.0\.1:\d+\/json\/ did not finish within 300 ms, though the connection was made: the server there may not speak TLS; if it is plain HTTP, give an http:\/\/ URL/,
+      );
+    } finally {
+      target.close();
+      await server.close();
+    }
+  });
+
   it('a server that closes at once: the preflight says it may speak HTTPS there', async () => {
     const server = await rawSpeaker(undefined, 'close');
     try {
