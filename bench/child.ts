@@ -80,10 +80,10 @@ export class BenchChild {
 }
 
 /** Starts `bench/<script>.ts` in a child with IPC. */
-export function forkBench(script: string, args: readonly string[] = [], name = script): BenchChild {
+export function forkBench(script: string, args: readonly string[] = [], name = script, nodeArgs: readonly string[] = []): BenchChild {
   const proc = fork(path.join(__dirname, script), [...args], {
     cwd: ROOT,
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    execArgv: [...nodeArgs, '-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });

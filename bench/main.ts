@@ -41,7 +41,7 @@ Options:
   --connections N    concurrent connections of the load generator (default 10)
   --budget S         seconds the suite section may take (default 180): rounds that would not fit are not started
   --soak MODE        quick (default: serve at 100k/500k/1M requests, fuzz at 100k/200k cases, a few minutes),
-                     full (serve at 100k/1M/5M, fuzz at 100k/500k/1M: much longer; not for CI) or off
+                     full (serve at 100k/1M/5M, fuzz at 100k/1M/2M: half an hour; not for CI) or off
   --update-docs      also replace the table in docs/bench.md and README.md
   -h, --help         this text`;
 
