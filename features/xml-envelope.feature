@@ -15,6 +15,17 @@ Feature: The XML envelope
     And the XML request held `/alias`, `/request/@type`, `/request/merchant/orderreference`, `/request/billing/amount/@currencycode`, `/request/billing/payment`, `/request/billing/postcode`, `/request/billing/premise`, `/request/operation/accounttypedescription` and `/request/operation/sitereference`
     And the XML answer's root is "responseblock" with the version "3.67"
 
+  @rule:XML-REQUEST-BLOCK @requires:security @type:ACCOUNTCHECK
+  Scenario: The target reads the request block's merchant, billing (amount and currencycode, payment, postcode, premise) and operation
+    When the merchant sends "Account check" with the "authorised" card and:
+      | orderreference  | cardspec xml read |
+      | billingpremise  | <matched>         |
+      | billingpostcode | <matched>         |
+    Then the ACCOUNTCHECK succeeded
+    And the ACCOUNTCHECK echoes `orderreference`, `baseamount`, `currencyiso3a` and `accounttypedescription` as the XML request block carried them
+    And the ACCOUNTCHECK's securityresponseaddress is "2"
+    And the ACCOUNTCHECK's securityresponsepostcode is "2"
+
   @rule:XML-SECURITY-PATHS @requires:security @type:ACCOUNTCHECK
   Scenario: The security check results sit at /security/address, /security/postcode and /security/securitycode
     When the merchant sends "Account check" with the "authorised" card

@@ -76,3 +76,24 @@ Then("the XML answer's {word} response holds {xmlpaths}", function (this: Cardsp
   const missing = paths.filter((p) => !has(part, p));
   this.check(missing.length === 0, `the ${type} response element does not hold ${missing.join(', ')}`);
 });
+
+/**
+ * What the block carried reached the target: each field comes back in the answer as it was sent (the fields the
+ * answer echoes: Common response fields). A target that reads the JSON form but misses an XML path (the amount's
+ * `currencycode` attribute, `merchant/orderreference`) fails here, on the XML request block's rule.
+ */
+Then('{txn} echoes {fields} as the XML request block carried them', function (this: CardspecWorld, name: string, fields: string[]) {
+  const { part, request } = this.entry(name);
+  const wrong = fields.filter((f) => part[f] !== request[f]);
+  const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
+  this.check(
+    wrong.length === 0,
+    {
+      message: `${name} does not answer what the XML request block carried: ${wrong.map((f) => `${f}: sent ${show(request[f])}, answered ${show(part[f])}`).join('; ')}`,
+      field: wrong[0] ?? fields[0],
+      expected: 'the value the request block carried',
+      seen: wrong.map((f) => show(part[f])).join('; '),
+    },
+    'XML-REQUEST-BLOCK',
+  );
+});

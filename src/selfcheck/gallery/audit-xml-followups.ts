@@ -8,7 +8,7 @@
 import type { WireReply } from '../../gateway';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
-import { benign, changeStored, ERR, faulty, isType, withPart, without } from './helpers';
+import { benign, changeStored, ERR, faulty, isObject, isType, withPart, without } from './helpers';
 
 /** A wire hook that rewrites XML answers only. */
 const xmlText = (change: (body: string) => string) => ({
@@ -115,6 +115,40 @@ export const AUDIT_XML_FOLLOWUPS: readonly Variant[] = [
     what: 'writes requesttypedescription as a <requesttypedescription> element instead of the attribute /@type',
     formats: ['xml'],
     build: () => xmlText((b) => b.replace(/<response type="([^"]*)">/g, '<response><requesttypedescription>$1</requesttypedescription>')),
+  }),
+
+  faulty({
+    name: 'xml-billing-postcode-premise-ignored',
+    area: 'xml',
+    rule: 'XML-REQUEST-BLOCK',
+    what: 'does not read postcode and premise from the <billing> of an XML request block (the bank is given no address)',
+    formats: ['xml'],
+    build: () => ({
+      mutate: {
+        request: (r, ctx) => {
+          if (ctx.format !== 'xml' || !isObject(r)) return r;
+          const { billingpostcode: _postcode, billingpremise: _premise, ...rest } = r;
+          return rest;
+        },
+      },
+    }),
+  }),
+
+  faulty({
+    name: 'xml-merchant-orderreference-ignored',
+    area: 'xml',
+    rule: 'XML-REQUEST-BLOCK',
+    what: 'does not read orderreference from the <merchant> of an XML request block',
+    formats: ['xml'],
+    build: () => ({
+      mutate: {
+        request: (r, ctx) => {
+          if (ctx.format !== 'xml' || !isObject(r)) return r;
+          const { orderreference: _ignored, ...rest } = r;
+          return rest;
+        },
+      },
+    }),
   }),
 
   // ---- errors: a failed part whose money moves anyway --------------------------------------------------------------
