@@ -7,6 +7,7 @@ import { Then, When } from '@cucumber/cucumber';
 import { checkValue } from '../schemas/check';
 import { FIELD } from '../schemas/fields';
 import { boundaryCase, type BoundaryCase } from '../src/boundary/cases';
+import { ruleForViolation } from '../src/suite/attribution';
 import { Target, type Exchange } from '../src/target/target';
 import type { RequestObject, ResponsePart } from '../src/wire/types';
 import { buildRequest, operationByTitle, type CardSource } from '../src/target/requests';
@@ -119,6 +120,18 @@ function missingPart(world: CardspecWorld, type: string, parts: readonly Respons
   return world.fail(`the answer holds no ${type} part (${seen}): the response holds one part per request type`, ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
 }
 
+/**
+ * "All values in JSON requests and responses are strings": a value of another JSON type (`"errorcode": 0`) breaks
+ * that rule, under its field (`FIELD-STRINGS:errorcode`), and not the rule of every example that reads the part
+ * (these answers are read without the schema check that would name it first).
+ */
+function stringOrFail(world: CardspecWorld, type: string, field: string, value: unknown): void {
+  if (value === undefined || typeof value === 'string') return;
+  world.fail(`the ${type} part's ${field} is ${value === null ? 'null' : `a ${typeof value}`}; all values in JSON requests and responses are strings`, [
+    ruleForViolation({ field, rule: 'all-values-strings', message: '' }),
+  ]);
+}
+
 Then("the {word} part's {word} is in its documented form", function (this: CardspecWorld, type: string, field: string) {
   const exchange = answered.get(this);
   if (!exchange) this.fail('no answer was read in this scenario');
@@ -130,6 +143,7 @@ Then("the {word} part's {word} is in its documented form", function (this: Cards
   // Whether a part carries the field is not this example's question (the row's own rules ask it): an absent field
   // was not checked, so the example is skipped, never passed.
   if (value === undefined) throw new ScenarioSkipped(`the ${type} part does not carry ${field}, so its form could not be checked`);
+  stringOrFail(this, type, field, value);
   const problem = checkValue(FIELD[field], 'response', value, part as Record<string, unknown>);
   this.check(problem === null, `the ${type} part's ${field} is ${show(value)}: ${problem?.message ?? ''} (${FIELD[field].section})`, [rule]);
 });
@@ -141,6 +155,7 @@ Then('the {word} part holds {word}', function (this: CardspecWorld, type: string
   const parts = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as ResponsePart[]) : [];
   const part = parts.find((p) => p.requesttypedescription === type);
   if (!part) missingPart(this, type, parts);
+  stringOrFail(this, type, 'errorcode', part.errorcode);
   this.check(part.errorcode === '0', `the ${type} part has errorcode ${show(part.errorcode)}; a successful part was expected`, [rule]);
   this.check(part[field] !== undefined && part[field] !== '', `the ${type} part does not hold ${field} (${rule.split(':')[0]})`, [rule]);
 });

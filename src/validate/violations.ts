@@ -183,8 +183,14 @@ export function toViolations(errors: readonly SchemaError[], ctx: Context): Viol
       severity: severityOf(names),
     });
   }
-  return out;
+  // A value that is not a string breaks "All values ... are strings" and only that: its value list, pattern or
+  // length are the string's, and saying them too would put one fault (`"securityresponseaddress": 2`) on two rules.
+  const notStrings = new Set(out.filter((v) => v.rule === 'all-values-strings').map((v) => v.field));
+  return notStrings.size === 0 ? out : out.filter((v) => !notStrings.has(v.field) || !STRING_FORM.has(v.rule));
 }
+
+/** Findings about a string's form, which a value of another type cannot be measured by. */
+const STRING_FORM = new Set(['enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'masked']);
 
 /**
  * Public facts decide no conformance ("never fail a target on it"): a finding on a field that exists only in the

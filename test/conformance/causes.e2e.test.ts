@@ -80,3 +80,29 @@ describe('a target whose combined answers have their parts out of order, or one 
     });
   }
 });
+
+describe('a target that answers values written in digits as JSON numbers', () => {
+  // "All values in JSON requests and responses are strings, including numbers": `"errorcode": 0` is that one
+  // fault. The field-boundary examples read their answers without the schema check; they too must put it on
+  // FIELD-STRINGS, not on the rule of each field they were about (AUTH-BANK-CONTACTED:authcode, ...), and a value
+  // list (`securityresponseaddress` one of 0, 1, 2, 4) is not broken by a number that is in it.
+  it('breaks FIELD-STRINGS alone', async () => {
+    const gw = await startVariant(variantNamed('digit-strings-as-numbers')!);
+    let r: Awaited<ReturnType<typeof runCli>>;
+    try {
+      r = await runCli(['--target', gw.url, '--format', 'json', '--tags', '@type:ACCOUNTCHECK']);
+    } finally {
+      await gw.close();
+    }
+    assert.equal(r.code, 1, r.out);
+    const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
+    const failed = matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id);
+    assert.ok(failed.includes('FIELD-STRINGS:errorcode'), failed.join(', '));
+    assert.deepEqual(
+      failed.filter((id) => !id.startsWith('FIELD-STRINGS:')),
+      [],
+    );
+    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+    assert.deepEqual([...new Set(summary.causes.map((c) => c.rule.split(':')[0]))], ['FIELD-STRINGS']);
+  });
+});

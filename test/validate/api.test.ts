@@ -250,3 +250,8 @@ test('echoViolations: a successful part carries the echoed fields as the request
     [],
   );
 });
+
+test('a value that is not a string breaks "All values ... are strings" alone, not its value list, pattern or length', () => {
+  const vs = errors(validateResponsePart(part('AUTH', { securityresponseaddress: 2, errorcode: 0 }) as never));
+  assert.deepEqual(summary(vs.filter((v) => /securityresponseaddress|errorcode/.test(v.field))), ['error errorcode all-values-strings', 'error securityresponseaddress all-values-strings']);
+});

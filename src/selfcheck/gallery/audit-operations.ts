@@ -114,6 +114,15 @@ export const AUDIT_OPERATIONS: readonly Variant[] = [
     build: () => ({ mutate: { operations: { ACCOUNTCHECK: (input, next) => (input.prepared.fields.baseamount === '0' ? refuse('ACCOUNTCHECK', ERR.invalidField, ['baseamount']) : next(input)) } } }),
   }),
 
+  faulty({
+    name: 'digit-strings-as-numbers',
+    area: 'envelope',
+    rule: 'FIELD-STRINGS',
+    what: 'answers every value written in digits (errorcode, the security check results, transactionactive, settlestatus, ...) as a JSON number (JSON: XML has no numbers)',
+    formats: ['json'],
+    build: () => ({ mutate: { part: (p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === 'string' && /^(0|[1-9][0-9]{0,12})$/.test(v) ? Number(v) : v])) } }),
+  }),
+
   // ---- benign ------------------------------------------------------------------------------------------------
   benign({
     name: 'maskedpan-first-four',
