@@ -8,7 +8,7 @@ import type { OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';
 import { passedOn, requiredStanding, subscriptionFaults, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
 import { checkFor, schemaRoot } from './schemas';
-import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
+import { dedupe, forFormat, joinPath, toViolations, typeNames, violation, type Violation } from './violations';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -115,12 +115,12 @@ function noRow(obj: Record<string, unknown>, prefix: string): Violation[] {
   if (types.length === 0) {
     out.push(violation(field, 'request-type', SECTION.what, `${field} names no request type ("The request object names one or more request types")`));
   } else if (unknown.length) {
-    out.push(violation(field, 'request-type', SECTION.what, `${field} holds ${unknown.map(typeName).join(', ')}: not a request type of the document (${REQUEST_TYPES.join(', ')})`));
+    out.push(violation(field, 'request-type', SECTION.what, `${field} holds ${typeNames(unknown)}: not a request type of the document (${REQUEST_TYPES.join(', ')})`));
   } else if (types.includes('SUBSCRIPTION')) {
-    out.push(violation(field, 'request-type', SECTION.what, `SUBSCRIPTION "is submitted combined with AUTH as ["AUTH","SUBSCRIPTION"]"; ${field} is [${types.map(typeName).join(', ')}]`));
+    out.push(violation(field, 'request-type', SECTION.what, `SUBSCRIPTION "is submitted combined with AUTH as ["AUTH","SUBSCRIPTION"]"; ${field} is [${typeNames(types)}]`));
   } else {
     // Every reader refuses a combination the table does not list (src/validate/reading.ts `selectRow`).
-    out.push(violation(field, 'no-row', SECTION.requestTypes, `no row of the Request types table sends [${types.map(typeName).join(', ')}]; only the fields were checked against the dictionary`));
+    out.push(violation(field, 'no-row', SECTION.requestTypes, `no row of the Request types table sends [${typeNames(types)}]; only the fields were checked against the dictionary`));
   }
   return out;
 }

@@ -72,9 +72,18 @@ export function typeName(value: unknown): string {
   return typeof value === 'string' && /^[A-Za-z_]{1,30}$/.test(value) ? JSON.stringify(value) : 'a value that is not a request type name';
 }
 
+/** Names shown of a list of request types, at most: a body of 200,000 must not make a message of a megabyte. */
+const MAX_TYPES_SHOWN = 8;
+
+/** A list of request types as a message shows it (`typeName` each), cut after MAX_TYPES_SHOWN with the count. */
+export function typeNames(values: readonly unknown[]): string {
+  const names = values.slice(0, MAX_TYPES_SHOWN).map(typeName).join(', ');
+  return values.length > MAX_TYPES_SHOWN ? `${names}, ... (${values.length} in all)` : names;
+}
+
 function shown(leaf: string | undefined, value: unknown): string {
   if (leaf === 'requesttypedescription') return ` (it is ${typeName(value)})`;
-  if (leaf === 'requesttypedescriptions' && Array.isArray(value)) return ` (it is [${value.map(typeName).join(', ')}])`;
+  if (leaf === 'requesttypedescriptions' && Array.isArray(value)) return ` (it is [${typeNames(value)}])`;
   return '';
 }
 
@@ -211,8 +220,24 @@ export function dedupe(violations: readonly Violation[]): Violation[] {
   });
 }
 
+/**
+ * Longest field path and message a violation keeps. A field path is the client's own key names: a key of a
+ * megabyte must not make every line that names it a megabyte (the document's own paths and messages are far
+ * shorter, and stay whole).
+ */
+const MAX_FIELD_CHARS = 200;
+const MAX_MESSAGE_CHARS = 2000;
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 40)}... (${text.length} characters in all)` : text;
+}
+
 export function violation(field: string, rule: string, section: string, text: string, severity: 'error' | 'warning' = 'error'): Violation {
-  return { field: redactText(field), rule, section, message: redactText(text), severity };
+  const shownField = cut(redactText(field), MAX_FIELD_CHARS);
+  let message = redactText(text);
+  // The message names the field too, and says it the same way.
+  if (shownField.length < field.length) message = message.split(redactText(field)).join(shownField);
+  return { field: shownField, rule, section, message: cut(message, MAX_MESSAGE_CHARS), severity };
 }
 
 /**

@@ -77,6 +77,16 @@ describe('cardspec validate on hostile input files', () => {
     assert.match(lines.join('\n'), /cannot validate .*huge\.json: the input is larger than 64 MiB \(a request or a response of the service is a few kilobytes\)/);
   });
 
+  it("a client's own long names (200,000 request types, a key of a megabyte) are cut in the findings, with their size", async () => {
+    const key = 'k'.repeat(1_000_000);
+    const envelope = { alias: 'a', version: '1.00', request: [{ requesttypedescriptions: Array.from({ length: 200_000 }, () => 'AUTH'), [key]: '1' }] };
+    const r = await validate('long-names.json', JSON.stringify(envelope));
+    assert.equal(r.code, 1, r.out.slice(0, 2000));
+    assert.match(r.out, /no row of the Request types table sends \["AUTH", "AUTH", "AUTH", "AUTH", "AUTH", "AUTH", "AUTH", "AUTH", \.\.\. \(200000 in all\)\]/);
+    assert.match(r.out, /request\[0\]\.k+\.\.\. \(1000011 characters in all\) {2}unknown-field {2}request\[0\]\.k+\.\.\. \(1000011 characters in all\) is not a field/);
+    for (const line of r.out.split('\n')) assert.ok(line.length < 3000, `a line of ${line.length} characters`);
+  });
+
   it('JSON nested 100,000 levels deep is a finding, not a stack overflow', async () => {
     const r = await validate('deep.json', '['.repeat(100_000) + ']'.repeat(100_000));
     assert.equal(r.code, 1, r.out);
