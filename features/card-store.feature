@@ -48,7 +48,7 @@ Feature: Card store
     And the queried STORE's maskedpan masks the "authorised" card
     And the queried STORE does not hold `pan` or `securitycode`
 
-  @rule:STORE-STATE-DISABLE @rule:STORE-STATE-REENABLE @requires:transactionupdate @type:STORE @type:TRANSACTIONUPDATE @type:AUTH
+  @rule:STORE-STATE-DISABLE @rule:STORE-STATE-REENABLE @requires:transactionupdate @type:STORE @type:TRANSACTIONUPDATE @type:AUTH @type:ACCOUNTCHECK
   Scenario: TRANSACTIONUPDATE disables the stored card for future requests (0) and enables it again (1)
     When the merchant sends "Card store" with the "authorised" card
     And the merchant sends a TRANSACTIONUPDATE of the STORE and:
@@ -56,6 +56,8 @@ Feature: Card store
     Then the TRANSACTIONUPDATE succeeded
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE
     Then the AUTH failed
+    When the merchant sends "Account check" with the parent the STORE
+    Then the ACCOUNTCHECK failed
     When the merchant sends a TRANSACTIONUPDATE of the STORE and:
       | transactionactive | 1 |
     Then the TRANSACTIONUPDATE succeeded

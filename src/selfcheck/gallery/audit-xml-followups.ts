@@ -8,7 +8,7 @@
 import type { WireReply } from '../../gateway';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
-import { benign, changeStored, ERR, faulty, isObject, isType, withPart, without } from './helpers';
+import { benign, changeStored, ERR, faulty, isObject, isType, refuse, withPart, without } from './helpers';
 
 /** A wire hook that rewrites XML answers only. */
 const xmlText = (change: (body: string) => string) => ({
@@ -183,6 +183,34 @@ export const AUDIT_XML_FOLLOWUPS: readonly Variant[] = [
         },
       },
     }),
+  }),
+
+  // ---- follow-ups: what an update changes -------------------------------------------------------------------------
+  faulty({
+    name: 'stored-card-disabled-for-auth-only',
+    area: 'states',
+    rule: 'STORE-STATE-DISABLE',
+    what: 'keeps a stored card disabled by TRANSACTIONUPDATE (transactionactive 0) out of AUTH only; every other request still uses it',
+    build: () => {
+      const disabled = new Set<string>();
+      return {
+        mutate: {
+          operations: {
+            TRANSACTIONUPDATE: (input, next) => {
+              const filter = input.prepared.filter;
+              const list = isObject(filter) ? filter.transactionreference : undefined;
+              const ref = Array.isArray(list) && isObject(list[0]) ? String(list[0].value) : '';
+              const active = isObject(input.prepared.updates) ? input.prepared.updates.transactionactive : undefined;
+              if (input.uow.get(ref)?.type !== 'STORE' || (active !== '0' && active !== '1')) return next(input);
+              if (active === '1') disabled.delete(ref);
+              else disabled.add(ref);
+              return { part: { requesttypedescription: 'TRANSACTIONUPDATE', errorcode: '0', errormessage: 'Ok' } };
+            },
+            AUTH: (input, next) => (disabled.has(input.prepared.parent?.transactionreference ?? '') ? refuse('AUTH', ERR.invalidField, ['parenttransactionreference']) : next(input)),
+          },
+        },
+      };
+    },
   }),
 
   // ---- follow-ups and errors: what the document does not show -----------------------------------------------------
