@@ -421,6 +421,12 @@ export async function run(args: string[]): Promise<number> {
   }
   registerSecret(plan.password);
   if (plan.list) return listPlan(plan);
+  // Before anything is sent: a run whose reports cannot be written would end in an error after all its work.
+  const unwritable = reportsFolderProblem(plan.reportsDir);
+  if (unwritable) {
+    console.error(redactText(`cardspec run: cannot write the reports to ${plan.reportsDir}: ${unwritable}. Give --reports a folder you can write to (it is made if missing).`));
+    return 2;
+  }
   try {
     for (const warning of applyTls(plan.tls)) console.error(`cardspec run: ${warning}`);
   } catch (e) {
@@ -565,6 +571,21 @@ export async function run(args: string[]): Promise<number> {
   const exit = exitCode(summary?.result, all.some(notPassed) || outcomes.some((o) => o.problem), interrupted !== undefined, plan.allowIncomplete);
   if (summary) console.log(redactText(`Result: ${summary.result.toUpperCase()}${summary.result === 'incomplete' && plan.allowIncomplete ? ' (exit 0: --allow-incomplete)' : ''}`));
   return exit;
+}
+
+/** Why the reports folder cannot be made or written, in words; undefined when it can. */
+function reportsFolderProblem(dir: string): string | undefined {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    if (!fs.statSync(dir).isDirectory()) return 'it is a file, not a folder';
+    fs.accessSync(dir, fs.constants.W_OK);
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR' || code === 'EEXIST') return 'it, or a folder above it, is a file';
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'permission denied';
+    return (e as Error).message;
+  }
 }
 
 /** The reports of a run whose target was not ready: no scenario ran; the earlier run's per-format results go. */
