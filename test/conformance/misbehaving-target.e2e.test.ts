@@ -1,9 +1,9 @@
 /**
- * A target that refuses connections, hangs, resets mid-body, answers HTML or garbage, answers 500 or answers a huge
- * body in the middle of a run (after a good preflight) fails the affected steps with a clear message; the run goes
- * on, ends with exit 1 and still writes its reports. Each case against a loopback proxy that forwards the
- * preflight to a real gateway and then misbehaves, through `cardspec run`. (A target broken from the start is the
- * preflight's: test/conformance/preflight.e2e.test.ts.)
+ * A target that refuses connections, hangs, resets mid-body, answers HTML or garbage, answers 500, answers a huge
+ * body or redirects elsewhere in the middle of a run (after a good preflight) fails the affected steps with a clear
+ * message; the run goes on, ends with exit 1 and still writes its reports. Each case against a loopback proxy that
+ * forwards the preflight to a real gateway and then misbehaves, through `cardspec run`. (A target broken from the
+ * start is the preflight's: test/conformance/preflight.e2e.test.ts.)
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +20,7 @@ const MESSAGE: Record<Turn, RegExp> = {
   'answers garbage': /the answer is not JSON/,
   'answers 500': /HTTP 500/,
   'answers a huge body': /larger than 1048576 bytes/,
+  'redirects elsewhere': /the answer is a redirect \(HTTP 302 to "http:\/\/127\.0\.0\.1:9\/elsewhere\/json\/"\)/,
 };
 
 // Short limits, so that the hung target costs two seconds per request (and a loaded machine still answers the preflight in time).

@@ -6,9 +6,12 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-export type Misbehaviour = 'refuses' | 'hangs' | 'resets mid-body' | 'answers HTML' | 'answers garbage' | 'answers 500' | 'answers a huge body';
+export type Misbehaviour = 'refuses' | 'hangs' | 'resets mid-body' | 'answers HTML' | 'answers garbage' | 'answers 500' | 'answers a huge body' | 'redirects elsewhere';
 
-export const MISBEHAVIOURS: readonly Misbehaviour[] = ['refuses', 'hangs', 'resets mid-body', 'answers HTML', 'answers garbage', 'answers 500', 'answers a huge body'];
+export const MISBEHAVIOURS: readonly Misbehaviour[] = ['refuses', 'hangs', 'resets mid-body', 'answers HTML', 'answers garbage', 'answers 500', 'answers a huge body', 'redirects elsewhere'];
+
+/** Where 'redirects elsewhere' points: a port nothing listens on, so that following it could only fail. */
+export const REDIRECT_ELSEWHERE = 'http://127.0.0.1:9/elsewhere/json/';
 
 export interface BrokenServer {
   readonly url: string;
@@ -41,6 +44,11 @@ export function answerBrokenly(kind: Exclude<Misbehaviour, 'refuses'>, res: http
     case 'answers garbage':
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('\u0000\u0001garbage{{{');
+      return;
+    case 'redirects elsewhere':
+      // A load balancer's "moved" page: the kit must say where it points, never follow it with the credentials.
+      res.writeHead(302, { Location: REDIRECT_ELSEWHERE, 'Content-Type': 'text/html' });
+      res.end('<html><body>Moved</body></html>');
       return;
     case 'answers 500':
       res.writeHead(500, { 'Content-Type': 'text/plain' });

@@ -39,6 +39,7 @@ const EXPECTED: Record<Misbehaviour, RegExp> = {
   'answers garbage': /the answer is not JSON, not a JSON envelope \(HTTP 200, application\/json\)/,
   'answers 500': /not a JSON envelope \(HTTP 500, text\/plain\): "Internal Server Error"/,
   'answers a huge body': /larger than 1048576 bytes \(HTTP 200\)/,
+  'redirects elsewhere': /the answer is a redirect \(HTTP 302 to "http:\/\/127\.0\.0\.1:9\/elsewhere\/json\/"\), not an envelope; the kit does not follow redirects/,
 };
 
 describe('a Target facing a misbehaving target', () => {
