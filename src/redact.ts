@@ -127,8 +127,10 @@ const CURL_USER = /(?<![A-Za-z0-9-])(-u|--user)(\s+|=)(['"]?)[^'"\s<:]*:[^'"\s<]
 // `--password=s3cret` on a command line (with a space, the next word may be plain prose: the password in use is
 // registered with `registerSecret` and masked wherever it stands).
 const PASSWORD_FLAG = /(?<![A-Za-z0-9-])(--password=)(['"]?)[^'"\s<]+\2/g;
-// https://user:password@host: the password part of a URL's user information.
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s:@/"'<>]+):([^\s@/"'<>]+)@/gi;
+// https://user:password@host: the password part of a URL's user information. The scheme is bounded (schemes are short):
+// unbounded, a long run of letters, digits and `+` (`X0+X1+...`, a client's request types) was rescanned from every
+// word start, quadratic time in the text's length.
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s:@/"'<>]+):([^\s@/"'<>]+)@/gi;
 
 /**
  * The card numbers in a text: every run of 12 to 19 digits (not part of a longer run, not the last group of a

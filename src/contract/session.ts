@@ -110,7 +110,15 @@ export class ContractSession {
       return;
     }
     c.listed++;
-    this.list.push({ call, operation: redactText(operation), check, rule: f.rule, field: redactText(f.field), severity: f.severity, message: redactText(f.message) });
+    this.list.push({
+      call,
+      operation: shortened(redactText(operation), 200),
+      check,
+      rule: f.rule,
+      field: shortened(redactText(f.field), 200),
+      severity: f.severity,
+      message: shortened(redactText(f.message), 2000),
+    });
   }
 
   /** Counts, the transactions made (for the flows) and the last answers (for scenario mode). */
@@ -198,6 +206,14 @@ export class ContractSession {
       cases: this.cases,
     };
   }
+}
+
+/**
+ * A listed text within a bound, masked first (a card number cut in half would no longer be seen as one): a request
+ * of thousands of request types or fields must not make one example of megabytes.
+ */
+function shortened(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
 }
 
 /** The operation a call was: its row, or the request types it named. */

@@ -179,8 +179,16 @@ export function securityResult(field: keyof typeof SECURITY_TRIGGERS, value: str
 }
 
 /** A part that failed before anything was stored: type, code, message and, for field errors, `errordata`. */
+/**
+ * Most entries an `errordata` list carries (cardspec's choice: the document shows `errordata` only in public facts,
+ * naming "the field(s)"). Every part of a request object carries its list, so without a bound a request of n unknown
+ * types would be answered n parts of n entries: one small request, an answer of gigabytes.
+ */
+export const ERRORDATA_MAX = 20;
+
 export function errorPart(type: string, spec: ErrorSpec, errordata?: readonly string[], extra?: Fields): ResponsePart {
-  const b = new PartBuilder().set('requesttypedescription', type).result(spec).list('errordata', errordata);
+  const data = errordata !== undefined && errordata.length > ERRORDATA_MAX ? errordata.slice(0, ERRORDATA_MAX) : errordata;
+  const b = new PartBuilder().set('requesttypedescription', type).result(spec).list('errordata', data);
   if (extra) for (const [k, v] of Object.entries(extra)) b.set(k, v);
   return b.done();
 }

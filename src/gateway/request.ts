@@ -122,12 +122,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   const names = read.types;
 
   // "Invalid requesttype" (public facts: 60018) for a type the document does not name.
-  if (!allKnown(names))
-    return fail(
-      names,
-      ERR.invalidRequesttype,
-      names.filter((t) => !KNOWN_TYPES.has(t)),
-    );
+  if (!allKnown(names)) return fail(names, ERR.invalidRequesttype, [...new Set(names.filter((t) => !KNOWN_TYPES.has(t)))]);
   const types = names as RequestType[];
 
   // Every value a string, every known field within its type, length and listed values. The walk above found

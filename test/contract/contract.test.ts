@@ -296,6 +296,21 @@ describe('a client that breaks its obligations', () => {
     assert.equal(gw.session.violations().length, 4);
   });
 
+  it('answers a request of thousands of unknown request types in a bounded answer, and keeps the report small', async () => {
+    // One request object, 3000 request types: one part per type ("The response holds one part per request type"),
+    // each naming at most 20 of the unknown types, not all 3000 (an answer of 69 MB before).
+    const { gw, client } = await fresh();
+    const types = Array.from({ length: 3000 }, (_, i) => `X${i}`);
+    const r = await client.raw('/json/', JSON.stringify(envelope({ requesttypedescriptions: types, ...PAYMENT, ...card('authorised') })));
+    const parts = (JSON.parse(r.text) as { response: Obj[] }).response;
+    assert.equal(parts.length, 3000);
+    assert.ok(parts.every((p) => p.errorcode === '60018' && Array.isArray(p.errordata) && p.errordata.length === 20));
+    assert.ok(r.text.length < 1_000_000, `${r.text.length} characters answered`);
+    const report = JSON.stringify(gw.session.report());
+    assert.ok(report.length < 50_000, `a report of ${report.length} characters`);
+    assert.ok(gw.session.violations().some((v) => v.rule === 'ENV-TYPES-NAMED'));
+  });
+
   it('gets warnings for recommendations: they fail the gate only with --strict', async () => {
     const { gw, client } = await fresh();
     const q = client.threedquery(await client.token('authorised'));
