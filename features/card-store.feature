@@ -39,7 +39,7 @@ Feature: Card store
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE
     Then the AUTH's securityresponsesecuritycode is "0"
 
-  @rule:STORE-QUERY-MASKED @rule:STORE-KEEPS-CARD @requires:transactionquery @type:STORE @type:TRANSACTIONQUERY
+  @rule:STORE-QUERY-MASKED @rule:STORE-KEEPS-CARD @rule:FIELD-MASKEDPAN @requires:transactionquery @type:STORE @type:TRANSACTIONQUERY
   Scenario: A TRANSACTIONQUERY of the STORE returns the card number masked, and no security code
     When the merchant sends "Card store" with the "authorised" card
     And the merchant sends a TRANSACTIONQUERY of the STORE

@@ -174,6 +174,8 @@ export function rulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message
 function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, leaf: string, index: RuleIndex, ctx: FindingContext): string[] {
   const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
   if (PARTS_KINDS.has(v.rule) && has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
+  const own = ALSO_BREAKS[v.rule]?.[leaf];
+  if (own !== undefined && has(own) && has(BY_KIND[v.rule])) return [own, BY_KIND[v.rule]];
   const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType === 'STORE' ? 'STORE-RESPONSE-FIELDS' : undefined);
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];
@@ -199,6 +201,14 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
   if (has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
   return [has('FIELD-TYPES') ? 'FIELD-TYPES' : (kindRule ?? v.rule)];
 }
+
+/**
+ * Fields whose own sentence repeats a rule every field obeys: "Every response part has `errorcode` (string)" is
+ * broken by a numeric errorcode as much as "All values ... are strings" is, so such a finding breaks both.
+ */
+const ALSO_BREAKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'all-values-strings': { errorcode: 'ERR-PART-FIELDS' },
+};
 
 /** Rules of every field, whose findings are reported per field (`FIELD-LENGTHS:billingemail`: a matrix row each). */
 const PER_FIELD = new Set(['FIELD-LENGTHS', 'FIELD-TYPES', 'FIELD-STRINGS']);

@@ -39,6 +39,11 @@ describe('a schema finding breaks the rule of the field that broke', () => {
     const count = { field: 'response', rule: 'one-part-per-type', message: 'response holds 1 part(s) for 2 requested type(s)' };
     assert.deepEqual(rulesForViolation(count, index, { tags }), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
   });
+  it('a numeric errorcode breaks "errorcode (string)" of the Errors as well as the strings rule', () => {
+    const v = { field: 'response[0].errorcode', rule: 'all-values-strings', message: 'response[0].errorcode is a number' };
+    assert.deepEqual(rulesForViolation(v, index), ['ERR-PART-FIELDS', 'FIELD-STRINGS:errorcode']);
+    assert.deepEqual(rulesForViolation({ ...v, field: 'response[0].baseamount' }, index), ['FIELD-STRINGS:baseamount']);
+  });
   it('a per-field entry of the catalogue wins (FIELD-LENGTHS:<field>)', () => {
     const rules: CatalogueRule[] = [
       { id: 'FIELD-LENGTHS', section: '', quote: 'q', status: 'testable' },

@@ -213,6 +213,40 @@ export const AUDIT_XML_FOLLOWUPS: readonly Variant[] = [
     },
   }),
 
+  faulty({
+    name: 'errorcode-as-number',
+    area: 'errors',
+    rule: 'ERR-PART-FIELDS',
+    what: 'answers errorcode as a JSON number (0, 70000) instead of a string (JSON: XML text has no number type)',
+    formats: ['json'],
+    build: () => ({ mutate: { part: (p) => (typeof p.errorcode === 'string' ? { ...p, errorcode: Number(p.errorcode) } : p) } }),
+  }),
+  faulty({
+    name: 'ok-with-trailing-space',
+    area: 'errors',
+    rule: 'ERR-0',
+    what: 'answers errormessage "Ok " (a trailing space) with errorcode 0',
+    build: () => ({ mutate: { part: (p) => (p.errorcode === '0' ? { ...p, errormessage: 'Ok ' } : p) } }),
+  }),
+  faulty({
+    name: 'query-masks-with-stars',
+    area: 'types',
+    // The number is still masked (the query row holds); the mask is not the document's `#`.
+    rule: 'FIELD-MASKEDPAN',
+    what: "masks the card number of a TRANSACTIONQUERY's records with * instead of # (other parts keep #)",
+    build: () => ({
+      mutate: {
+        operations: {
+          TRANSACTIONQUERY: (input, next) =>
+            withPart(next(input), (p) => ({
+              ...p,
+              records: (Array.isArray(p.records) ? (p.records as ResponsePart[]) : []).map((r) => (typeof r.maskedpan === 'string' ? { ...r, maskedpan: r.maskedpan.replace(/#/g, '*') } : r)),
+            })),
+        },
+      },
+    }),
+  }),
+
   // ---- follow-ups and errors: what the document does not show -----------------------------------------------------
   benign({
     name: 'errordata-left-out',
