@@ -10,6 +10,7 @@
  */
 import type fc from 'fast-check';
 import { redactText } from '../redact';
+import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../suite/stop';
 import type { Target } from '../target/target';
 import type { Format } from '../wire/types';
 import type { FuzzCase } from './cases';
@@ -18,6 +19,13 @@ import { judge, type CaseRun, type Oracle, type OracleContext } from './oracles'
 import { Slots, type Deadline, type RateLimiter } from './pace';
 import { runCase } from './run-case';
 import { CaseStream } from './stream';
+
+/**
+ * After this many cases in a row without an answer (refused, hung, reset), the target is taken to be gone and no more
+ * cases start: `cardspec run`'s number (src/suite/stop.ts). The cases that got no answer have failed `answered`
+ * already; a run against a target that died stays bounded by this, not by `--max-time`.
+ */
+export const TARGET_GONE_AFTER = DEFAULT_MAX_TRANSPORT_FAILURES;
 
 export interface OracleStats {
   checked: number;
@@ -42,6 +50,8 @@ export interface Detection {
   readonly expectations: ExpectationCounts;
   readonly firsts: Record<string, FirstFailure>;
   stoppedEarly?: string;
+  /** The target stopped answering (`TARGET_GONE_AFTER` requests in a row got no answer): shrinking would only wait. */
+  targetGone?: boolean;
 }
 
 export interface DetectOptions {
@@ -124,6 +134,7 @@ export function mergeDetection(into: Detection, part: Detection): void {
     if (!known || f.index < known.index) into.firsts[name] = f;
   }
   into.stoppedEarly ??= part.stoppedEarly;
+  if (part.targetGone) into.targetGone = true;
 }
 
 /** Cases drawn at a time (./stream.ts). */
@@ -136,6 +147,7 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   const slots = new Slots(opts.concurrency);
   const inflight = new Set<Promise<void>>();
   let done = 0;
+  let noAnswerInARow = 0;
   // Why to start no more cases, if there is a reason; recorded once.
   const stop = (): boolean => {
     if (found.stoppedEarly) return true;
@@ -162,6 +174,11 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
     const p = runCase(c, opts, opts.ectx)
       .then((run) => {
         found.sent++;
+        if (run.exchange.transportFailure !== true) noAnswerInARow = 0;
+        else if (++noAnswerInARow >= TARGET_GONE_AFTER && !found.targetGone) {
+          found.targetGone = true;
+          found.stoppedEarly ??= redactText(`the target stopped answering: ${noAnswerInARow} cases in a row got no answer; the last: ${run.exchange.error ?? 'no answer'}`);
+        }
         const failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
         if (failed === true) found.failing++;
         else if (failed !== false)

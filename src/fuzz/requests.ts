@@ -230,7 +230,7 @@ export async function fuzzRequests(opts: RequestFuzzOptions): Promise<RequestFuz
   const order = Object.entries(found.firsts).sort(([a], [b]) => rank(oracles, a) - rank(oracles, b));
   for (const [name, f] of order) {
     const oracle = oracles.find((o) => o.name === name)!;
-    if (opts.shrinkSteps === 0 || counterexamples.length >= opts.maxShrunk || opts.deadline.passed || f.index < 0) {
+    if (opts.shrinkSteps === 0 || counterexamples.length >= opts.maxShrunk || opts.deadline.passed || f.index < 0 || found.targetGone) {
       counterexamples.push(counterexample(opts, oracle, String(f.index), f.message, f.run, 0, true));
       continue;
     }
