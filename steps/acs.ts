@@ -4,7 +4,7 @@
  * the customer would, and the form that returns `PaRes` and `MD` to the merchant's `termurl`.
  */
 import { Then, When } from '@cucumber/cucumber';
-import { BrowserSession, postForm, type Page } from '../src/target/browser';
+import { BrowserSession, postForm, submitForm, type Page } from '../src/target/browser';
 import { redact } from '../src/redact';
 import type { CardspecWorld, NamedPart } from './world';
 
@@ -32,7 +32,7 @@ async function postToAcs(world: CardspecWorld, name: string, names: { pareq: str
 }
 
 /**
- * Submits the ACS page as shown (its preselected answer) and reads the page the ACS answers with. An ACS that
+ * Submits the ACS page as shown (its preselected answer, by the form's own method) and reads the page the ACS answers with. An ACS that
  * shows the customer nothing (frictionless) answers the POST to `acsurl` with the form back to `termurl` at once:
  * that page is then the return itself, and nothing is submitted.
  */
@@ -43,7 +43,7 @@ async function submitAcsPage(world: CardspecWorld): Promise<{ query: NamedPart; 
   if (state.page.status >= 200 && state.page.status <= 299 && state.page.forms.some((f) => sameUrl(f.action, termurl))) return { query: state.query, returned: state.page };
   const form = state.page.forms[0];
   if (state.page.status < 200 || state.page.status > 299 || !form) return { query: state.query, returned: undefined };
-  const returned = await postForm(form.action, form.fields, world.profile.limits, world.stop?.signal, state.session).catch((e: Error) =>
+  const returned = await submitForm(form, world.profile.limits, world.stop?.signal, state.session).catch((e: Error) =>
     world.fail(`the ACS page's form could not be submitted: ${e.message}`, ['ACS-TO-MERCHANT']),
   );
   attachPage(world, 'the customer submits the ACS page', returned);

@@ -120,11 +120,32 @@ const MAX_REDIRECTS = 10;
  * following redirects as a browser does (301, 302 and 303 become a GET, 307 and 308 repeat the POST) with the
  * session's cookies. The page's `url` is where the browser ended up, so that relative form actions resolve there.
  */
-export async function postForm(url: string, fields: Readonly<Record<string, string>>, limits: HttpLimits, signal?: AbortSignal, session = new BrowserSession()): Promise<Page> {
-  const form = new URLSearchParams(Object.entries(fields)).toString();
+export function postForm(url: string, fields: Readonly<Record<string, string>>, limits: HttpLimits, signal?: AbortSignal, session = new BrowserSession()): Promise<Page> {
+  return navigate(url, 'POST', new URLSearchParams(Object.entries(fields)).toString(), limits, signal, session);
+}
+
+/**
+ * Submits a form of a page as a browser does, by its own method: `GET` puts the fields in the query of the action
+ * (in place of any query it had), anything else posts them.
+ */
+export function submitForm(form: HtmlForm, limits: HttpLimits, signal?: AbortSignal, session = new BrowserSession()): Promise<Page> {
+  const encoded = new URLSearchParams(Object.entries(form.fields)).toString();
+  if (form.method !== 'GET') return navigate(form.action, 'POST', encoded, limits, signal, session);
+  let url = form.action;
+  try {
+    const u = new URL(form.action);
+    u.search = encoded;
+    url = u.toString();
+  } catch {
+    /* an action that is no URL: the request reports it */
+  }
+  return navigate(url, 'GET', undefined, limits, signal, session);
+}
+
+async function navigate(url: string, firstMethod: string, firstBody: string | undefined, limits: HttpLimits, signal: AbortSignal | undefined, session: BrowserSession): Promise<Page> {
   let at = url;
-  let method = 'POST';
-  let body: string | undefined = form;
+  let method = firstMethod;
+  let body: string | undefined = firstBody;
   try {
     for (let hop = 0; ; hop++) {
       const where = new URL(at);

@@ -155,6 +155,48 @@ export const AUDIT_OPERATIONS: readonly Variant[] = [
     build: () => ({ mutate: { part: (p) => (isType(p, 'RISKDEC') && p.acquirerrecommendedaction !== undefined ? { ...p, acquirerrecommendedaction: 'S' } : p) } }),
   }),
   benign({
+    name: 'subscription-names-its-auth',
+    area: 'types',
+    allowedBy: '"`parenttransactionreference` | Present when the response part was based on an earlier request." (a SUBSCRIPTION based on the AUTH before it may say so)',
+    what: "gives the SUBSCRIPTION part of AUTH+SUBSCRIPTION the AUTH part's reference as parenttransactionreference",
+    build: () => ({
+      mutate: {
+        envelope: (env, ctx) => {
+          if (!answers(ctx, 'AUTH', 'SUBSCRIPTION')) return env;
+          const [auth, sub] = partsOf(env);
+          return sub && sub.parenttransactionreference === undefined && typeof auth?.transactionreference === 'string'
+            ? { ...env, response: [auth, { ...sub, parenttransactionreference: auth.transactionreference }] }
+            : env;
+        },
+      },
+    }),
+  }),
+  benign({
+    name: 'acs-page-form-by-get',
+    area: 'acs',
+    allowedBy: 'the document fixes the POST to acsurl and the POST back to termurl, not how the ACS page in between submits itself',
+    what: 'has an ACS whose authentication page submits its form by GET',
+    build: () => ({
+      front: {
+        request: (req) =>
+          req.method === 'GET' && req.path.startsWith('/acs/complete?')
+            ? {
+                ...req,
+                method: 'POST',
+                path: '/acs/complete',
+                headers: { ...req.headers, 'content-type': 'application/x-www-form-urlencoded', 'x-acs-page': 'get' },
+                body: req.path.slice('/acs/complete?'.length),
+              }
+            : req,
+        response: (res, req) => {
+          // A POST of the page's form is not what the page does: refused, as a GET-only endpoint would.
+          if (isAcsComplete(req) && req.headers['x-acs-page'] !== 'get') return { status: 405, headers: { 'content-type': 'text/plain', allow: 'GET' }, body: 'GET only' };
+          return isAcsPost(req) ? { ...res, body: res.body.replace(/(<form id="acs-form" method=")post/, '$1get') } : res;
+        },
+      },
+    }),
+  }),
+  benign({
     name: 'acs-redirects-to-its-page',
     area: 'acs',
     allowedBy: 'the document fixes the POST to acsurl and the POST back to termurl, not how the ACS shows its page between them (a browser follows a 303)',
