@@ -97,6 +97,14 @@ export function maskPan(pan: string): string {
  */
 const PAN_OR_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9])[0-9]{12,19}(?![0-9])/gi;
 /**
+ * A digit as XML and HTML may write it: itself, or a character reference (`&#52;`, `&#x34;`). A target's XML answer
+ * may carry a card number as references, which the reader decodes to the number: the raw text shown in a report
+ * must not keep it either.
+ */
+const REF_DIGIT = '(?:[0-9]|&#0*(?:4[89]|5[0-7]);|&#x0*3[0-9];)';
+const PAN_IN_REFERENCES = new RegExp(`(?<!${REF_DIGIT})${REF_DIGIT}{12,19}(?!${REF_DIGIT})`, 'gi');
+const digitsOfReferences = (run: string): string => run.replace(/&#(x?)0*([0-9a-f]+);/gi, (_m, hex: string, n: string) => String.fromCharCode(parseInt(n, hex ? 16 : 10)));
+/**
  * How a key or a tag may be written around a secret, beyond plain JSON and XML: a quote escaped once (a request
  * serialized inside another JSON string, as in cucumber messages) or as an HTML entity, and a `<` escaped the way
  * HTML pages embed JSON (`\x3C`, `\u003c`) or as `&lt;`. The leak scan (src/report/scan.ts) reads the same forms.
@@ -141,6 +149,13 @@ export function findCardNumbers(text: string): { index: number; digits: string }
   for (const m of text.matchAll(PAN_OR_UUID)) {
     if (!m[0].includes('-') && luhnValid(m[0])) out.push({ index: m.index ?? 0, digits: m[0] });
   }
+  // The same number written with character references (what maskText masks too); plain runs are found above.
+  if (text.includes('&#')) {
+    for (const m of text.matchAll(PAN_IN_REFERENCES)) {
+      const digits = digitsOfReferences(m[0]);
+      if (m[0].includes('&#') && luhnValid(digits)) out.push({ index: m.index ?? 0, digits });
+    }
+  }
   return out;
 }
 
@@ -167,6 +182,12 @@ export function redactText(text: string): string {
 function maskText(text: string): string {
   if (!enabled() || text.length === 0) return text;
   let out = text.replace(PAN_OR_UUID, (run) => (!run.includes('-') && luhnValid(run) ? maskPan(run) : run));
+  if (out.includes('&#')) {
+    out = out.replace(PAN_IN_REFERENCES, (run) => {
+      const digits = digitsOfReferences(run);
+      return luhnValid(digits) ? maskPan(digits) : run;
+    });
+  }
   out = out.replace(
     KEYED_SECRET,
     (m: string, pre: string | undefined, value: string | undefined, open: string | undefined, tag: string | undefined, inner: string | undefined, close: string | undefined) => {

@@ -68,3 +68,26 @@ test('masking inside XML or HTML keeps the element that quotes the secret', () =
   assert.equal(redactText('<pre>curl -u user:pw</pre>'), '<pre>curl -u ***</pre>');
   assert.equal(redactText('<td>securitycode=123</td>'), '<td>securitycode=***</td>');
 });
+
+test('a card number written as XML character references is masked in text (the answer a report shows raw)', () => {
+  const dec = '4111111111111111'
+    .split('')
+    .map((c) => `&#${c.charCodeAt(0)};`)
+    .join('');
+  const hex = '4111111111111111'
+    .split('')
+    .map((c) => `&#x${c.charCodeAt(0).toString(16)};`)
+    .join('');
+  for (const written of [dec, hex, `4111&#49;&#49;1111111111`, `&#052;111111111111111`]) {
+    assert.equal(redactText(`<cardnumber>${written}</cardnumber>`), '<cardnumber>411111######1111</cardnumber>', written);
+  }
+  // Not a card number (Luhn), too short, or references of other characters: left as written.
+  for (const text of ['&#52;&#50;&#52;&#50;&#52;&#50;&#52;&#50;&#52;&#50;&#52;&#50;&#52;&#50;&#52;&#51;', '&#49;&#50;&#51;', 'caf&#233; &#38; co']) {
+    assert.equal(redactText(text), text);
+  }
+  // The leak scan reads them the same way.
+  assert.deepEqual(
+    findCardNumbers(`<x>${dec}</x>`).map((f) => f.digits),
+    ['4111111111111111'],
+  );
+});
