@@ -56,7 +56,8 @@ Contract testing (docs/contract.md):
 
 Requests: POST <url>/json/ (JSON) and POST <url>/xml/ (XML), HTTP basic authentication.
 Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligation), 1 with --contract or
---client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error.`;
+--client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error,
+3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report of the cases run is written).`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -231,19 +232,33 @@ export async function run(args: string[]): Promise<number> {
     const { cases } = selectCases(only);
     console.log(`Client cases: running the adapter once per case (${cases.length} cases)`);
     let done = 0;
+    // SIGINT or SIGTERM (a CI job cancelled): the adapter running is ended with its process group, no further case
+    // starts, and the report of the cases run is written all the same; the exit status says the run is incomplete.
+    const stopping = new AbortController();
+    const stop = (sig: NodeJS.Signals): void => {
+      if (!stopping.signal.aborted) console.error(`cardspec serve: ${sig}: ending the case in progress; the report of the cases run follows`);
+      stopping.abort();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
     const results = await runClientCases(contractGateway, {
       command: clientCmd,
       only,
       timeoutMs: caseTimeout * 1000,
+      signal: stopping.signal,
       onResult: (r) => {
         done++;
         const tag = r.outcome === 'fail' ? 'FAIL' : r.outcome === 'non-strict' ? 'warn' : r.outcome === 'informational' ? 'info' : 'pass';
         console.log(redactText(`  [${tag}] ${String(done).padStart(3)}/${cases.length} ${r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`));
       },
     });
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     await contractGateway.close();
     const report = contractGateway.session.report();
-    const code = contractGateway.session.exitCode();
+    const interrupted = stopping.signal.aborted;
+    if (interrupted) console.log(`Client cases: interrupted after ${results.length} of ${cases.length} cases (exit status 3: incomplete)`);
+    const code = interrupted ? 3 : contractGateway.session.exitCode();
     if (values.report === undefined || values.report.toLowerCase().endsWith('.json')) return finish(report, code, values.report);
     const dir = values.report;
     const printed = await finish(report, code, undefined);

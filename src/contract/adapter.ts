@@ -28,6 +28,8 @@ export interface AdapterRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly timedOut: boolean;
+  /** Ended because the run was stopped (`signal`: cardspec got SIGINT or SIGTERM). */
+  readonly interrupted?: boolean;
   /** The command could not be started at all. */
   readonly spawnError?: string;
 }
@@ -62,14 +64,18 @@ class OutputTail {
  */
 const DRAIN_MS = 2000;
 
-/** Runs the adapter once: `input` as JSON on its standard input, `env` added to its environment. */
-export function runAdapter(command: string, input: unknown, env: Record<string, string>, timeoutMs: number): Promise<AdapterRun> {
+/**
+ * Runs the adapter once: `input` as JSON on its standard input, `env` added to its environment. When `signal` aborts
+ * (cardspec is stopped), the adapter and its process group are ended at once: none is left running behind.
+ */
+export function runAdapter(command: string, input: unknown, env: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<AdapterRun> {
   return new Promise((resolve) => {
     // Its own process group, so that a hung adapter and whatever it started can be ended together.
     const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     const stdout = new OutputTail();
     const stderr = new OutputTail();
     let timedOut = false;
+    let interrupted = false;
     let spawnError: string | undefined;
     let exitCode: number | null | undefined;
     let drain: NodeJS.Timeout | undefined;
@@ -83,8 +89,7 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
         child.stderr.destroy();
       }, DRAIN_MS);
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const end = (): void => {
       try {
         if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
         else child.kill('SIGKILL');
@@ -92,7 +97,18 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
         child.kill('SIGKILL');
       }
       stopReading();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      end();
     }, timeoutMs);
+    const onAbort = (): void => {
+      interrupted = true;
+      clearTimeout(timer);
+      end();
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (err) => (spawnError = err.message));
     child.on('exit', (code) => {
       exitCode = code;
@@ -102,7 +118,8 @@ export function runAdapter(command: string, input: unknown, env: Record<string, 
     child.on('close', (code) => {
       clearTimeout(timer);
       clearTimeout(drain);
-      resolve({ code: exitCode !== undefined ? exitCode : code, stdout: stdout.text(), stderr: stderr.text(), timedOut, spawnError });
+      signal?.removeEventListener('abort', onAbort);
+      resolve({ code: exitCode !== undefined ? exitCode : code, stdout: stdout.text(), stderr: stderr.text(), timedOut, interrupted, spawnError });
     });
     child.stdin.end(JSON.stringify(input) + '\n');
   });
@@ -212,6 +229,8 @@ export interface RunCasesOptions {
   readonly only?: readonly string[];
   /** Per case (default 60 s): a hung adapter fails its case rather than the run. */
   readonly timeoutMs?: number;
+  /** Stops the run (cardspec got SIGINT or SIGTERM): the adapter running is ended, no further case is started. */
+  readonly signal?: AbortSignal;
   /** Called after each case (progress output). */
   readonly onResult?: (result: ClientCaseResult) => void;
 }
@@ -322,7 +341,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   });
   let run: AdapterRun;
   try {
-    run = await runAdapter(opts.command, input, env, opts.timeoutMs ?? 60_000);
+    run = await runAdapter(opts.command, input, env, opts.timeoutMs ?? 60_000, opts.signal);
   } finally {
     gw.setMutation(undefined);
     gw.watch(undefined);
@@ -339,6 +358,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
     stderr: run.stderr.trim() ? redactText(tail(run.stderr)) : undefined,
   };
   if (run.spawnError) return finish([`the adapter command could not be started: ${run.spawnError}`], extra);
+  if (run.interrupted) return finish(['interrupted: cardspec was stopped while the adapter ran this case (the adapter was ended)'], extra);
   if (run.timedOut) problems.push(`the adapter did not finish within ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s`);
   else if (run.code !== 0) problems.push(`the adapter exited ${run.code}${run.stderr.trim() ? `: ${tail(run.stderr)}` : ''}`);
   if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to use ${gw.url}, given as "url" and $CARDSPEC_URL)`);
@@ -392,6 +412,7 @@ export async function runClientCases(gw: CaseGateway, opts: RunCasesOptions): Pr
   const { cases } = selectCases(opts.only);
   const results: ClientCaseResult[] = [];
   for (const kase of cases) {
+    if (opts.signal?.aborted) break;
     const r = await runCase(gw, kase, opts);
     results.push(r);
     opts.onResult?.(r);

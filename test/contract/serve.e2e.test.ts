@@ -110,6 +110,40 @@ describe('cardspec serve --contract', () => {
     );
   });
 
+  it('stopped by SIGTERM while an adapter hangs: the adapter is ended, the report of the cases run written, exit 3', async () => {
+    const out = join(dir, 'interrupted');
+    const pidFile = join(dir, 'adapter.pid');
+    // An adapter that records its pid and never answers.
+    const adapter = `"${process.execPath}" -e "require('fs').writeFileSync(process.argv[1], String(process.pid)); setInterval(() => {}, 1000)" "${pidFile}"`;
+    const child = spawn(process.execPath, [BIN, 'serve', '--client-cmd', adapter, '--cases', 'auth,store', '--report', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const written = (): boolean => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '';
+    for (let i = 0; i < 600 && !written(); i++) await new Promise((r) => setTimeout(r, 100));
+    const adapterPid = Number(readFileSync(pidFile, 'utf8'));
+    assert.ok(adapterPid > 0, text);
+    child.kill('SIGTERM');
+    assert.equal(await exit, 3, text);
+    assert.match(text, /Client cases: interrupted after 1 of 2 cases/);
+    const results = (JSON.parse(readFileSync(join(out, 'cases.json'), 'utf8')) as { cases: unknown[] }).cases;
+    assert.equal(results.length, 1);
+    assert.match(JSON.stringify(results), /interrupted: cardspec was stopped while the adapter ran this case/);
+    // Gone, or a zombie waiting for its reaper (killed, not running): /proc tells the two apart where there is one.
+    const running = (): boolean => {
+      try {
+        process.kill(adapterPid, 0);
+      } catch {
+        return false;
+      }
+      const status = `/proc/${adapterPid}/status`;
+      return !existsSync(status) || !/^State:\s+Z/m.test(readFileSync(status, 'utf8'));
+    };
+    for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(running(), false, 'the adapter is not left running');
+  });
+
   it('refuses contract options that do not fit, with exit 2 and the reason', async () => {
     const { run, restore } = serveInProcess();
     try {
