@@ -7,7 +7,7 @@ import { Then, When } from '@cucumber/cucumber';
 import { checkValue } from '../schemas/check';
 import { FIELD } from '../schemas/fields';
 import { boundaryCase, type BoundaryCase } from '../src/boundary/cases';
-import { ruleForViolation } from '../src/suite/attribution';
+import { rulesForViolation } from '../src/suite/attribution';
 import { Target, type Exchange } from '../src/target/target';
 import type { RequestObject, ResponsePart } from '../src/wire/types';
 import { buildRequest, operationByTitle, type CardSource } from '../src/target/requests';
@@ -127,9 +127,10 @@ function missingPart(world: CardspecWorld, type: string, parts: readonly Respons
  */
 function stringOrFail(world: CardspecWorld, type: string, field: string, value: unknown): void {
   if (value === undefined || typeof value === 'string') return;
-  world.fail(`the ${type} part's ${field} is ${value === null ? 'null' : `a ${typeof value}`}; all values in JSON requests and responses are strings`, [
-    ruleForViolation({ field, rule: 'all-values-strings', message: '' }),
-  ]);
+  world.fail(
+    `the ${type} part's ${field} is ${value === null ? 'null' : `a ${typeof value}`}; all values in JSON requests and responses are strings`,
+    rulesForViolation({ field, rule: 'all-values-strings', message: '' }),
+  );
 }
 
 Then("the {word} part's {word} is in its documented form", function (this: CardspecWorld, type: string, field: string) {

@@ -136,7 +136,7 @@ const BY_KIND: Readonly<Record<string, string>> = {
 const collapse = (s: string): string => s.replace(/`/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Findings about what a part of a row holds (presence, fixed values, its type): the row's rule, so the scenario's. */
-const ROW_KINDS = new Set(['required', 'forbidden', 'fixed', 'request-type', 'minItems', 'ok-message']);
+const ROW_KINDS = new Set(['required', 'forbidden', 'fixed', 'request-type', 'minItems']);
 
 /**
  * Findings about the parts of the answer as a whole (their count, their order): the envelope's rule, whatever
@@ -180,14 +180,12 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];
   const tags = ctx.tags ?? [];
-  // Errors-table findings (`errormessage` is `Ok` for `0`) break their row as well as the scenario's rule.
-  const withKindRule = (found: string[]): string[] => (v.rule === 'ok-message' && has(BY_KIND[v.rule]) && !found.includes(BY_KIND[v.rule]) ? [...found, BY_KIND[v.rule]] : found);
   if (ROW_KINDS.has(v.rule)) {
     const field = leaf === 'requesttypedescription' ? undefined : leaf;
     const hit = field ? tagsAbout(tags, field, [], undefined, index) : [];
     const typed = hit.length === 0 && ctx.requestedType ? tagsAbout(tags, ctx.requestedType, [], undefined, index) : [];
     const found = hit.length > 0 ? hit : typed;
-    if (found.length > 0) return withKindRule(found);
+    if (found.length > 0) return found;
   }
   if (has(fieldRule)) return [fieldRule];
   // The document's own words, quoted in the finding (`("Every response part has ...")`).
@@ -197,7 +195,7 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
     const hit = [...index.rules.values()].find((r) => collapse(r.quote).includes(words));
     if (hit) return [hit.id];
   }
-  if (ROW_KINDS.has(v.rule) && tags.length > 0) return withKindRule([...tags]);
+  if (ROW_KINDS.has(v.rule) && tags.length > 0) return [...tags];
   if (has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
   return [has('FIELD-TYPES') ? 'FIELD-TYPES' : (kindRule ?? v.rule)];
 }

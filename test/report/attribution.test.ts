@@ -44,6 +44,11 @@ describe('a schema finding breaks the rule of the field that broke', () => {
     assert.deepEqual(rulesForViolation(v, index), ['ERR-PART-FIELDS', 'FIELD-STRINGS:errorcode']);
     assert.deepEqual(rulesForViolation({ ...v, field: 'response[0].baseamount' }, index), ['FIELD-STRINGS:baseamount']);
   });
+  it('errormessage other than "Ok" with errorcode 0 is the Errors row of 0 (ERR-0) alone, not the rules of the scenario that carried it', () => {
+    const v = { field: 'response[0].errormessage', rule: 'ok-message', message: 'response[0].errormessage must be "Ok" when errorcode is "0"' };
+    assert.deepEqual(rulesForViolation(v, index, { tags: ['STORE-SHAPE', 'STORE-NO-BANK', 'STORE-RESPONSE-FIELDS'], partType: 'STORE', requestedType: 'STORE' }), ['ERR-0']);
+    assert.deepEqual(rulesForViolation(v, index, { tags: ['3DS-ENROLMENT-CHECK', '3DS-QUERY-RESPONSE'], partType: 'THREEDQUERY', requestedType: 'THREEDQUERY' }), ['ERR-0']);
+  });
   it('a per-field entry of the catalogue wins (FIELD-LENGTHS:<field>)', () => {
     const rules: CatalogueRule[] = [
       { id: 'FIELD-LENGTHS', section: '', quote: 'q', status: 'testable' },

@@ -155,18 +155,17 @@ export const AUDIT_OPERATIONS: readonly Variant[] = [
     build: () => ({ mutate: { part: (p) => (isType(p, 'RISKDEC') && p.acquirerrecommendedaction !== undefined ? { ...p, acquirerrecommendedaction: 'S' } : p) } }),
   }),
   benign({
-    name: 'subscription-names-its-auth',
+    name: 'subscription-part-without-parent',
     area: 'types',
-    allowedBy: '"`parenttransactionreference` | Present when the response part was based on an earlier request." (a SUBSCRIPTION based on the AUTH before it may say so)',
-    what: "gives the SUBSCRIPTION part of AUTH+SUBSCRIPTION the AUTH part's reference as parenttransactionreference",
+    allowedBy:
+      '"`parenttransactionreference` | Present when the response part was based on an earlier request.": the AUTH of AUTH+SUBSCRIPTION is not an earlier request (the reference names it; nothing requires it)',
+    what: 'leaves parenttransactionreference out of the SUBSCRIPTION part of an AUTH+SUBSCRIPTION sent without a parent',
     build: () => ({
       mutate: {
         envelope: (env, ctx) => {
           if (!answers(ctx, 'AUTH', 'SUBSCRIPTION')) return env;
           const [auth, sub] = partsOf(env);
-          return sub && sub.parenttransactionreference === undefined && typeof auth?.transactionreference === 'string'
-            ? { ...env, response: [auth, { ...sub, parenttransactionreference: auth.transactionreference }] }
-            : env;
+          return auth && sub && auth.parenttransactionreference === undefined ? { ...env, response: [auth, without(sub, 'parenttransactionreference')] } : env;
         },
       },
     }),
