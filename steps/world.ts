@@ -308,7 +308,7 @@ export class CardspecWorld extends World<WorldParams> {
       const findings = [
         ...errors.flatMap((v) => {
           const part = partTypeOf(v.field, exchange, types);
-          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), tags: this.rules };
+          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), requestedTypes: types, tags: this.rules };
           return rulesForViolation(v, undefined, ctx).map((rule) => ({
             rule: this.formRule(rule),
             line: describe(v),

@@ -150,6 +150,8 @@ export interface FindingContext {
   readonly partType?: string;
   /** The request type that was asked for at that place. */
   readonly requestedType?: string;
+  /** Every request type asked for, in order. */
+  readonly requestedTypes?: readonly string[];
   /** The scenario's `@rule` tags. */
   readonly tags?: readonly string[];
 }
@@ -173,9 +175,18 @@ export function rulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message
 
 function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, leaf: string, index: RuleIndex, ctx: FindingContext): string[] {
   const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
+  if (leaf === 'requesttypedescription' && (v.rule === 'part-order' || v.rule === 'request-type') && ctx.requestedType !== undefined && ctx.partType !== ctx.requestedType) {
+    // A part that is not of the type asked for at its place: a requested type elsewhere is out of order; any other
+    // type (`auth` for `AUTH`) leaves the requested one without its part.
+    // The scenario's row that names the type asked for (AC-SHAPE: "with `requesttypedescription` `ACCOUNTCHECK`")
+    // speaks for it; never every tag of a scenario that merely carried the answer.
+    const misplaced = ctx.requestedTypes === undefined ? v.rule === 'part-order' : ctx.partType !== undefined && ctx.requestedTypes.includes(ctx.partType);
+    const row = misplaced ? [] : tagsAbout(ctx.tags ?? [], ctx.requestedType, [], undefined, index);
+    const id = misplaced ? 'ENV-ORDER' : 'ENV-RESPONSE-ONE-PART-PER-TYPE';
+    if (row.length > 0) return row;
+    if (has(id)) return [id];
+  }
   if (PARTS_KINDS.has(v.rule) && has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
-  const own = ALSO_BREAKS[v.rule]?.[leaf];
-  if (own !== undefined && has(own) && has(BY_KIND[v.rule])) return [own, BY_KIND[v.rule]];
   const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType === 'STORE' ? 'STORE-RESPONSE-FIELDS' : undefined);
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];
@@ -199,14 +210,6 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
   if (has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
   return [has('FIELD-TYPES') ? 'FIELD-TYPES' : (kindRule ?? v.rule)];
 }
-
-/**
- * Fields whose own sentence repeats a rule every field obeys: "Every response part has `errorcode` (string)" is
- * broken by a numeric errorcode as much as "All values ... are strings" is, so such a finding breaks both.
- */
-const ALSO_BREAKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'all-values-strings': { errorcode: 'ERR-PART-FIELDS' },
-};
 
 /** Rules of every field, whose findings are reported per field (`FIELD-LENGTHS:billingemail`: a matrix row each). */
 const PER_FIELD = new Set(['FIELD-LENGTHS', 'FIELD-TYPES', 'FIELD-STRINGS']);

@@ -36,13 +36,18 @@ describe('a schema finding breaks the rule of the field that broke', () => {
     const tags = ['FIELD-TYPES:currencyiso3a', 'LIMIT-FIELD-LENGTHS:currencyiso3a', 'SUB-STATE-PENDING'];
     const order = { field: 'response[0].requesttypedescription', rule: 'part-order', message: 'part 1 is "SUBSCRIPTION" where "AUTH" was requested' };
     assert.deepEqual(rulesForViolation(order, index, { tags, partType: 'SUBSCRIPTION', requestedType: 'AUTH' }), ['ENV-ORDER']);
+    // A part of a type not asked for (`auth` where `AUTH` was): the requested type has no part, whichever finding says so.
+    const boundary = ['FIELD-TYPES:currencyiso3a', 'LIMIT-FIELD-LENGTHS:currencyiso3a'];
+    for (const rule of ['part-order', 'request-type']) {
+      const wrong = { field: 'response[0].requesttypedescription', rule, message: 'must be "AUTH" in a AUTH part (it is "auth")' };
+      assert.deepEqual(rulesForViolation(wrong, index, { tags: boundary, partType: 'auth', requestedType: 'AUTH', requestedTypes: ['AUTH'] }), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
+      // ... unless the scenario's row names the type asked for: "1 part ..., with `requesttypedescription` `ACCOUNTCHECK`".
+      const labelled = { ...wrong, message: 'must be "ACCOUNTCHECK"' };
+      assert.deepEqual(rulesForViolation(labelled, index, { tags: ['AC-SHAPE', 'ERR-0'], partType: 'AUTH', requestedType: 'ACCOUNTCHECK', requestedTypes: ['ACCOUNTCHECK'] }), ['AC-SHAPE']);
+    }
+    assert.deepEqual(rulesForViolation(order, index, { tags, partType: 'SUBSCRIPTION', requestedType: 'AUTH', requestedTypes: ['AUTH', 'SUBSCRIPTION'] }), ['ENV-ORDER']);
     const count = { field: 'response', rule: 'one-part-per-type', message: 'response holds 1 part(s) for 2 requested type(s)' };
     assert.deepEqual(rulesForViolation(count, index, { tags }), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
-  });
-  it('a numeric errorcode breaks "errorcode (string)" of the Errors as well as the strings rule', () => {
-    const v = { field: 'response[0].errorcode', rule: 'all-values-strings', message: 'response[0].errorcode is a number' };
-    assert.deepEqual(rulesForViolation(v, index), ['ERR-PART-FIELDS', 'FIELD-STRINGS:errorcode']);
-    assert.deepEqual(rulesForViolation({ ...v, field: 'response[0].baseamount' }, index), ['FIELD-STRINGS:baseamount']);
   });
   it('errormessage other than "Ok" with errorcode 0 is the Errors row of 0 (ERR-0) alone, not the rules of the scenario that carried it', () => {
     const v = { field: 'response[0].errormessage', rule: 'ok-message', message: 'response[0].errormessage must be "Ok" when errorcode is "0"' };

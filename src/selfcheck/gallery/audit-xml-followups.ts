@@ -214,14 +214,6 @@ export const AUDIT_XML_FOLLOWUPS: readonly Variant[] = [
   }),
 
   faulty({
-    name: 'errorcode-as-number',
-    area: 'errors',
-    rule: 'ERR-PART-FIELDS',
-    what: 'answers errorcode as a JSON number (0, 70000) instead of a string (JSON: XML text has no number type)',
-    formats: ['json'],
-    build: () => ({ mutate: { part: (p) => (typeof p.errorcode === 'string' ? { ...p, errorcode: Number(p.errorcode) } : p) } }),
-  }),
-  faulty({
     name: 'ok-with-trailing-space',
     area: 'errors',
     rule: 'ERR-0',

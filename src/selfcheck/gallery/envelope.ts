@@ -61,7 +61,9 @@ export const ENVELOPE: readonly Variant[] = [
   faulty({
     name: 'types-lower-case',
     area: 'envelope',
-    rule: 'ENV-TYPES-NAMED',
+    // A response part's type (`auth`) that is no request type: the requested AUTH has no part. ENV-TYPES-NAMED
+    // speaks of the request object, which this gateway reads correctly.
+    rule: 'ENV-RESPONSE-ONE-PART-PER-TYPE',
     what: 'names the request type of each part in lower case (auth)',
     build: () => ({
       mutate: { part: (p) => (typeof p.requesttypedescription === 'string' ? { ...p, requesttypedescription: p.requesttypedescription.toLowerCase() } : p) },
