@@ -191,6 +191,9 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];
   const tags = ctx.tags ?? [];
+  // A finding the document ties to one sentence of its own (a STORE part's missing field: "The STORE response
+  // holds ..."; an acsurl for a card not enrolled) breaks that sentence, whichever scenario met it.
+  if (has(fieldRule)) return [fieldRule];
   if (ROW_KINDS.has(v.rule)) {
     const field = leaf === 'requesttypedescription' ? undefined : leaf;
     const hit = field ? tagsAbout(tags, field, [], undefined, index) : [];
@@ -198,7 +201,6 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
     const found = hit.length > 0 ? hit : typed;
     if (found.length > 0) return found;
   }
-  if (has(fieldRule)) return [fieldRule];
   // The document's own words, quoted in the finding (`("Every response part has ...")`).
   for (const m of v.message.matchAll(/\("([^"]*\s[^"]*)"\)/g)) {
     if (m[1].length < 20) continue;

@@ -54,6 +54,15 @@ describe('a schema finding breaks the rule of the field that broke', () => {
     assert.deepEqual(rulesForViolation(v, index, { tags: ['STORE-SHAPE', 'STORE-NO-BANK', 'STORE-RESPONSE-FIELDS'], partType: 'STORE', requestedType: 'STORE' }), ['ERR-0']);
     assert.deepEqual(rulesForViolation(v, index, { tags: ['3DS-ENROLMENT-CHECK', '3DS-QUERY-RESPONSE'], partType: 'THREEDQUERY', requestedType: 'THREEDQUERY' }), ['ERR-0']);
   });
+  it('a finding tied to one sentence breaks that sentence alone, not the tags of the scenario that met it', () => {
+    // A STORE part without transactionstartedtimestamp, met by a scenario about the kept card: "The STORE response holds ...".
+    const missing = { field: 'response[0].transactionstartedtimestamp', rule: 'required', message: 'response[0].transactionstartedtimestamp is missing' };
+    assert.deepEqual(rulesForViolation(missing, index, { tags: ['STORE-KEEPS-CARD', 'STORE-NO-BANK', 'SEC-RESULT-0'], partType: 'STORE', requestedType: 'STORE' }), ['STORE-RESPONSE-FIELDS']);
+    const acsurl = { field: 'response[0].acsurl', rule: 'forbidden', message: 'response[0].acsurl must not be present' };
+    assert.deepEqual(rulesForViolation(acsurl, index, { tags: ['3DS-QUERY-RESPONSE', '3DS-NEXT-N', '3DS-ACSURL-ONLY-ENROLLED'], partType: 'THREEDQUERY', requestedType: 'THREEDQUERY' }), [
+      '3DS-ACSURL-ONLY-ENROLLED',
+    ]);
+  });
   it('a per-field entry of the catalogue wins (FIELD-LENGTHS:<field>)', () => {
     const rules: CatalogueRule[] = [
       { id: 'FIELD-LENGTHS', section: '', quote: 'q', status: 'testable' },
