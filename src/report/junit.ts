@@ -2,7 +2,9 @@
  * JUnit XML for CI systems: one testsuite per format, one testcase per scenario and format (classname = the
  * feature, the flow). A failure names the rules it broke and carries the masked error; a skip carries its reason;
  * a scenario the kit could not run (undefined or ambiguous step) is an `<error>`, so that a kit problem is never
- * read as the target's failure.
+ * read as the target's failure. An INCOMPLETE run (a target not ready, a run stopped, rules in scope not checked) adds
+ * a testcase of its own in error with the reasons: a file of no failures must never pass a CI gate for a run that
+ * checked nothing (a not-ready target gave `tests="0" failures="0"`, green to a JUnit reader).
  */
 import { create } from 'xmlbuilder2';
 import type { Format } from '../wire/types';
@@ -19,18 +21,25 @@ function isKitError(s: ScenarioResult): boolean {
   return s.status === 'UNDEFINED' || s.status === 'AMBIGUOUS';
 }
 
-export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[]): string {
+/** The run's verdict, when the caller has it: `incomplete` adds the testcase that says why. */
+export interface JunitVerdict {
+  readonly result: 'passed' | 'failed' | 'incomplete';
+  readonly reason: string;
+}
+
+export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[], verdict?: JunitVerdict): string {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const known = new Set(ruleById.keys());
   // Invalid XML 1.0 characters (control characters from a target's answer) are replaced, never a broken file.
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const formats: Format[] = [...new Set<Format>([...meta.formats, ...scenarios.map((s) => s.format)])];
   const total = tally(scenarios);
+  const incomplete = verdict?.result === 'incomplete';
   const root = doc.ele('testsuites', {
     name: 'cardspec',
-    tests: total.tests,
+    tests: total.tests + (incomplete ? 1 : 0),
     failures: total.failures,
-    errors: total.errors,
+    errors: total.errors + (incomplete ? 1 : 0),
     skipped: total.skipped,
     time: seconds(scenarios.reduce((s, x) => s + x.durationMs, 0)),
     ...(meta.startedAt ? { timestamp: meta.startedAt } : {}),
@@ -108,6 +117,13 @@ export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenari
         tc.ele('skipped', { message: s.reason ?? 'skipped' });
       }
     }
+  }
+  if (incomplete) {
+    const suite = root.ele('testsuite', { name: 'cardspec verdict', tests: 1, failures: 0, errors: 1, skipped: 0, time: '0.000', ...(meta.startedAt ? { timestamp: meta.startedAt } : {}) });
+    suite
+      .ele('testcase', { classname: 'cardspec', name: 'the run is INCOMPLETE: not everything in scope was checked', time: '0.000' })
+      .ele('error', { message: firstLine(`INCOMPLETE: ${verdict.reason}`, 500), type: 'INCOMPLETE' })
+      .txt(`INCOMPLETE: ${verdict.reason}`);
   }
   return doc.end({ prettyPrint: true }) + '\n';
 }

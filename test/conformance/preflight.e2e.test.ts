@@ -139,7 +139,11 @@ describe('cardspec run: the preflight', () => {
     assert.match(summary.problems.join('\n'), /the target is not ready: .* was refused: nothing listens there/);
     assert.match(summary.incompleteBecause.join('\n'), /the target is not ready/);
     assert.match(fs.readFileSync(path.join(reports, 'summary.md'), 'utf8'), /INCOMPLETE/);
-    assert.doesNotMatch(fs.readFileSync(path.join(reports, 'junit.xml'), 'utf8'), /stale/);
+    const junit = fs.readFileSync(path.join(reports, 'junit.xml'), 'utf8');
+    assert.doesNotMatch(junit, /stale/);
+    // A JUnit reader must not see a green file of no tests: the run's verdict is a testcase in error.
+    assert.match(junit, /<testsuites [^>]*tests="1" failures="0" errors="1"/);
+    assert.match(junit, /<error message="INCOMPLETE: [^"]*the target is not ready/);
     assert.ok(!fs.existsSync(path.join(reports, 'json', 'messages.ndjson')), "the earlier run's results are gone");
   });
 
