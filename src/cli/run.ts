@@ -29,6 +29,7 @@ import { ExtensionError, readExtensions, writeMergedCatalogue, type Extensions }
 import { failureText, watchFailures, type FailedScenario } from '../suite/failures';
 import type { Format } from '../wire/types';
 import { wrap } from '../report/causes';
+import type { RunArtifacts } from '../report';
 import type { Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
 import { loadCatalogue as loadCatalogueFile } from '../report/catalogue';
@@ -525,25 +526,19 @@ export async function run(args: string[]): Promise<number> {
   let reportPaths: string[] = [];
   let summary: Summary | undefined;
   try {
-    const artifacts = {
-      waivers: plan.waivers,
+    reportPaths = await writeReports({
+      ...artifactsOf(
+        plan,
+        baseUrl,
+        startedAt,
+        outcomes.map((o) => ({ format: o.format, messages: o.messages })),
+        problems,
+        interrupted,
+      ),
       onSummary: (s: Summary) => {
         summary = s;
       },
-      reportsDir: plan.reportsDir,
-      runs: outcomes.map((o) => ({ format: o.format, messages: o.messages })),
-      target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
-      profile: plan.profileSpec,
-      startedAt,
-      finishedAt: new Date().toISOString(),
-      tags: plan.tags || undefined,
-      ...(plan.shard ? { shard: plan.shard } : {}),
-      problems,
-      catalogue: writeMergedCatalogue(plan.extensions, plan.reportsDir),
-      /** Why the run stopped before its end (signal, --max-time, target gone); the verdict cannot be PASSED. */
-      interrupted,
-    };
-    reportPaths = await writeReports(artifacts);
+    });
   } catch (e) {
     problems.push(redactText((e as Error).message));
   }
@@ -594,20 +589,28 @@ async function writeNotReadyReports(plan: Plan, baseUrl: string, startedAt: stri
   for (const format of plan.formats) {
     for (const file of [REPORT_FILES.messages(format), REPORT_FILES.cucumberHtml(format)]) fs.rmSync(path.join(plan.reportsDir, file), { force: true });
   }
-  await writeReports({
+  await writeReports(artifactsOf(plan, baseUrl, startedAt, [], [problem], problem));
+}
+
+/**
+ * What the reports of a run are made from. `interrupted`: why the run stopped before its end (a signal, --max-time,
+ * a target gone or not ready); the verdict cannot be PASSED.
+ */
+function artifactsOf(plan: Plan, baseUrl: string, startedAt: string, runs: RunArtifacts['runs'], problems: readonly string[], interrupted: string | undefined): RunArtifacts {
+  return {
     waivers: plan.waivers,
     reportsDir: plan.reportsDir,
-    runs: [],
+    runs,
     target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
     profile: plan.profileSpec,
     startedAt,
     finishedAt: new Date().toISOString(),
     tags: plan.tags || undefined,
     ...(plan.shard ? { shard: plan.shard } : {}),
-    problems: [problem],
+    problems,
     catalogue: writeMergedCatalogue(plan.extensions, plan.reportsDir),
-    interrupted: problem,
-  });
+    interrupted,
+  };
 }
 
 /**
