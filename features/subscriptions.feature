@@ -20,6 +20,11 @@ Feature: Subscriptions
     And the SUBSCRIPTION echoes `baseamount`, `subscriptionbegindate`, `subscriptionunit`, `subscriptionfrequency` and `subscriptionfinalnumber`
     And the AUTH echoes `baseamount`
 
+  @rule:ENV-ORDER @type:AUTH @type:SUBSCRIPTION
+  Scenario: AUTH+SUBSCRIPTION is run in the listed order: the AUTH part, then the SUBSCRIPTION part
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card
+    Then the response has 2 parts: AUTH, then SUBSCRIPTION
+
   @rule:SUB-REQUIRES-AUTH @type:SUBSCRIPTION
   Scenario: A SUBSCRIPTION sent without AUTH is not taken
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card, naming only SUBSCRIPTION

@@ -74,7 +74,7 @@ export const AUDIT_OPERATIONS: readonly Variant[] = [
   faulty({
     name: 'subscription-before-auth',
     area: 'types',
-    rule: 'SUB-NO-3DS',
+    rule: 'ENV-ORDER',
     what: 'answers the SUBSCRIPTION part of AUTH+SUBSCRIPTION before the AUTH part',
     build: () => ({ mutate: { envelope: (env, ctx) => (answers(ctx, 'AUTH', 'SUBSCRIPTION') ? { ...env, response: [...partsOf(env)].reverse() } : env) } }),
   }),
