@@ -24,7 +24,7 @@ import { provideCachetoken } from '../src/target/cachetoken-provider';
 import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/target/profile';
 import type { CardSource } from '../src/target/requests';
 import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/target/target';
-import { echoViolations, validateResponseEnvelope, type Violation } from '../src/validate';
+import { validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
 import { requestTypesOf } from '../src/wire/json';
 
@@ -295,10 +295,7 @@ export class CardspecWorld extends World<WorldParams> {
     }
     // A refused call's answer is not fixed by the document, so its parts are not held to the requested types
     // (a block-level ERROR part, as public facts show, is a fine answer); its envelope is still validated.
-    const problems: Violation[] = [
-      ...validateResponseEnvelope(exchange.envelope, opts.lenient ? undefined : types, exchange.format),
-      ...(opts.lenient ? [] : echoViolations(request, exchange.envelope)),
-    ];
+    const problems: Violation[] = [...validateResponseEnvelope(exchange.envelope, opts.lenient ? undefined : types, exchange.format)];
     const errors = problems.filter((v) => v.severity === 'error');
     const warnings = problems.filter((v) => v.severity === 'warning');
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describe).join('\n')}`));
@@ -308,7 +305,7 @@ export class CardspecWorld extends World<WorldParams> {
       const findings = [
         ...errors.flatMap((v) => {
           const part = partTypeOf(v.field, exchange, types);
-          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), requestedTypes: types, tags: this.rules };
+          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), requestedTypes: types, tags: this.rules, value: valueAt(exchange.envelope, v.field) };
           return rulesForViolation(v, undefined, ctx).map((rule) => ({
             rule: this.formRule(rule),
             line: describe(v),

@@ -154,6 +154,8 @@ export interface FindingContext {
   readonly requestedTypes?: readonly string[];
   /** The scenario's `@rule` tags. */
   readonly tags?: readonly string[];
+  /** The value the finding saw, where it has one. */
+  readonly value?: unknown;
 }
 
 /**
@@ -194,6 +196,12 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
   // A finding the document ties to one sentence of its own (a STORE part's missing field: "The STORE response
   // holds ..."; an acsurl for a card not enrolled) breaks that sentence, whichever scenario met it.
   if (has(fieldRule)) return [fieldRule];
+  // `errorcode` 0 with a message of another outcome ("Decline"): the code is the suspect, so the scenario that
+  // expects that outcome speaks for it, with the row of 0. A misspelt `Ok` ("ok", "OK ") is the message's fault
+  // alone: ERR-0, not every tag of every scenario that met it.
+  if (v.rule === 'ok-message' && !(typeof ctx.value === 'string' && ctx.value.trim().toLowerCase() === 'ok') && tags.length > 0) {
+    return has(BY_KIND[v.rule]) && !tags.includes(BY_KIND[v.rule]) ? [...tags, BY_KIND[v.rule]] : [...tags];
+  }
   if (ROW_KINDS.has(v.rule)) {
     const field = leaf === 'requesttypedescription' ? undefined : leaf;
     const hit = field ? tagsAbout(tags, field, [], undefined, index) : [];

@@ -49,10 +49,20 @@ describe('a schema finding breaks the rule of the field that broke', () => {
     const count = { field: 'response', rule: 'one-part-per-type', message: 'response holds 1 part(s) for 2 requested type(s)' };
     assert.deepEqual(rulesForViolation(count, index, { tags }), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
   });
-  it('errormessage other than "Ok" with errorcode 0 is the Errors row of 0 (ERR-0) alone, not the rules of the scenario that carried it', () => {
+  it('a misspelt "Ok" with errorcode 0 is the Errors row of 0 (ERR-0) alone, not the rules of the scenario that carried it', () => {
     const v = { field: 'response[0].errormessage', rule: 'ok-message', message: 'response[0].errormessage must be "Ok" when errorcode is "0"' };
-    assert.deepEqual(rulesForViolation(v, index, { tags: ['STORE-SHAPE', 'STORE-NO-BANK', 'STORE-RESPONSE-FIELDS'], partType: 'STORE', requestedType: 'STORE' }), ['ERR-0']);
-    assert.deepEqual(rulesForViolation(v, index, { tags: ['3DS-ENROLMENT-CHECK', '3DS-QUERY-RESPONSE'], partType: 'THREEDQUERY', requestedType: 'THREEDQUERY' }), ['ERR-0']);
+    for (const value of ['ok', 'OK', 'Ok ']) {
+      assert.deepEqual(rulesForViolation(v, index, { tags: ['STORE-SHAPE', 'STORE-NO-BANK', 'STORE-RESPONSE-FIELDS'], partType: 'STORE', requestedType: 'STORE', value }), ['ERR-0']);
+      assert.deepEqual(rulesForViolation(v, index, { tags: ['3DS-ENROLMENT-CHECK', '3DS-QUERY-RESPONSE'], partType: 'THREEDQUERY', requestedType: 'THREEDQUERY', value }), ['ERR-0']);
+    }
+  });
+  it('errorcode 0 with the message of another outcome ("Decline") puts the code in doubt: the scenario expecting that outcome, and ERR-0', () => {
+    const v = { field: 'response[0].errormessage', rule: 'ok-message', message: 'response[0].errormessage must be "Ok" when errorcode is "0"' };
+    assert.deepEqual(rulesForViolation(v, index, { tags: ['ERR-NONZERO-FAILED', 'ERR-70000'], partType: 'AUTH', requestedType: 'AUTH', value: 'Decline' }), [
+      'ERR-NONZERO-FAILED',
+      'ERR-70000',
+      'ERR-0',
+    ]);
   });
   it('a finding tied to one sentence breaks that sentence alone, not the tags of the scenario that met it', () => {
     // A STORE part without transactionstartedtimestamp, met by a scenario about the kept card: "The STORE response holds ...".
