@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // `npm run bench:gallery`: runs bench/gallery.ts.
-require('./launch')(require('path').join(__dirname, 'gallery.ts'));
+require('../bin/launch')(require('path').join(__dirname, 'gallery.ts'));

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // `npm run bench`: runs bench/main.ts.
-require('./launch')(require('path').join(__dirname, 'main'));
+require('../bin/launch')(require('path').join(__dirname, 'main'));

@@ -1,19 +1,2 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly: ts-node in transpile-only mode (type-checking is `npm run typecheck`,
-// done once in `npm test`, not on every start), so a fresh clone needs no build step.
-process.env.TS_NODE_TRANSPILE_ONLY = process.env.TS_NODE_TRANSPILE_ONLY || 'true';
-process.env.TS_NODE_PROJECT = process.env.TS_NODE_PROJECT || require('path').join(__dirname, '..', 'tsconfig.json');
-// Installed as a package, the sources sit under node_modules/, which ts-node skips unless told otherwise.
-process.env.TS_NODE_SKIP_IGNORE = process.env.TS_NODE_SKIP_IGNORE || 'true';
-require('ts-node/register');
-require('../src/cli/main')
-  .main(process.argv.slice(2))
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      console.error(require('../src/redact').redactText(String((err && err.stack) || err)));
-      process.exitCode = 2;
-    },
-  );
+require('./launch')(require('path').join(__dirname, '..', 'src', 'cli', 'main'));
