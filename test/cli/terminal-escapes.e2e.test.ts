@@ -15,6 +15,7 @@ import { run as validate } from '../../src/cli/validate';
 import { runCli, tempDir } from '../conformance/cli';
 import { fuzz } from '../fuzz/run';
 import { listenOnLoopback } from '../target/broken-servers';
+import { captured } from '../console';
 
 // eslint-disable-next-line no-control-regex -- what must not be printed
 const RAW_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)/;
@@ -64,17 +65,8 @@ describe('text from a target cannot drive the terminal', () => {
   it('cardspec validate prints a field name holding an escape sequence as \\u001b', async () => {
     const file = path.join(tempDir('escape'), 'request.json');
     fs.writeFileSync(file, '{"alias":"a","version":"1.00","request":[{"requesttypedescriptions":["ACCOUNTCHECK"],"x\\u001b[2J":1}]}');
-    const lines: string[] = [];
-    const { log, error } = console;
-    console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
-    console.error = console.log;
-    try {
-      assert.equal(await validate([file]), 1);
-    } finally {
-      console.log = log;
-      console.error = error;
-    }
-    const out = lines.join('\n');
+    const { code, out } = await captured(() => validate([file]));
+    assert.equal(code, 1, out);
     assert.match(out, /request\[0\]\.x\\u001b\[2J {2}unknown-field/);
     assert.doesNotMatch(out, RAW_CONTROL);
   });

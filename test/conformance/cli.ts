@@ -9,6 +9,7 @@ import { run } from '../../src/cli/run';
 import { readMessagesFile, type ScenarioResult } from '../../src/report/messages';
 import { BUILTIN_PROFILE } from '../../src/target/profile';
 import type { Format } from '../../src/wire/types';
+import { captured } from '../console';
 
 export interface CliRun {
   readonly code: number;
@@ -25,20 +26,10 @@ export function tempDir(prefix: string): string {
 
 export async function runCli(args: readonly string[]): Promise<CliRun> {
   const reports = tempDir('reports');
-  const lines: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
-  console.error = console.log;
-  let code: number;
-  try {
-    code = await run(['--reports', reports, ...args]);
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+  const { code, out } = await captured(() => run(['--reports', reports, ...args]));
   return {
     code,
-    out: lines.join('\n'),
+    out,
     reports,
     scenarios: (format?: Format) =>
       (['json', 'xml'] as const)

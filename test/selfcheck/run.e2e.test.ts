@@ -16,6 +16,7 @@ import { ablate, catcherScenarios, runSelfcheck } from '../../src/selfcheck/runn
 import { MARKERS } from '../../src/selfcheck/table';
 import type { Variant } from '../../src/selfcheck/types';
 import { passed } from '../../src/selfcheck/verdict';
+import { captured } from '../console';
 
 function named(...names: string[]): Variant[] {
   return names.map((n) => {
@@ -27,17 +28,7 @@ function named(...names: string[]): Variant[] {
 
 /** `cardspec selfcheck` in this process, its console output captured. */
 async function selfcheck(args: string[]): Promise<{ code: number; out: string }> {
-  const lines: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
-  console.error = console.log;
-  try {
-    const code = await run(args);
-    return { code, out: lines.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+  return captured(() => run(args));
 }
 
 describe('the self-check on real gateways', () => {

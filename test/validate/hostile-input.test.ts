@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { run } from '../../src/cli/validate';
 import { MAX_INPUT_BYTES } from '../../src/validate';
+import { captured } from '../console';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-hostile-'));
 const ENVELOPE = '{"alias":"a","version":"1.00","request":[{"requesttypedescriptions":["ACCOUNTCHECK"]}]}';
@@ -18,16 +19,7 @@ const ENVELOPE = '{"alias":"a","version":"1.00","request":[{"requesttypedescript
 async function validate(name: string, content: Buffer | string): Promise<{ code: number; out: string }> {
   const file = path.join(dir, name);
   fs.writeFileSync(file, content);
-  const lines: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
-  console.error = console.log;
-  try {
-    return { code: await run([file]), out: lines.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+  return captured(() => run([file]));
 }
 
 function utf16be(text: string): Buffer {
@@ -62,19 +54,9 @@ describe('cardspec validate on hostile input files', () => {
     // Sparse: the limit and one byte more, without writing them.
     fs.writeFileSync(file, '');
     fs.truncateSync(file, MAX_INPUT_BYTES + 1);
-    const lines: string[] = [];
-    const { log, error } = console;
-    console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
-    console.error = console.log;
-    let code: number;
-    try {
-      code = await run([file]);
-    } finally {
-      console.log = log;
-      console.error = error;
-    }
-    assert.equal(code, 2, lines.join('\n'));
-    assert.match(lines.join('\n'), /cannot validate .*huge\.json: the input is larger than 64 MiB \(a request or a response of the service is a few kilobytes\)/);
+    const { code, out } = await captured(() => run([file]));
+    assert.equal(code, 2, out);
+    assert.match(out, /cannot validate .*huge\.json: the input is larger than 64 MiB \(a request or a response of the service is a few kilobytes\)/);
   });
 
   it("a client's own long names (200,000 request types, a key of a megabyte) are cut in the findings, with their size", async () => {

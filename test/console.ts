@@ -1,0 +1,17 @@
+/**
+ * A command run in this process (the same `run` the CLI calls), with what it prints through `console.log` and
+ * `console.error` captured in order; the console is put back whatever happens.
+ */
+export async function captured(command: () => Promise<number>): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(' '));
+  console.error = console.log;
+  try {
+    const code = await command();
+    return { code, out: lines.join('\n') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
