@@ -15,7 +15,7 @@ import { junitXml } from '../report/junit';
 import { matrixHtml, matrixMarkdown } from '../report/matrix';
 import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
 import type { Matrix, Summary } from '../report/model';
-import { summaryMarkdown, verdictConsole, verdictReason } from '../report/summary';
+import { summaryMarkdown, verdictConsole } from '../report/summary';
 import { unknownOption } from './usage';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
@@ -217,7 +217,7 @@ function writeRunReports(out: string, runs: readonly RunReports[]): { files: str
       writeRedactedJson(path.join(out, REPORT_FILES.matrixJson), matrix),
       writeRedactedText(path.join(out, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),
       writeRedactedText(path.join(out, REPORT_FILES.matrixHtml), matrixHtml(matrix)),
-      writeRedactedText(path.join(out, REPORT_FILES.junit), junitXml(summary.meta, rules, summary.scenarios, { result: summary.result, reason: verdictReason(summary) })),
+      writeRedactedText(path.join(out, REPORT_FILES.junit), junitXml(summary.meta, rules, summary.scenarios, summary)),
     );
   }
   return { files, summary };

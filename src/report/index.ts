@@ -25,7 +25,7 @@ import { matrixHtml, matrixMarkdown } from './matrix';
 import { readMessagesFile, type FormatResults } from './messages';
 import { buildMatrix, buildSummary, incompleteReasons, type RunMeta, type Summary } from './model';
 import type { Waiver } from './waivers';
-import { summaryMarkdown, verdictReason } from './summary';
+import { summaryMarkdown } from './summary';
 
 export interface FormatRun {
   readonly format: Format;
@@ -161,7 +161,7 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
     artifacts.onSummary?.(summary);
 
     written.push(
-      writeRedactedText(path.join(dir, REPORT_FILES.junit), junitXml(meta, catalogue.rules, scenarios, { result: summary.result, reason: verdictReason(summary) })),
+      writeRedactedText(path.join(dir, REPORT_FILES.junit), junitXml(meta, catalogue.rules, scenarios, summary)),
       writeRedactedJson(path.join(dir, REPORT_FILES.matrixJson), matrix),
       writeRedactedText(path.join(dir, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),
       writeRedactedText(path.join(dir, REPORT_FILES.matrixHtml), matrixHtml(matrix)),

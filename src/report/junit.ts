@@ -9,7 +9,8 @@
 import { create } from 'xmlbuilder2';
 import type { Format } from '../wire/types';
 import type { ScenarioResult } from './messages';
-import { brokenRules, type RunMeta } from './model';
+import { brokenRules, type RunMeta, type Summary } from './model';
+import { verdictReason } from './summary';
 import type { CatalogueRule } from './catalogue';
 import { firstLine } from './text';
 
@@ -21,25 +22,20 @@ function isKitError(s: ScenarioResult): boolean {
   return s.status === 'UNDEFINED' || s.status === 'AMBIGUOUS';
 }
 
-/** The run's verdict, when the caller has it: `incomplete` adds the testcase that says why. */
-export interface JunitVerdict {
-  readonly result: 'passed' | 'failed' | 'incomplete';
-  readonly reason: string;
-}
-
-export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[], verdict?: JunitVerdict): string {
+/** `summary`: the run's verdict, when the caller has it; an INCOMPLETE one adds the testcase that says why. */
+export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[], summary?: Summary): string {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const known = new Set(ruleById.keys());
   // Invalid XML 1.0 characters (control characters from a target's answer) are replaced, never a broken file.
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const formats: Format[] = [...new Set<Format>([...meta.formats, ...scenarios.map((s) => s.format)])];
   const total = tally(scenarios);
-  const incomplete = verdict?.result === 'incomplete';
+  const incomplete = summary?.result === 'incomplete' ? verdictReason(summary) : undefined;
   const root = doc.ele('testsuites', {
     name: 'cardspec',
-    tests: total.tests + (incomplete ? 1 : 0),
+    tests: total.tests + (incomplete !== undefined ? 1 : 0),
     failures: total.failures,
-    errors: total.errors + (incomplete ? 1 : 0),
+    errors: total.errors + (incomplete !== undefined ? 1 : 0),
     skipped: total.skipped,
     time: seconds(scenarios.reduce((s, x) => s + x.durationMs, 0)),
     ...(meta.startedAt ? { timestamp: meta.startedAt } : {}),
@@ -118,12 +114,12 @@ export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenari
       }
     }
   }
-  if (incomplete) {
+  if (incomplete !== undefined) {
     const suite = root.ele('testsuite', { name: 'cardspec verdict', tests: 1, failures: 0, errors: 1, skipped: 0, time: '0.000', ...(meta.startedAt ? { timestamp: meta.startedAt } : {}) });
     suite
       .ele('testcase', { classname: 'cardspec', name: 'the run is INCOMPLETE: not everything in scope was checked', time: '0.000' })
-      .ele('error', { message: firstLine(`INCOMPLETE: ${verdict.reason}`, 500), type: 'INCOMPLETE' })
-      .txt(`INCOMPLETE: ${verdict.reason}`);
+      .ele('error', { message: firstLine(`INCOMPLETE: ${incomplete}`, 500), type: 'INCOMPLETE' })
+      .txt(`INCOMPLETE: ${incomplete}`);
   }
   return doc.end({ prettyPrint: true }) + '\n';
 }
