@@ -14,12 +14,15 @@ import { Target, type TargetOptions } from '../../src/target/target';
 import type { Format } from '../../src/wire/types';
 import { MISBEHAVIOURS, startBroken, type Misbehaviour } from './broken-servers';
 
-const LIMITS = { connectTimeoutMs: 1000, totalTimeoutMs: 400, maxResponseBytes: 1024 * 1024 };
+// A generous guard for every exchange that must end on its own words; only the hung target is given a short time,
+// since its timeout is the outcome checked (a 400 ms limit on every exchange could expire on a busy CI machine).
+const LIMITS = { connectTimeoutMs: 5000, totalTimeoutMs: 30_000, maxResponseBytes: 1024 * 1024 };
+const HUNG_LIMITS = { ...LIMITS, totalTimeoutMs: 400 };
 const CARD = BUILTIN_PROFILE.cards.authorised!;
 
-function targetFor(baseUrl: string, format: Format = 'json'): Target {
+function targetFor(baseUrl: string, format: Format = 'json', limits = LIMITS): Target {
   const creds = BUILTIN_PROFILE.credentials!;
-  const opts: TargetOptions = { baseUrl, format, user: creds.user, password: creds.password, alias: creds.alias ?? creds.user, jsonPath: '/json/', xmlPath: '/xml/', limits: LIMITS };
+  const opts: TargetOptions = { baseUrl, format, user: creds.user, password: creds.password, alias: creds.alias ?? creds.user, jsonPath: '/json/', xmlPath: '/xml/', limits };
   return new Target(opts);
 }
 
@@ -46,7 +49,7 @@ describe('a Target facing a misbehaving target', () => {
   for (const kind of MISBEHAVIOURS) {
     it(`reports a target that ${kind}, clearly, without throwing`, async () => {
       const server = await startBroken(kind);
-      const target = targetFor(server.url);
+      const target = targetFor(server.url, 'json', kind === 'hangs' ? HUNG_LIMITS : LIMITS);
       try {
         const ex = await target.send(authRequest());
         assert.ok(ex.error, `no error for a target that ${kind}`);
