@@ -14,7 +14,7 @@ import { runCli, tempDir } from './cli';
 const BIN = path.join(SUITE.root, 'bin', 'cardspec.js');
 
 function cardspec(args: string[], env: Record<string, string> = {}): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, [BIN, 'run', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, 'run', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 300_000 });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 

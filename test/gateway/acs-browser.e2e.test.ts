@@ -66,10 +66,12 @@ async function roundTrip(t: import('node:test').TestContext, outcome: 'Y' | 'N')
   if (!browser) return undefined;
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 400 } });
+    // Waits bounded by what a busy CI machine (two cores, Chromium beside two test files) may need, not by an idle one.
+    page.setDefaultTimeout(60_000);
     await page.goto(`${merchantUrl}/checkout`);
     await Promise.all([page.waitForSelector('#acs-form'), page.click('#pay')]);
     await page.selectOption('#acs-outcome', outcome);
-    await Promise.all([page.waitForSelector('#back', { timeout: 10_000 }), page.click('#acs-submit')]);
+    await Promise.all([page.waitForSelector('#back'), page.click('#acs-submit')]);
   } finally {
     await browser.close();
   }

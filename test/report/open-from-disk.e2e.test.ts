@@ -34,9 +34,12 @@ describe('cardspec report opens from disk', { skip: noJava }, () => {
     if (!browser) return undefined;
     try {
       const page = await browser.newPage();
+      // Bounded by what a busy CI machine (two cores, Chromium beside two test files) may need to render Allure's
+      // page, not an idle one: a wait that ran out would read as "no suites" or "no error" below.
+      page.setDefaultTimeout(90_000);
       await page.goto(`${pathToFileURL(file).href}#suites`);
       // Either the tree of suites renders, or Allure's error page does.
-      await page.waitForSelector('.tree__content, .error-page, :text("Failed to fetch")', { timeout: 30_000 }).catch(() => undefined);
+      await page.waitForSelector('.tree__content, .error-page, :text("Failed to fetch")').catch(() => undefined);
       const text = (await page.textContent('body')) ?? '';
       const suites = await page.locator('.node__title .node__name').count();
       return { text, suites };
