@@ -51,7 +51,7 @@ describe('an XML answer in the encoding it states', () => {
         alias: 'a',
         jsonPath: '/json/',
         xmlPath: '/xml/',
-        limits: { connectTimeoutMs: 1000, totalTimeoutMs: 2000, maxResponseBytes: 1 << 20 },
+        limits: { connectTimeoutMs: 5000, totalTimeoutMs: 30_000, maxResponseBytes: 1 << 20 },
       });
       try {
         const ex = await target.send({ requesttypedescriptions: ['AUTH'] });
