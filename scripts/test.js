@@ -21,7 +21,31 @@ const option = (name, fallback) => {
 };
 const valued = new Set(['--concurrency', '--timeout']);
 const filters = args.filter((a, i) => !a.startsWith('-') && !valued.has(args[i - 1]));
-const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+/**
+ * The CPUs this process may use: its affinity, and a container's CPU quota (cgroup v2 cpu.max, v1 cfs_quota_us), which
+ * the affinity does not show. A CI container limited to two CPUs of a large host would otherwise start a file per host
+ * CPU at once, and the timing guards of the end-to-end files would meet a machine many times slower than they assume.
+ */
+function usableCores() {
+  const affinity = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const read = (file) => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch {
+      return undefined;
+    }
+  };
+  let quota;
+  const v2 = read('/sys/fs/cgroup/cpu.max')?.split(/\s+/);
+  if (v2 && v2[0] !== 'max') quota = Number(v2[0]) / Number(v2[1]);
+  else {
+    const q = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'));
+    const period = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'));
+    if (q > 0 && period > 0) quota = q / period;
+  }
+  return quota > 0 && Number.isFinite(quota) ? Math.max(1, Math.min(affinity, Math.ceil(quota))) : affinity;
+}
+const cores = usableCores();
 const concurrency = Math.max(1, Number(option('--concurrency', process.env.CARDSPEC_TEST_CONCURRENCY || cores)) || cores);
 // A file that has not ended by then is stopped and counted as failed: every run ends.
 const timeoutMs = Number(option('--timeout', 900)) * 1000;
