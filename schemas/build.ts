@@ -16,6 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { enforcedPattern } from './check';
 import { ENVELOPE_FIELDS, FIELD, FIELDS, REQUEST_TYPES, SECTION, type Direction, type FieldDef, type FieldSide, type RequestType } from './fields';
+import { MISSPELT_CODE_PATTERN } from './errors';
 import { OPERATIONS, PART_SHAPES, type OperationRow, type PartShape } from './operations';
 import { ANNOTATION_KEYWORDS, defName, FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE_FILE, RESPONSE_ENVELOPE_FILE, requestRowFile, responsePartFile, SCHEMA_BASE, SCHEMA_DIALECT } from './files';
 import { TYPE_CLASSES } from './typeclasses';
@@ -159,6 +160,16 @@ function partBaseRules(): Json[] {
       description: 'required in every response part ("Every response part has `errorcode` (string) and `errormessage`")',
       'x-section': SECTION.errors,
       required: ['errorcode', 'errormessage'],
+    },
+    {
+      properties: {
+        errorcode: {
+          description: 'a code of the Errors table is written as the table writes it (`0`, not `00000`)',
+          'x-rule': 'code-spelling',
+          'x-section': SECTION.errors,
+          not: { type: 'string', pattern: MISSPELT_CODE_PATTERN },
+        },
+      },
     },
     ...validatedWhenRules('response'),
   ];

@@ -33,3 +33,21 @@ export const ERRORS: readonly ErrorRow[] = [
 ];
 
 export const ERROR: Readonly<Record<string, ErrorRow>> = Object.fromEntries(ERRORS.map((e) => [e.code, e]));
+
+/**
+ * A code of the table written otherwise (`00000`, ` 0`, `0.0` for `0`; `070000` for `70000`): the same number, so
+ * the same row, spelt in a way the table does not write it. The schemas refuse it under `code-spelling`, and a
+ * finding of it is its row's fault (src/suite/attribution.ts), not the fault of every check that reads the part.
+ */
+export const MISSPELT_CODE_PATTERN = (() => {
+  const codes = ERRORS.map((e) => e.code).join('|');
+  return `^(?!(?:${codes})$)\\s*\\+?0*(?:${codes})(?:\\.0*)?\\s*$`;
+})();
+
+const MISSPELT = new RegExp(MISSPELT_CODE_PATTERN);
+
+/** The code of the table a value is a misspelling of (`00000` -> `0`); undefined for a code as written, or another. */
+export function misspeltCode(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !MISSPELT.test(value)) return undefined;
+  return String(Number(/[0-9]+/.exec(value)![0]));
+}

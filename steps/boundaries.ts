@@ -5,6 +5,7 @@
  */
 import { Then, When } from '@cucumber/cucumber';
 import { checkValue } from '../schemas/check';
+import { misspeltCode } from '../schemas/errors';
 import { FIELD } from '../schemas/fields';
 import { boundaryCase, type BoundaryCase } from '../src/boundary/cases';
 import { rulesForViolation } from '../src/suite/attribution';
@@ -157,6 +158,13 @@ Then('the {word} part holds {word}', function (this: CardspecWorld, type: string
   const part = parts.find((p) => p.requesttypedescription === type);
   if (!part) missingPart(this, type, parts);
   stringOrFail(this, type, 'errorcode', part.errorcode);
+  // `00000` for `0`: the Errors row's fault (code-spelling), as the schema check of every other step reads it.
+  const misspelt = misspeltCode(part.errorcode);
+  if (misspelt !== undefined)
+    this.fail(
+      { message: `the ${type} part has errorcode ${show(part.errorcode)}: code ${misspelt} written otherwise`, field: 'errorcode', expected: `"${misspelt}"`, seen: show(part.errorcode) },
+      rulesForViolation({ field: 'errorcode', rule: 'code-spelling', message: '' }, undefined, { value: part.errorcode }),
+    );
   this.check(part.errorcode === '0', `the ${type} part has errorcode ${show(part.errorcode)}; a successful part was expected`, [rule]);
   this.check(part[field] !== undefined && part[field] !== '', `the ${type} part does not hold ${field} (${rule.split(':')[0]})`, [rule]);
 });

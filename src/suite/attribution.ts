@@ -10,6 +10,7 @@
 import { loadCatalogue, type CatalogueRule } from '../report/catalogue';
 import type { Attribution } from '../report/checks';
 import type { Violation } from '../validate';
+import { misspeltCode } from '../../schemas/errors';
 
 export interface RuleIndex {
   readonly rules: ReadonlyMap<string, CatalogueRule>;
@@ -124,6 +125,7 @@ const BY_KIND: Readonly<Record<string, string>> = {
   pattern: 'FIELD-TYPES',
   enum: 'FIELD-TYPES',
   'ok-message': 'ERR-0',
+  'code-spelling': 'ERR-PART-FIELDS',
   'part-order': 'ENV-ORDER',
   'no-row': 'ENV-TYPES-NAMED',
   'request-type': 'ENV-RESPONSE-ONE-PART-PER-TYPE',
@@ -189,6 +191,12 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
     if (has(id)) return [id];
   }
   if (PARTS_KINDS.has(v.rule) && has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
+  // A code of the Errors table written otherwise (`00000` for `0`): its row's fault ("| `0` | any | Successful"),
+  // whichever scenario met it, not the fault of every check that then reads the part as failed.
+  if (v.rule === 'code-spelling') {
+    const code = misspeltCode(ctx.value) ?? /code ([0-9]+) written otherwise/.exec(v.message)?.[1];
+    if (has(`ERR-${code}`)) return [`ERR-${code}`];
+  }
   const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType === 'STORE' ? 'STORE-RESPONSE-FIELDS' : undefined);
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];

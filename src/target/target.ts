@@ -7,6 +7,7 @@
  */
 import type { Agent } from 'node:http';
 import { redact, redactText } from '../redact';
+import { readAnswer } from '../validate/reading';
 import { buildRequestBlock, decodeXmlBody, detectXmlKind, parseResponseBlock } from '../wire/xml';
 import { JSON_VERSION, type Format, type RequestEnvelope, type RequestObject, type ResponseEnvelope } from '../wire/types';
 import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpFailureKind, type HttpLimits, type HttpRequest, type HttpResponse } from './http';
@@ -42,6 +43,8 @@ export interface Exchange {
   readonly envelope?: ResponseEnvelope;
   /** XML answers: problems the mapping found in the block's structure (root, version, parts). */
   readonly xmlProblems?: readonly string[];
+  /** JSON answers: values read as not returned (empty strings, null: `readAnswer`), so the text is shown too. */
+  readonly unsetDropped?: boolean;
   readonly durationMs: number;
   /** Set when there is no usable answer: transport failure, or a body that is not an envelope. Masked. */
   readonly error?: string;
@@ -207,7 +210,7 @@ export class Target {
   }
 
   /** The answer as an envelope, or why it is not one. Never throws. */
-  private parse(text: string, status: number, contentType: string | undefined): { envelope?: ResponseEnvelope; xmlProblems?: string[]; error?: string } {
+  private parse(text: string, status: number, contentType: string | undefined): { envelope?: ResponseEnvelope; xmlProblems?: string[]; unsetDropped?: boolean; error?: string } {
     const what = `HTTP ${status}${contentType ? `, ${contentType}` : ''}`;
     if (!/\S/.test(text)) return { error: `the answer has an empty body (${what})` };
     if (this.format === 'json') {
@@ -219,7 +222,9 @@ export class Target {
         return { error: `the answer is ${kind}, not a JSON envelope (${what}): ${preview(text)}` };
       }
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { error: `the answer is JSON but not an object (${what}): ${preview(text)}` };
-      return { envelope: doc as ResponseEnvelope };
+      // An empty string or null is a value not returned, as an empty XML element is (one reading of an answer).
+      const envelope = readAnswer(doc as ResponseEnvelope);
+      return envelope === doc ? { envelope } : { envelope, unsetDropped: true };
     }
     if (detectXmlKind(text) !== 'response') {
       return { error: `the answer is not an XML responseblock (${what}): ${preview(text)}` };
@@ -240,7 +245,7 @@ export class Target {
         request: request ?? ex.requestText,
         requestText: ex.format === 'xml' ? ex.requestText : undefined,
         response: ex.envelope ?? ex.responseText,
-        responseText: ex.format === 'xml' || !ex.envelope ? ex.responseText : undefined,
+        responseText: ex.format === 'xml' || !ex.envelope || ex.unsetDropped ? ex.responseText : undefined,
         xmlProblems: ex.xmlProblems,
       }),
       null,

@@ -74,6 +74,44 @@ export function withoutUnset<T extends Record<string, unknown>>(obj: T): T {
   return (copy ?? obj) as T;
 }
 
+/**
+ * An answer as every reader reads it: a value that is "not sent" in a request (`isUnset`: an empty string, `null`)
+ * is "not returned" in an answer, at every depth (the parts, a query's records). The XML form already reads so
+ * (src/wire/xml.ts drops empty elements), and many gateways write `"md": ""` for what they have no value for: one
+ * reading of one document, whichever form it came in. A field the document requires is then missing, and fails on
+ * the rule that requires it (`"errorcode": ""` on ERR-PART-FIELDS, an enrolled card's `"md": ""` on its row), never
+ * on the field's length or form. List items keep their places (a part of `null` is still no part). The same value
+ * when nothing is unset.
+ */
+export function readAnswer<T>(value: T): T {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, i) => {
+      const read = readAnswer(item);
+      if (read === item) return;
+      copy ??= [...value];
+      copy[i] = read;
+    });
+    return (copy ?? value) as T;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const obj = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const k of Object.keys(obj)) {
+    const v = obj[k];
+    if (isUnset(v)) {
+      copy ??= { ...obj };
+      delete copy[k];
+      continue;
+    }
+    const read = readAnswer(v);
+    if (read === v) continue;
+    copy ??= { ...obj };
+    copy[k] = read;
+  }
+  return (copy ?? value) as T;
+}
+
 // ---- fields the dictionary does not know -------------------------------------------------------------------------
 
 /**

@@ -6,6 +6,7 @@ import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/files';
 import { REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
 import { ECHOED_FIELDS, OPERATIONS, PART_SHAPES } from '../../schemas/operations';
 import type { Format, ResponsePart } from '../wire/types';
+import { readAnswer } from './reading';
 import { isObject } from './request';
 import { checkFor, passes, passesEnvelopeShell, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
@@ -35,7 +36,7 @@ export function checkPart(part: unknown, prefix: string, expected?: string): Vio
 }
 
 export function validateResponsePart(part: ResponsePart): Violation[] {
-  return checkPart(part, '');
+  return checkPart(readAnswer(part), '');
 }
 
 /** True when the envelope and every part pass, each part as the request type it names and was asked for. */
@@ -59,14 +60,17 @@ function passesQuickly(env: unknown, requested: readonly string[] | undefined): 
  * requested type, in the requested order; a part is checked as the type it names, else as the type requested.
  * `format: 'xml'` for an envelope mapped from a responseblock: see `forFormat`.
  */
-export function validateResponseEnvelope(env: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
+export function validateResponseEnvelope(answer: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
+  // An empty string or null is a value not returned (src/validate/reading.ts `readAnswer`), as in the XML form.
+  const env = readAnswer(answer);
   // Most answers pass: decide that with yes/no checks first (a fuzz run validates thousands), and gather the
   // violations, with their words, only for an answer that does not.
   return passesQuickly(env, requested) ? [] : responseEnvelopeViolations(env, requested, format);
 }
 
 /** `validateResponseEnvelope` without its fast path: every check made and reported (the tests compare the two). */
-export function responseEnvelopeViolations(env: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
+export function responseEnvelopeViolations(answer: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
+  const env = readAnswer(answer);
   const envelope = forFormat(toViolations(checkFor(RESPONSE_ENVELOPE_FILE)(env), { prefix: '', subject: 'the response envelope', section: SECTION.transport }), format, 'response');
   const parts: Violation[] = [];
   if (isObject(env) && Array.isArray(env.response)) {
@@ -111,7 +115,8 @@ export function responseEnvelopeViolations(env: unknown, requested?: readonly st
  * the RISKDEC part then carries is not said), the follow-ups (their shapes are not shown), and whether a part
  * carries the field at all (the scenarios say where it must). The message never quotes a value.
  */
-export function echoViolations(request: Readonly<Record<string, unknown>>, env: unknown): Violation[] {
+export function echoViolations(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
+  const env = readAnswer(answer);
   if (!isObject(env) || !Array.isArray(env.response)) return [];
   const out: Violation[] = [];
   (env.response as unknown[]).forEach((part, i) => {

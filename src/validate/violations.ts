@@ -4,6 +4,7 @@
  * and from the dictionary itself; a message never quotes the offending value of a field, so no card number or
  * security code can travel through one, and every message still passes through `redactText`.
  */
+import { misspeltCode } from '../../schemas/errors';
 import { FIELD } from '../../schemas/fields';
 import { TYPE_CLASSES } from '../../schemas/typeclasses';
 import { redactText } from '../redact';
@@ -138,6 +139,11 @@ function message(rule: string, err: SchemaError, node: Node, field: string, leaf
       return `${name} must be masked: digits with the middle digits replaced by "#" (it holds no "#")`;
     case 'ok-message':
       return `${name} must be "Ok" when errorcode is "0"`;
+    case 'code-spelling': {
+      // The pattern admits only digits, a point, a plus and spaces: the value is safe to show.
+      const code = misspeltCode(err.data);
+      return `${name} is ${JSON.stringify(err.data)}, code ${code ?? '?'} written otherwise: the Errors table writes it "${code ?? '?'}"`;
+    }
     case 'one-request-object':
       return `${name} holds ${Array.isArray(err.data) ? err.data.length : 0} request objects: "One request object per call"`;
     case 'one-part-per-type':
@@ -194,9 +200,18 @@ export function toViolations(errors: readonly SchemaError[], ctx: Context): Viol
   }
   // A value that is not a string breaks "All values ... are strings" and only that: its value list, pattern or
   // length are the string's, and saying them too would put one fault (`"securityresponseaddress": 2`) on two rules.
-  const notStrings = new Set(out.filter((v) => v.rule === 'all-values-strings').map((v) => v.field));
-  return notStrings.size === 0 ? out : out.filter((v) => !notStrings.has(v.field) || !STRING_FORM.has(v.rule));
+  // Likewise a code of the Errors table spelt otherwise (` 0`, `0.0`) is that row's fault alone, not also the
+  // characters of its type class.
+  const decided = new Map<string, number>();
+  for (const v of out) {
+    const rank = SUBSUMING.indexOf(v.rule);
+    if (rank >= 0 && rank < (decided.get(v.field) ?? SUBSUMING.length)) decided.set(v.field, rank);
+  }
+  return decided.size === 0 ? out : out.filter((v) => !decided.has(v.field) || !STRING_FORM.has(v.rule) || SUBSUMING.indexOf(v.rule) === decided.get(v.field));
 }
+
+/** Findings that say all there is to say about a value, strongest first: its other findings of form are dropped. */
+const SUBSUMING = ['all-values-strings', 'code-spelling'];
 
 /** Findings about a string's form, which a value of another type cannot be measured by. */
 const STRING_FORM = new Set(['enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'masked']);

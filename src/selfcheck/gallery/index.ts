@@ -7,6 +7,7 @@ import type { Variant } from '../types';
 import { ACS_AND_TRANSPORT } from './acs-and-transport';
 import { AUDIT_XML_FOLLOWUPS } from './audit-xml-followups';
 import { AUDIT_OPERATIONS } from './audit-operations';
+import { AUDIT_READING } from './audit-reading';
 import { BENIGN } from './benign';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
@@ -29,6 +30,7 @@ export const GALLERY: readonly Variant[] = [
   ...TEETH,
   ...AUDIT_OPERATIONS,
   ...AUDIT_XML_FOLLOWUPS,
+  ...AUDIT_READING,
   ...BENIGN,
 ];
 

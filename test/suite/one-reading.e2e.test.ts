@@ -1,0 +1,50 @@
+/**
+ * One reading of answers, over the wire: a real loopback gateway of the self-check's gallery (audit-reading.ts).
+ * The success code written `00000` is one cause on ERR-0 ("| `0` | any | Successful"), not the rule of every check
+ * that then read the part as failed (about 250 rules before); a gateway writing "" or null for every field it has
+ * no value for passes, as its XML form (empty elements) does; an enrolled card's `"md": ""` is still caught, on the
+ * rule that requires md, alone.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Matrix, Summary } from '../../src/report/model';
+import { variantNamed } from '../../src/selfcheck/gallery';
+import { startVariant } from '../../src/selfcheck/start';
+import { runCli, type CliRun } from '../conformance/cli';
+
+async function runAgainst(variant: string, args: readonly string[]): Promise<{ r: CliRun; failed: string[]; causes: string[] }> {
+  const gw = await startVariant(variantNamed(variant)!);
+  let r: CliRun;
+  try {
+    r = await runCli(['--target', gw.url, ...args]);
+  } finally {
+    await gw.close();
+  }
+  const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
+  const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+  return { r, failed: matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id), causes: [...new Set(summary.causes.map((c) => `${c.rule}/${c.field ?? ''}`))] };
+}
+
+describe('one reading of answers', () => {
+  it('the success code written 00000 is one cause, on ERR-0', async () => {
+    // ACCOUNTCHECK's scenarios include field-boundary examples that read the answer without the schema check.
+    const { r, failed, causes } = await runAgainst('success-coded-00000', ['--format', 'json', '--tags', '@type:ACCOUNTCHECK']);
+    assert.equal(r.code, 1, r.out);
+    assert.deepEqual(failed, ['ERR-0']);
+    assert.deepEqual(causes, ['ERR-0/errorcode']);
+  });
+
+  it('an enrolled card\'s THREEDQUERY answering "md": "" fails on 3DS-QUERY-RESPONSE alone', async () => {
+    const { r, failed } = await runAgainst('enrolled-md-pareq-empty', ['--format', 'json', '--tags', '@rule:3DS-QUERY-RESPONSE and not @type:RISKDEC']);
+    assert.equal(r.code, 1, r.out);
+    assert.deepEqual(failed, ['3DS-QUERY-RESPONSE']);
+  });
+
+  it('empty strings for every field not returned pass (JSON), where FIELD-LENGTHS and 39 other rules failed', async () => {
+    const { r, failed } = await runAgainst('answers-empty-for-absent', ['--format', 'json', '--tags', '@type:THREEDQUERY or @type:ACCOUNTCHECK']);
+    assert.deepEqual(failed, []);
+    assert.equal(r.code, 0, r.out);
+  });
+});
