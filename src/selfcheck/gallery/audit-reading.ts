@@ -65,7 +65,7 @@ export const AUDIT_READING: readonly Variant[] = [
     name: 'auth-authcode-null',
     area: 'types',
     rule: 'AUTH-BANK-CONTACTED',
-    what: 'answers "authcode": null in an AUTH the bank authorised',
+    what: 'answers "authcode": null in an AUTH the bank authorised (JSON: XML has no null)',
     formats: ['json'],
     build: () => ({ mutate: { part: (p) => (isType(p, 'AUTH') && succeeded(p) ? { ...p, authcode: null } : p) } }),
   }),
