@@ -67,6 +67,16 @@ export interface FieldDef {
   /** A list of values of this field's type rather than one value (only `requesttypedescriptions`). */
   readonly list?: boolean;
   readonly sensitive?: Sensitivity;
+  /**
+   * How SDKs and merchants' code spell this secret under their own key (`cvv`, `cardNumber`): a client under the
+   * contract gate, or an adapter's log, may send or print it there, and it is the same secret (principle 4). Not
+   * fields of the document: the gateway, the schemas and the generators never read them; only masking and the
+   * leak scan do (src/redact.ts `sensitivityOfKey`). A key matches when it, or its ending (`card_cvv`, `cardCvv`,
+   * `payment-card-number`), spells one of these or the field's own name, case and `_`/`-` ignored. Words as
+   * general as `number` are left out: a phone number under `phone_number` is not a card number (a Luhn-valid
+   * number is masked wherever it stands anyway).
+   */
+  readonly spellings?: readonly string[];
   /** Why the XML path is cardspec's own choice rather than the public format's. */
   readonly xmlChoice?: string;
   /** Another spelling of a field (the document's STORE example sends `billingprefix`). */
@@ -169,6 +179,7 @@ export const FIELDS: readonly FieldDef[] = [
     section: SECTION.common,
     meaning: 'Card number.',
     sensitive: 'pan',
+    spellings: ['cardnumber', 'cardno', 'cardnum', 'ccnumber', 'creditcardnumber', 'primaryaccountnumber', 'accountnumber'],
     request: { minLength: 12, maxLength: 19, xml: 'billing/payment/pan' },
   }),
   f({
@@ -185,6 +196,7 @@ export const FIELDS: readonly FieldDef[] = [
     section: SECTION.common,
     meaning: 'Recommended for security code checks. Never stored. Must not be sent in STORE.',
     sensitive: 'securitycode',
+    spellings: ['cvv', 'cvv2', 'cvc', 'cvc2', 'cv2', 'csc', 'cvn', 'cardcode', 'cardverificationvalue', 'cardverificationcode'],
     request: { minLength: 3, maxLength: 4, xml: 'billing/payment/securitycode' },
   }),
   f({

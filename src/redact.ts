@@ -30,10 +30,11 @@ export const MASKING: Readonly<Record<Sensitivity, 'card-number' | 'whole' | 'ke
 };
 
 /**
- * Secrets that are not fields of the document's envelope, handled explicitly: the basic-auth password (and the
- * environment variable and header that carry it) and the plain card number "some ACSs also send" as `realPan`.
+ * Secrets that are not fields of the document's envelope, handled explicitly: the basic-auth password (under any
+ * key whose last word says so: `password`, `CARDSPEC_PASSWORD`, `proxy_password`), the header that carries it, and
+ * the plain card number "some ACSs also send" as `realPan`.
  */
-const CREDENTIAL_KEYS = ['password', 'cardspec_password', 'realpan'] as const;
+const CREDENTIAL_WORDS = ['password', 'passwd'] as const;
 const HEADER_KEYS = ['authorization', 'proxy-authorization'] as const;
 
 /** The keys a field is written under: its JSON name and the element name of its XML paths, lower-case. */
@@ -48,13 +49,64 @@ export function maskedKeys(fields: readonly FieldDef[] = FIELDS): { whole: strin
   return { whole: [...new Set(of('whole'))], cardNumber: [...new Set(of('card-number'))] };
 }
 
-const DICTIONARY_KEYS = maskedKeys();
-/** Field names whose whole value is a secret (compared lower-case). */
-const SECRET_KEYS = new Set([...DICTIONARY_KEYS.whole, ...CREDENTIAL_KEYS, ...HEADER_KEYS]);
-/** Field names that hold a card number. */
-const PAN_KEYS = new Set(DICTIONARY_KEYS.cardNumber);
-/** Keys whose value has digits when it is a secret: a word after one (`the securitycode: not matched`) is kept. */
-const DIGIT_KEYS = new Set([...DICTIONARY_KEYS.whole.filter((k) => FIELDS.some((f) => f.sensitive === 'securitycode' && keysOf(f).includes(k))), 'realpan']);
+/**
+ * What a key holds, when it holds a secret: a card number (shown in `maskedpan` form), a security code (masked
+ * whole, in text only when it has digits) or a credential (masked whole, whatever it is).
+ */
+export type KeyPolicy = 'card-number' | 'security-code' | 'credential';
+
+/**
+ * The policy of each spelling, derived from a dictionary: a masked field's name, its XML element and its
+ * `spellings`, compacted (lower-case, letters and digits only); and the fields that are not secrets (`plain`).
+ */
+export function keyPolicies(fields: readonly FieldDef[] = FIELDS): { spellings: Map<string, KeyPolicy>; plain: Set<string> } {
+  const spellings = new Map<string, KeyPolicy>();
+  const plain = new Set<string>();
+  const compact = (k: string): string => k.toLowerCase().replace(/[^a-z0-9]/g, '');
+  for (const f of fields) {
+    const policy = f.sensitive === undefined ? undefined : MASKING[f.sensitive];
+    if (policy === 'card-number' || policy === 'whole') {
+      const kind: KeyPolicy = policy === 'card-number' ? 'card-number' : 'security-code';
+      for (const k of [...keysOf(f), ...(f.spellings ?? [])]) spellings.set(compact(k), kind);
+    } else if (policy === undefined) plain.add(compact(f.name));
+  }
+  // A response's XML writes `maskedpan` as <pan> and a check result as <securitycode>: a secret's spelling wins.
+  for (const k of spellings.keys()) plain.delete(k);
+  for (const k of CREDENTIAL_WORDS) spellings.set(k, 'credential');
+  // The ACS's `realPan` is a card number, but whole-masked like a security code: it has no `maskedpan` form to show.
+  spellings.set('realpan', 'security-code');
+  return { spellings, plain };
+}
+
+const POLICIES = keyPolicies();
+/** The longest spelling: a key is read from its end, never further. */
+const LONGEST = Math.max(...[...POLICIES.spellings.keys(), ...POLICIES.plain].map((k) => k.length));
+const policyCache = new Map<string, KeyPolicy | null>();
+
+/**
+ * The policy of a key as a client, an SDK or a log writes it: the key itself or its ending (`card_cvv`,
+ * `cardCvv`, `payment-card-number`), case, `_` and `-` ignored, spelled as the dictionary names a secret. The
+ * longest ending that is a spelling or a field of the dictionary decides: `card_securitycode` is a security code,
+ * `securityresponsesecuritycode` (a field, a check result) is not.
+ */
+export function sensitivityOfKey(key: string): KeyPolicy | undefined {
+  const cached = policyCache.get(key);
+  if (cached !== undefined) return cached ?? undefined;
+  const lower = key.toLowerCase();
+  let found: KeyPolicy | undefined;
+  if (HEADER_KEYS.includes(lower as (typeof HEADER_KEYS)[number])) found = 'credential';
+  else {
+    const compact = lower.replace(/[^a-z0-9]/g, '');
+    for (let i = Math.max(0, compact.length - LONGEST); i < compact.length; i++) {
+      const ending = compact.slice(i);
+      if (POLICIES.plain.has(ending)) break;
+      found = POLICIES.spellings.get(ending);
+      if (found !== undefined) break;
+    }
+  }
+  if (policyCache.size < 10_000) policyCache.set(key, found ?? null);
+  return found;
+}
 
 const extraSecrets = new Set<string>();
 
@@ -97,6 +149,16 @@ export function maskPan(pan: string): string {
  */
 const PAN_OR_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9])[0-9]{12,19}(?![0-9])/gi;
 /**
+ * A card number written in groups, as people and SDKs print it (`4111 1111 1111 1111`, `3782-822463-10005`):
+ * four digits, then groups of two to seven, one separator throughout (a date `2026-01-05 09:00` mixes two), 12 to
+ * 19 digits in all (checked with Luhn where it is matched). Not inside a longer token (a UUID's groups, a hex id).
+ */
+const GROUPED_PAN = /(?<![0-9A-Za-z-])[0-9]{4}([ -])[0-9]{2,7}(?:\1[0-9]{1,7}){1,4}(?![0-9A-Za-z]|-[0-9])/g;
+const groupedDigits = (run: string): string | undefined => {
+  const digits = run.replace(/[ -]/g, '');
+  return digits.length >= 12 && digits.length <= 19 && luhnValid(digits) ? digits : undefined;
+};
+/**
  * A digit as XML and HTML may write it: itself, or a character reference (`&#52;`, `&#x34;`). A target's XML answer
  * may carry a card number as references, which the reader decodes to the number: the raw text shown in a report
  * must not keep it either.
@@ -119,11 +181,37 @@ export const SECRET_SYNTAX = {
 const Q = SECRET_SYNTAX.quote;
 const LT = SECRET_SYNTAX.lt;
 const GT = SECRET_SYNTAX.gt;
-const alternation = (keys: Iterable<string>): string => [...keys].map((k) => k.replace(/[-]/g, '\\-')).join('|');
-const TEXT_KEYS = alternation([...DICTIONARY_KEYS.whole, ...CREDENTIAL_KEYS]);
-// "securitycode":"123", securitycode=123, <securitycode>123</securitycode>, securityCode: 123 ... but not
-// `securityresponsesecuritycode` (a check result, not a secret): the key must start a word.
-const KEYED_SECRET = new RegExp(`(${SECRET_SYNTAX.keyStart}${Q}?(?:${TEXT_KEYS})${Q}?\\s*[:=]\\s*${Q}?)([^"'&\\s,}<\\\\]*)|(${LT}(${TEXT_KEYS})${GT})([^<&\\\\]*)(${LT}\\/\\4${GT})`, 'gi');
+/**
+ * A value under a key: a card number may be written in groups (`4111 1111 1111 1111`), anything else ends at a
+ * quote, a space, a comma, a brace, a `<` or an escape.
+ */
+const KEYED_VALUE = `((?:[0-9]{2,7}[ -]){1,5}[0-9]{1,7}(?![^"'&\\s,}<\\\\])|[^"'&\\s,}<\\\\]*)`;
+// Every `key: value`, `key=value` and `"key":"value"` whose key is a secret's spelling (sensitivityOfKey decides, so
+// that `card_cvv`, `cardNumber` and `securityCode` are found as well as `securitycode`), but not
+// `securityresponsesecuritycode` (a check result, a field of the dictionary). The key is taken whole (a lookahead
+// is atomic) and starts only where no key character stands before it: each character is tried as a key start
+// once, linear time in the text's length.
+const KEYED_SECRET = new RegExp(`((?:(?<![A-Za-z0-9_-])|(?<=\\\\[nrt]))${Q}?(?=([A-Za-z][A-Za-z0-9_-]*))\\2${Q}?\\s*[:=]\\s*${Q}?)${KEYED_VALUE}`, 'g');
+// <securitycode>123</securitycode>, <cvv>123</cvv>, &lt;cardNumber&gt;...: an element whose name is a secret's spelling.
+const TAGGED_SECRET = new RegExp(`(${LT}([A-Za-z][A-Za-z0-9_-]*)${GT})([^<&\\\\]*)(${LT}\\/\\2${GT})`, 'gi');
+
+/**
+ * How a value under a key of this policy is shown, or undefined to keep it: a security code or a card number has
+ * digits ("the securitycode: not matched", a scenario's name, or a rule ID ending in REALPAN followed by its verdict
+ * hold none and are left as they are); a card number keeps its `maskedpan` form; a password can be anything.
+ */
+function maskedValue(policy: KeyPolicy, value: string): string | undefined {
+  if (policy === 'credential') return MASK;
+  if (policy === 'security-code') return /[0-9]/.test(value) ? MASK : undefined;
+  const digits = value.replace(/[ -]/g, '');
+  return /^[0-9]{12,19}$/.test(digits) ? maskPan(digits) : undefined;
+}
+
+/** The policy of a key found in text, but for the header names (AUTH_HEADER below reads their schemes). */
+function textPolicy(key: string): KeyPolicy | undefined {
+  if (HEADER_KEYS.includes(key.toLowerCase() as (typeof HEADER_KEYS)[number])) return undefined;
+  return sensitivityOfKey(key);
+}
 // A header value ends at a quote, a line end, a comma, a brace or a `<` (the end of the XML or HTML element that
 // quotes it: masking must not swallow `</failure>` in a JUnit file). With a scheme (`Basic ...`) the credentials
 // after it are masked; without one, only a value that looks like a token (no space, a digit or 16 characters and
@@ -138,16 +226,21 @@ const PASSWORD_FLAG = /(?<![A-Za-z0-9-])(--password=)(['"]?)[^'"\s<]+\2/g;
 // https://user:password@host: the password part of a URL's user information. The scheme is bounded (schemes are short):
 // unbounded, a long run of letters, digits and `+` (`X0+X1+...`, a client's request types) was rescanned from every
 // word start, quadratic time in the text's length.
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s:@/"'<>]+):([^\s@/"'<>]+)@/gi;
+// The user information ends at the authority's last `@` (a password may hold `@` and `:`, as a URL parser reads it).
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s:/?#"'<>]+):([^\s/?#"'<>]*)@/gi;
 
 /**
  * The card numbers in a text: every run of 12 to 19 digits (not part of a longer run, not the last group of a
- * UUID) that passes the Luhn check. The masking below and the report leak scan (src/report/scan.ts) share it.
+ * UUID), plain, in groups or as character references, that passes the Luhn check. The masking below and the report leak scan (src/report/scan.ts) share it.
  */
 export function findCardNumbers(text: string): { index: number; digits: string }[] {
   const out: { index: number; digits: string }[] = [];
   for (const m of text.matchAll(PAN_OR_UUID)) {
     if (!m[0].includes('-') && luhnValid(m[0])) out.push({ index: m.index ?? 0, digits: m[0] });
+  }
+  for (const m of text.matchAll(GROUPED_PAN)) {
+    const digits = groupedDigits(m[0]);
+    if (digits !== undefined) out.push({ index: m.index ?? 0, digits });
   }
   // The same number written with character references (what maskText masks too); plain runs are found above.
   if (text.includes('&#')) {
@@ -155,6 +248,23 @@ export function findCardNumbers(text: string): { index: number; digits: string }
       const digits = digitsOfReferences(m[0]);
       if (m[0].includes('&#') && luhnValid(digits)) out.push({ index: m.index ?? 0, digits });
     }
+  }
+  return out;
+}
+
+/**
+ * The values under a secret's key in a text (`"cvv":"123"`, `<cardNumber>...</cardNumber>`), as the masking reads
+ * them: the leak scan (src/report/scan.ts) looks for those the masking did not hide.
+ */
+export function findKeyedSecrets(text: string): { index: number; key: string; policy: KeyPolicy; value: string }[] {
+  const out: { index: number; key: string; policy: KeyPolicy; value: string }[] = [];
+  for (const m of text.matchAll(KEYED_SECRET)) {
+    const policy = textPolicy(m[2]);
+    if (policy) out.push({ index: m.index ?? 0, key: m[2], policy, value: m[3] ?? '' });
+  }
+  for (const m of text.matchAll(TAGGED_SECRET)) {
+    const policy = textPolicy(m[2]);
+    if (policy) out.push({ index: m.index ?? 0, key: m[2], policy, value: m[3] ?? '' });
   }
   return out;
 }
@@ -182,22 +292,26 @@ export function redactText(text: string): string {
 function maskText(text: string): string {
   if (!enabled() || text.length === 0) return text;
   let out = text.replace(PAN_OR_UUID, (run) => (!run.includes('-') && luhnValid(run) ? maskPan(run) : run));
+  out = out.replace(GROUPED_PAN, (run) => {
+    const digits = groupedDigits(run);
+    return digits === undefined ? run : maskPan(digits);
+  });
   if (out.includes('&#')) {
     out = out.replace(PAN_IN_REFERENCES, (run) => {
       const digits = digitsOfReferences(run);
       return luhnValid(digits) ? maskPan(digits) : run;
     });
   }
-  out = out.replace(
-    KEYED_SECRET,
-    (m: string, pre: string | undefined, value: string | undefined, open: string | undefined, tag: string | undefined, inner: string | undefined, close: string | undefined) => {
-      // A security code or a card number has digits: "the securitycode: not matched" (a scenario's name) or a rule
-      // ID ending in REALPAN followed by its verdict hold none and are left as they are. A password can be anything.
-      const key = (pre ?? tag ?? '').replace(/[^A-Za-z0-9_-]/g, '').toLowerCase();
-      if ([...DIGIT_KEYS].some((k) => key.includes(k)) && !/[0-9]/.test(value ?? inner ?? '')) return m;
-      return pre !== undefined ? `${pre}${MASK}` : `${open}${MASK}${close}`;
-    },
-  );
+  out = out.replace(KEYED_SECRET, (m: string, pre: string, key: string, value: string) => {
+    const policy = textPolicy(key);
+    const shown = policy && maskedValue(policy, value);
+    return shown === undefined ? m : `${pre}${shown}`;
+  });
+  out = out.replace(TAGGED_SECRET, (m: string, open: string, tag: string, inner: string, close: string) => {
+    const policy = textPolicy(tag);
+    const shown = policy && maskedValue(policy, inner);
+    return shown === undefined ? m : `${open}${shown}${close}`;
+  });
   out = out.replace(AUTH_HEADER, (m: string, name: string, sep: string, scheme: string | undefined, bare: string | undefined) => {
     if (scheme) return `${name}${sep}${scheme} ${MASK}`;
     if (bare !== undefined && (/[0-9]/.test(bare) || bare.length >= 16)) return `${name}${sep}${MASK}`;
@@ -217,14 +331,15 @@ export function redact<T>(value: T): T {
 }
 
 function walk(value: unknown, key: string | undefined): unknown {
-  const k = key?.toLowerCase();
+  const policy = key === undefined ? undefined : sensitivityOfKey(key);
   if (typeof value === 'string') {
-    if (k && SECRET_KEYS.has(k)) return value === '' ? value : MASK;
     // A structure's strings keep their characters: whoever prints it serializes it (JSON escapes controls).
-    if (k && PAN_KEYS.has(k)) return /^[0-9]{12,19}$/.test(value) ? maskPan(value) : maskText(value);
-    return maskText(value);
+    if (policy === undefined) return maskText(value);
+    if (policy !== 'card-number') return value === '' ? value : MASK;
+    const digits = value.replace(/[ -]/g, '');
+    return /^[0-9]{12,19}$/.test(digits) ? maskPan(digits) : maskText(value);
   }
-  if (typeof value === 'number' && k && (SECRET_KEYS.has(k) || PAN_KEYS.has(k))) return MASK;
+  if (typeof value === 'number' && policy !== undefined) return policy !== 'card-number' || /^[0-9]{12,19}$/.test(String(value)) ? MASK : value;
   if (Array.isArray(value)) return value.map((v) => walk(v, key));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -1,15 +1,16 @@
 /**
  * The leak scan: looks, in a folder's files or in captured console output, for what the masking must have hidden:
- * a full card number (Luhn-valid, 12 to 19 digits), a security code value in a security-code field (JSON, XML,
- * form encoding, `key: value`), a given password (and its basic-auth token), and an `Authorization` header value.
+ * a full card number (Luhn-valid, 12 to 19 digits, plain or in groups; any 12 to 19 digits under a card number's
+ * key), a security code value under a security code's key as the dictionary or a client spells it (`securitycode`,
+ * `cvv`, `card_cvc`; JSON, XML, form encoding, `key: value`), a given password (and its basic-auth token), and an
+ * `Authorization` header value.
  * It proves the redaction (test/report/redaction.e2e.test.ts) and can be run on any reports folder an auditor receives.
  *
  * A finding never shows the secret itself: a card number is shown masked, anything else by its kind and length.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FIELDS } from '../../schemas/fields';
-import { findCardNumbers, maskPan, SECRET_SYNTAX } from '../redact';
+import { findCardNumbers, findKeyedSecrets, luhnValid, maskPan, SECRET_SYNTAX } from '../redact';
 
 export type LeakKind = 'card-number' | 'security-code' | 'password' | 'authorization';
 
@@ -40,18 +41,8 @@ export interface FolderScan {
   readonly leaks: Leak[];
 }
 
-/**
- * The security-code fields and their XML element names, from the field dictionary (never retyped here).
- */
-const SECURITY_CODE_FIELDS = FIELDS.filter((f) => f.sensitive === 'securitycode');
-const SECURITY_CODE_KEYS = [
-  ...new Set(SECURITY_CODE_FIELDS.flatMap((f) => [f.name, ...[f.request?.xml, f.response?.xml].filter((x): x is string => !!x).map((x) => x.split('/').at(-1) ?? '')])),
-].filter((k) => /^[A-Za-z][A-Za-z0-9]*$/.test(k));
-const KEYS = SECURITY_CODE_KEYS.join('|');
 // The same quoting and escaping forms the masking reads (an escaped quote, `\x3C` for `<`, HTML entities).
-const { quote: Q, lt: LT, gt: GT, keyStart: K } = SECRET_SYNTAX;
-const KEYED_SECURITY_CODE = new RegExp(`${K}${Q}?(?:${KEYS})${Q}?\\s*[:=]\\s*${Q}?([^"'&\\s,}<\\\\]*)`, 'gi');
-const XML_SECURITY_CODE = new RegExp(`${LT}(${KEYS})${GT}([^<&\\\\]*)${LT}/\\1${GT}`, 'gi');
+const { quote: Q, keyStart: K } = SECRET_SYNTAX;
 const AUTHORIZATION = new RegExp(`${K}(?:proxy-)?authorization${Q}?\\s*[:=]\\s*${Q}?\\s*(?:(?:basic|bearer|digest)\\s+)?([^"'&\\\\\\r\\n,}<]*)`, 'gi');
 
 /** A value the masking left: the mask itself, `#` runs (maskedpan) or nothing. */
@@ -95,13 +86,15 @@ export function scanText(text: string, source: string, options: ScanOptions = {}
   for (const c of findCardNumbers(text)) {
     if (!notACardNumber(text, c.index, c.digits)) push('card-number', c.index, maskPan(c.digits));
   }
-  for (const m of text.matchAll(KEYED_SECURITY_CODE)) {
-    const v = m[1] ?? '';
-    if (/[0-9]/.test(v) && !isMasked(v)) push('security-code', m.index ?? 0, `security code of ${v.length} character(s)`);
-  }
-  for (const m of text.matchAll(XML_SECURITY_CODE)) {
-    const v = m[2] ?? '';
-    if (/[0-9]/.test(v) && !isMasked(v)) push('security-code', m.index ?? 0, `security code of ${v.length} character(s) in <${m[1]}>`);
+  // A value under a secret's key, as the dictionary spells it or as a client does (`cvv`, `card_number`): the
+  // masking reads keys with the same function, so what it would hide and what the scan looks for are one set.
+  for (const k of findKeyedSecrets(text)) {
+    const v = k.value;
+    if (isMasked(v)) continue;
+    if (k.policy === 'security-code' && /[0-9]/.test(v)) push('security-code', k.index, `security code of ${v.length} character(s) under ${k.key}`);
+    const digits = v.replace(/[ -]/g, '');
+    // A Luhn-valid one is found above, wherever it stands; under a card number's key, any 12 to 19 digits are one.
+    if (k.policy === 'card-number' && /^[0-9]{12,19}$/.test(digits) && !luhnValid(digits)) push('card-number', k.index, `${maskPan(digits)} under ${k.key}`);
   }
   for (const m of text.matchAll(AUTHORIZATION)) {
     const v = (m[1] ?? '').trim();

@@ -11,6 +11,7 @@
  */
 import { checkValue } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
+import { registerSecret } from '../redact';
 import type { LedgerStats } from '../gateway/ledger';
 import type { Format } from '../wire/types';
 import { ControlClient } from './control';
@@ -46,10 +47,29 @@ export interface ConnectionInput {
   readonly site?: string;
 }
 
+/**
+ * A password in the URL's user information (`https://user:pass@host/`) is a secret of the run like `--password`:
+ * registered before the URL is read, so that every message that quotes the target (a refusal, a connection error,
+ * a report's header) masks it, also where the text around it is not a URL any more (a space in the password).
+ */
+function registerUrlPassword(target: string): void {
+  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(target)?.[1];
+  const colon = userinfo?.indexOf(':') ?? -1;
+  if (userinfo === undefined || colon < 0) return;
+  const password = userinfo.slice(colon + 1);
+  registerSecret(password);
+  try {
+    registerSecret(decodeURIComponent(password));
+  } catch {
+    // not percent-encoded text: registered as given
+  }
+}
+
 /** `--target builtin|<base-url>`: `builtin` (the default) or an http(s) base URL with no query or fragment. */
 export function readTarget(text: string | undefined): string {
   const target = text ?? 'builtin';
   if (target === 'builtin') return target;
+  registerUrlPassword(target);
   let u: URL;
   try {
     u = new URL(target);
