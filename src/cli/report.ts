@@ -103,6 +103,24 @@ function isDir(p: string): boolean {
   }
 }
 
+/**
+ * Why a `--results` input is not a folder to read, in words that say what was given and what is expected; undefined
+ * when it is a folder. A file of a reports folder (summary.json, an Allure result) names the folder to give instead.
+ */
+function inputProblem(given: string, resolved: string): string | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(resolved);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' || code === 'ENOTDIR' ? 'does not exist' : `cannot be read (${code ?? (e as Error).message})`;
+    return `${given} ${why}${given === resolved ? '' : ` (${resolved})`}: give a reports folder of \`cardspec run\` (its --reports, default reports) or an Allure results folder`;
+  }
+  if (st.isDirectory()) return undefined;
+  const kind = st.isFile() ? 'a file' : 'a special file';
+  return `${given} is ${kind}, not a folder: give the reports folder of \`cardspec run\` (its --reports, default reports) or an Allure results folder${st.isFile() ? `; this file's folder is ${path.dirname(resolved)}` : ''}`;
+}
+
 function hasResults(dir: string): boolean {
   try {
     return fs.readdirSync(dir).some((f) => f.endsWith('-result.json'));
@@ -128,14 +146,16 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   if ('error' in parsed) return fail(`${parsed.error}\n\n${HELP}`);
-  const inputs = (parsed.results.length > 0 ? parsed.results : ['reports']).map((d) => path.resolve(d));
+  const given = parsed.results.length > 0 ? parsed.results : ['reports'];
+  const inputs = given.map((d) => path.resolve(d));
   const out = path.resolve(parsed.out ?? path.join('reports', REPORT_FILES.allureReport));
 
   const resultsDirs: string[] = [];
   const runs: RunReports[] = [];
   const notes: string[] = [];
-  for (const dir of inputs) {
-    if (!isDir(dir)) return fail(`no such folder: ${dir}`);
+  for (const [i, dir] of inputs.entries()) {
+    const problem = inputProblem(given[i], dir);
+    if (problem) return fail(problem);
     const nested = path.join(dir, REPORT_FILES.allureResults);
     const allure = isDir(nested) ? nested : dir;
     if (hasResults(allure)) resultsDirs.push(allure);

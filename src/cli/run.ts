@@ -32,6 +32,7 @@ import { wrap } from '../report/causes';
 import type { RunArtifacts } from '../report';
 import type { Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
+import { claimReportsFolder, recordReportsFolder } from '../report/owned';
 import { loadCatalogue as loadCatalogueFile } from '../report/catalogue';
 import { loadWaivers, WaiverError, type Waiver } from '../report/waivers';
 import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
@@ -428,6 +429,9 @@ export async function run(args: string[]): Promise<number> {
     console.error(redactText(`cardspec run: cannot write the reports to ${plan.reportsDir}: ${unwritable}. Give --reports a folder you can write to (it is made if missing).`));
     return 2;
   }
+  // The last run's files go before this one writes any (its Allure results would stand beside this verdict); a
+  // user's own files in the folder stay.
+  const reportsFolder = claimReportsFolder(plan.reportsDir);
   try {
     for (const warning of applyTls(plan.tls)) console.error(`cardspec run: ${warning}`);
   } catch (e) {
@@ -485,6 +489,7 @@ export async function run(args: string[]): Promise<number> {
     } catch (e) {
       console.error(redactText(`cardspec run: ${(e as Error).message}`));
     }
+    recordReportsFolder(reportsFolder);
     return 2;
   }
   if (ready.ok) for (const note of ready.notes) console.error(redactText(`cardspec run: note: ${note}`));
@@ -542,6 +547,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (e) {
     problems.push(redactText((e as Error).message));
   }
+  recordReportsFolder(reportsFolder);
   // Until the reports are written, a first signal does not end the process.
   releaseSignals();
 

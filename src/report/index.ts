@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { redactText } from '../redact';
 import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
-import { environmentProperties, pruneEarlierResults } from './allure';
+import { environmentProperties } from './allure';
 import { loadCatalogue, DEFAULT_CATALOGUE } from './catalogue';
 import { writeCucumberHtml } from './cucumber-html';
 import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files';
@@ -142,11 +142,9 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       ...(artifacts.shard ? { shard: artifacts.shard } : {}),
     };
     const scenarios = results.flatMap((r) => r.scenarios);
+    // An earlier run's results in the same folder are deleted before a run starts (owned.ts), not here: only the
+    // run knows which files were there before it and which it wrote.
     const allureDir = path.join(dir, REPORT_FILES.allureResults);
-    // An earlier run into the same folder left its results: they would show in the HTML report as retries.
-    // A run that sent nothing (its target was not ready) has no results of its own: every earlier one goes.
-    const runStart = earliest(results.map((r) => r.startedAt)) ?? (artifacts.runs.length === 0 ? artifacts.startedAt : undefined);
-    if (runStart) pruneEarlierResults(allureDir, Date.parse(runStart));
     const problems = [
       ...(artifacts.problems ?? []).map(redactText),
       ...results.flatMap((r) => r.problems),

@@ -162,7 +162,15 @@ test('bad input gets a clear answer', async (t) => {
 
   const missing = await reportHere(t, ['--results', path.join(work, 'nowhere')]);
   assert.equal(missing.code, 2);
-  assert.match(missing.stderr, /no such folder: .*nowhere/);
+  assert.match(missing.stderr, /nowhere does not exist.*: give a reports folder of `cardspec run`/);
+
+  // A file of a reports folder (summary.json) is not the folder: the answer says what was given, what is expected,
+  // and which folder holds the file.
+  const file = await reportHere(t, [path.join(shard1, REPORT_FILES.summaryJson)]);
+  assert.equal(file.code, 2);
+  assert.match(file.stderr, /summary\.json is a file, not a folder: give the reports folder of `cardspec run`/);
+  assert.ok(file.stderr.includes(`this file's folder is ${shard1}`), file.stderr);
+  assert.doesNotMatch(file.stderr, /no such folder/);
 
   // Allure's --clean would delete the results it reads, or a folder that is not a report.
   const clobber = await reportHere(t, ['--results', shard1, '--out', shard1]);

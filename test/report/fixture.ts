@@ -3,11 +3,13 @@
  * API once per format, the messages NDJSON to `<reports>/<format>/messages.ndjson`, the report formatters from
  * `cucumberFormats`, the console through the masking stream, then `writeReports`.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { registerSecret } from '../../src/redact';
 import { cucumberFormats, writeReports, REPORT_FILES } from '../../src/report';
 import { runFeatures, type SuiteFiles } from '../../src/suite';
 import { redactingStream } from '../../src/report/console';
+import { claimReportsFolder, recordReportsFolder } from '../../src/report/owned';
 import type { Format } from '../../src/wire/types';
 import { FIXTURE_PASSWORD, FIXTURE_USER } from '../fixtures/report/credentials';
 
@@ -39,6 +41,9 @@ export async function runFixture(reportsDir: string, opts: { shard?: string; for
       return true;
     },
   };
+  // As `cardspec run` does: the last run's files go first, and this run's are listed at its end.
+  fs.mkdirSync(reportsDir, { recursive: true });
+  const folder = claimReportsFolder(reportsDir);
   const formats = opts.formats ?? ['json', 'xml'];
   const runs = [];
   for (const format of formats) {
@@ -66,5 +71,6 @@ export async function runFixture(reportsDir: string, opts: { shard?: string; for
     finishedAt: '',
     catalogue: FIXTURE_CATALOGUE,
   });
+  recordReportsFolder(folder);
   return { written, console: output };
 }
