@@ -37,6 +37,8 @@ export interface CheckedCall {
   readonly envelope: Record<string, unknown> | undefined;
   /** Why the body could not be read (JSON), or what the XML block's structure got wrong. */
   readonly problems: readonly string[];
+  /** What reading the body's bytes noticed that the document does not rule on (src/wire/encoding.ts). */
+  readonly notes: readonly string[];
   readonly requests: readonly RequestView[];
   readonly parts: readonly ResponsePart[];
   readonly ctx: CallContext;
@@ -111,6 +113,7 @@ export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'an
     headers: call.headers,
     envelope,
     problems: call.problems,
+    notes: call.notes ?? [],
     requests,
     parts,
     ctx: call.ctx,

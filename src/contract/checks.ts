@@ -198,6 +198,16 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   },
   {
     on: 'answered',
+    name: 'body-encoding',
+    rules: ['TRANSPORT-REQUEST-BODY', 'XML-REQUEST-BLOCK'],
+    quote: 'Every operation is one HTTPS POST of a JSON body to a single endpoint.',
+    // The document names no encoding: what the gateway read all the same (a byte order mark, a charset JSON does not
+    // obey, an XML label its bytes do not fit) is a warning, never an error. Bytes that are not text at all are a
+    // malformed body: envelope-body and xml-block say so.
+    run: (call) => call.notes.map((message) => ({ rule: call.format === 'json' ? 'TRANSPORT-REQUEST-BODY' : 'XML-REQUEST-BLOCK', field: 'body', severity: 'warning' as const, message })),
+  },
+  {
+    on: 'answered',
     name: 'interface-version',
     rules: ['VER-JSON'],
     quote: 'The JSON envelope carries `version` with the value `1.00`, in both the request and the response.',

@@ -141,6 +141,11 @@ export type ObservedCall =
       readonly request: unknown;
       /** XML: what src/wire/xml.ts found wrong with the block's structure; JSON: why the body did not parse. */
       readonly problems: readonly string[];
+      /**
+       * What reading the body's bytes noticed that the document does not rule on: a byte order mark before JSON, a
+       * charset that JSON does not obey, an XML body in another encoding than its label (src/wire/encoding.ts).
+       */
+      readonly notes?: readonly string[];
       /** The envelope answered (after any `mutate` of parts and envelope). */
       readonly response: ResponseEnvelope;
       readonly ctx: CallContext;

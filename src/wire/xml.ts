@@ -16,6 +16,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 import { FIELD, FIELDS, type Direction, type FieldDef } from '../../schemas/fields';
 import { redactText } from '../redact';
+import { decodeXmlLenient } from './encoding';
 import { jsonVersionInXml, xmlVersionInJson } from '../validate/reading';
 import { XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
 
@@ -395,10 +396,8 @@ const PARSER = new XMLParser({
   commentPropName: '#comment',
   ignoreDeclaration: true,
   ignorePiTags: true,
-  // Namespaces in XML: `<sp:responseblock xmlns:sp="...">` is the element `responseblock` in a namespace, as
-  // `<responseblock xmlns="...">` is. The document names elements, never a namespace, so both read the same; the
-  // `xmlns` declarations themselves are not fields.
-  removeNSPrefix: true,
+  // Names are kept as written (`sp:alias`, `xmlns:sp`, `xml:lang`): toTree reads the namespaces (see `localName`).
+  removeNSPrefix: false,
   // Element names such as `toString` are safe here: with preserveOrder each name keys its own fresh object.
   onDangerousProperty: (name: string) => name,
 });
@@ -421,12 +420,56 @@ function decode(raw: string, unknown: Set<string>): string {
 
 type Raw = Record<string, unknown>;
 
-function toTree(node: Raw, name: string, unknownEntities: Set<string>): In {
+/**
+ * Namespaces in XML: `<sp:responseblock xmlns:sp="...">` is the element `responseblock` in a namespace, as
+ * `<responseblock xmlns="...">` is. The document names elements, never a namespace, so both read the same.
+ */
+const localName = (qname: string): string => qname.slice(qname.indexOf(':') + 1);
+
+/** The XML Schema instance namespace: `xsi:nil`, `xsi:type`, `xsi:schemaLocation` describe the markup, not data. */
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/**
+ * Whether an attribute is markup rather than a field: a namespace declaration (`xmlns`, `xmlns:p`), an attribute of
+ * the `xml` namespace (`xml:lang`, `xml:space`: Namespaces in XML 3) or of the XML Schema instance namespace (what a
+ * schema-bound serializer writes, `xsi:nil="true"` on an unset field). None of them is a field of the document, so
+ * none is read as one (nor reported as an unknown field).
+ */
+function isMarkup(qname: string, scope: ReadonlyMap<string, string>): boolean {
+  if (qname === 'xmlns' || qname.startsWith('xmlns:') || qname.startsWith('xml:')) return true;
+  const colon = qname.indexOf(':');
+  return colon > 0 && scope.get(qname.slice(0, colon)) === XSI;
+}
+
+/** The prefixes declared on an element, over those of its ancestors. */
+function scopeOf(raw: Record<string, unknown>, outer: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  let scope: Map<string, string> | undefined;
+  for (const [k, v] of Object.entries(raw)) {
+    if (!k.startsWith('xmlns:')) continue;
+    scope ??= new Map(outer);
+    scope.set(k.slice(6), String(v));
+  }
+  return scope ?? outer;
+}
+
+const NO_PREFIXES: ReadonlyMap<string, string> = new Map();
+
+function toTree(node: Raw, qname: string, unknownEntities: Set<string>, outer: ReadonlyMap<string, string> = NO_PREFIXES): In {
   const attrsRaw = node[':@'];
-  const attrs: [string, string][] = isObject(attrsRaw) ? Object.entries(attrsRaw).map(([k, v]) => [k, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities)]) : [];
+  const raw = isObject(attrsRaw) ? attrsRaw : {};
+  const scope = scopeOf(raw, outer);
+  const attrs: [string, string][] = [];
+  const plain = new Set(Object.keys(raw).filter((k) => !k.includes(':')));
+  for (const [k, v] of Object.entries(raw)) {
+    if (isMarkup(k, scope)) continue;
+    // A prefixed attribute reads by its local name (`sp:type` is `type`), unless the element also has that name
+    // unprefixed: then the unprefixed one is the document's, and the other keeps its prefix.
+    const name = k.includes(':') && !plain.has(localName(k)) ? localName(k) : k;
+    attrs.push([name, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities)]);
+  }
   const children: In[] = [];
   let text = '';
-  const content = node[name];
+  const content = node[qname];
   for (const item of Array.isArray(content) ? (content as unknown[]) : []) {
     if (!isObject(item)) continue;
     if ('#text' in item) text += decode(String(item['#text']), unknownEntities);
@@ -434,10 +477,10 @@ function toTree(node: Raw, name: string, unknownEntities: Set<string>): In {
     else if ('#comment' in item) continue;
     else {
       const childName = Object.keys(item).find((k) => k !== ':@');
-      if (childName !== undefined) children.push(toTree(item, childName, unknownEntities));
+      if (childName !== undefined) children.push(toTree(item, childName, unknownEntities, scope));
     }
   }
-  return { name, attrs, children, text };
+  return { name: localName(qname), attrs, children, text };
 }
 
 function cdataText(v: unknown): string {
@@ -705,37 +748,17 @@ export function parseResponseBlock(xml: string): { envelope: ResponseEnvelope; p
 
 // ---- bytes to text ---------------------------------------------------------------------------------------------
 
-/** `charset` of a content type (`text/xml; charset="ISO-8859-1"` -> `iso-8859-1`), lower case. */
-function charsetOf(contentType: string | undefined): string | undefined {
-  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
-  return m ? m[1].toLowerCase() : undefined;
-}
-
-function decodeAs(bytes: Uint8Array, label: string): string | undefined {
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return undefined; // a label the platform does not know
-  }
-}
-
 /**
  * An XML body's bytes as text, the way XML 1.0 (4.3.3, Appendix F) and RFC 7303 (3.2) say to read them: a
  * byte-order mark decides; else the content type's `charset`; else the `encoding` of the XML declaration (UTF-16
  * without a mark is recognised by its first `<`); else UTF-8. The document fixes no encoding, and every XML
  * processor must read UTF-16 as well as UTF-8, so a target answering `text/xml; charset=UTF-16` or
  * `<?xml version="1.0" encoding="ISO-8859-1"?>` is read, not refused. An encoding the platform does not know is
- * read as UTF-8 (where the answer is ASCII, that is exact; otherwise the values that differ show where).
+ * read as UTF-8 (where the answer is ASCII, that is exact; otherwise the values that differ show where). The one
+ * detection of the encoding is src/wire/encoding.ts, which reads requests too (strictly: `readXmlBytes`).
  */
 export function decodeXmlBody(bytes: Uint8Array, contentType?: string): string {
-  const b = bytes;
-  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return decodeAs(b, 'utf-8') ?? '';
-  if (b[0] === 0xff && b[1] === 0xfe) return decodeAs(b, 'utf-16le') ?? '';
-  if (b[0] === 0xfe && b[1] === 0xff) return decodeAs(b, 'utf-16be') ?? '';
-  if (b[0] === 0x3c && b[1] === 0x00 && b[2] === 0x3f && b[3] === 0x00) return decodeAs(b, 'utf-16le') ?? '';
-  if (b[0] === 0x00 && b[1] === 0x3c && b[2] === 0x00 && b[3] === 0x3f) return decodeAs(b, 'utf-16be') ?? '';
-  const declared = charsetOf(contentType) ?? /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(Buffer.from(b.subarray(0, 200)).toString('latin1'))?.[1]?.toLowerCase();
-  return (declared !== undefined && declared !== 'utf-8' && declared !== 'utf8' ? decodeAs(b, declared) : undefined) ?? Buffer.from(b).toString('utf8');
+  return decodeXmlLenient(bytes, contentType);
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redactText } from '../../redact';
 import { acsComplete, acsForm, type HtmlReply } from '../acs';
-import { contentTypeOk, HTML_TYPE, pathOf, plain, readBody, type RouteContext } from './http';
+import { contentTypeOk, HTML_TYPE, pathOf, plain, readBody, type RouteContext, utf8Text } from './http';
 
 function html(res: ServerResponse, reply: HtmlReply): void {
   res.writeHead(reply.status, { 'Content-Type': HTML_TYPE, 'Content-Length': Buffer.byteLength(reply.html), 'Cache-Control': 'no-store' });
@@ -27,7 +27,7 @@ export function acsRoute(rc: RouteContext): (req: IncomingMessage, res: ServerRe
     readBody(req, limit, (body) => {
       try {
         if (!body.ok) return rc.refuse(req, res, undefined, body.status, body.message);
-        const form = new URLSearchParams(body.text);
+        const form = new URLSearchParams(utf8Text(body.bytes));
         const reply = step === 'form' ? acsForm(rt, form, action) : acsComplete(rt, form);
         html(res, reply);
         if (reply.reason !== undefined) rc.tell({ kind: 'refused', method: req.method ?? '', path: pathOf(req), headers: req.headers, status: reply.status, reason: reply.reason });

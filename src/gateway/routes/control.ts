@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redactText } from '../../redact';
 import { control } from '../control';
-import { JSON_TYPE, plain, readBody, type RouteContext } from './http';
+import { JSON_TYPE, plain, readBody, type RouteContext, utf8Text } from './http';
 
 export function controlRoute(rc: RouteContext): (req: IncomingMessage, res: ServerResponse, path: string, query: string) => void {
   const { rt, limit, log } = rc;
@@ -25,8 +25,9 @@ export function controlRoute(rc: RouteContext): (req: IncomingMessage, res: Serv
       try {
         if (!body.ok) return plain(res, body.status, body.message);
         let parsed: unknown;
+        const text = utf8Text(body.bytes);
         try {
-          parsed = body.text.trim() === '' ? {} : JSON.parse(body.text);
+          parsed = text.trim() === '' ? {} : JSON.parse(text);
         } catch {
           return respond(400, { error: 'the body is not JSON' });
         }

@@ -24,20 +24,22 @@ export function plain(res: ServerResponse, status: number, message: string, head
   res.end(body);
 }
 
-/** `type/subtype` and whether its charset, if any, is UTF-8. */
-export function contentTypeOk(header: string | undefined, accepted: readonly string[]): boolean {
+/** `type/subtype` and, unless `anyCharset`, whether its charset, if any, is UTF-8. */
+export function contentTypeOk(header: string | undefined, accepted: readonly string[], anyCharset = false): boolean {
   if (!header) return false;
   const semi = header.indexOf(';');
   const type = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
   if (!accepted.includes(type)) return false;
-  if (semi < 0) return true;
+  if (semi < 0 || anyCharset) return true;
   const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(header.slice(semi));
   return !charset || /^utf-?8$/i.test(charset[1]);
 }
 
 /**
- * `contentTypeOk` remembered per header text: clients send the same few headers on every call, and the answer
- * depends on nothing else. Bounded, so odd headers cannot grow it.
+ * The media type check of the interface's endpoints, remembered per header text: clients send the same few headers
+ * on every call, and the answer depends on nothing else. Bounded, so odd headers cannot grow it. The charset is not
+ * looked at here: reading the body in its encoding is src/wire/encoding.ts's (a JSON body is UTF-8 whatever the
+ * charset says, RFC 8259 11; an XML body in the encoding it states, RFC 7303).
  */
 export function typeChecker(accepted: readonly string[]): (header: string | undefined) => boolean {
   const seen = new Map<string, boolean>();
@@ -45,7 +47,7 @@ export function typeChecker(accepted: readonly string[]): (header: string | unde
     if (!header) return false;
     let ok = seen.get(header);
     if (ok === undefined) {
-      ok = contentTypeOk(header, accepted);
+      ok = contentTypeOk(header, accepted, true);
       if (seen.size >= 64) seen.clear();
       seen.set(header, ok);
     }
@@ -53,7 +55,11 @@ export function typeChecker(accepted: readonly string[]): (header: string | unde
   };
 }
 
-export type Decoded = { ok: true; text: string } | { ok: false; status: number; message: string };
+/** A body as bytes (its characters are the reader's to decode: src/wire/encoding.ts), or why it was not read. */
+export type Decoded = { ok: true; bytes: Buffer } | { ok: false; status: number; message: string };
+
+/** A body of the kit's own forms (the ACS's form, the control API's JSON) as UTF-8 text. */
+export const utf8Text = (bytes: Buffer): string => bytes.toString('utf8');
 
 /**
  * Reads a whole body within the limit, inflating `gzip` / `deflate` (real SDKs may compress; the inflated size is
@@ -89,10 +95,10 @@ export function readBody(req: IncomingMessage, limit: number, done: (r: Decoded)
   req.on('end', () => {
     if (over) return done({ ok: false, status: 413, message: `413 Payload Too Large: the body limit is ${limit} bytes` });
     const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-    if (encoding === 'identity') return done({ ok: true, text: raw.toString('utf8') });
+    if (encoding === 'identity') return done({ ok: true, bytes: raw });
     const inflateFn = encoding === 'deflate' ? inflate : gunzip;
     inflateFn(raw, { maxOutputLength: limit }, (err, out) => {
-      if (!err) return done({ ok: true, text: out.toString('utf8') });
+      if (!err) return done({ ok: true, bytes: out });
       if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
         return done({ ok: false, status: 413, message: `413 Payload Too Large: the inflated body is over ${limit} bytes` });
       }

@@ -8,7 +8,7 @@ import { redactText } from '../../redact';
 import { buildResponseBlock } from '../../wire/xml';
 import type { Format, ResponseEnvelope } from '../../wire/types';
 import { AnswerBatch } from '../answers';
-import { answerBody, type AnsweredBody } from '../body';
+import { answerBytes, type AnsweredBody } from '../body';
 import { ERR } from '../errors';
 import type { CallContext, WireReply } from '../types';
 import { Authenticator } from './auth';
@@ -77,7 +77,7 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
     if (!typeOk[format](req.headers['content-type'])) {
       req.resume();
       const want = format === 'json' ? 'application/json' : 'text/xml or application/xml';
-      return refuse(req, res, format, 415, `415 Unsupported Media Type: send Content-Type ${want} (UTF-8)`);
+      return refuse(req, res, format, 415, `415 Unsupported Media Type: send Content-Type ${want}`);
     }
     const header = req.headers.requestreference;
     const ctx: CallContext = {
@@ -91,8 +91,9 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
       let call: AnsweredBody | undefined;
       try {
         if (!body.ok) return refuse(req, res, format, body.status, body.message);
-        const text = body.text.charCodeAt(0) === 0xfeff ? body.text.slice(1) : body.text;
-        call = answerBody(rt, format, text, ctx);
+        const read = answerBytes(rt, format, body.bytes, req.headers['content-type'], ctx);
+        if ('unsupported' in read) return refuse(req, res, format, 415, `415 Unsupported Media Type: ${read.unsupported}`);
+        call = read;
         answer(res, format, call.env);
       } catch (err) {
         failSafe(res, format, err);
@@ -107,6 +108,7 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
           text: call.text,
           request: call.request,
           problems: call.problems,
+          notes: call.notes,
           response: call.env,
           ctx,
         });
