@@ -33,7 +33,7 @@ import { redactText } from './redact';
  */
 export const DEFAULT_HOST = 'https://gateway.cardspec.test';
 
-export interface InterceptOptions extends Omit<ContractOptions, 'host' | 'port' | 'scenarios'> {
+export interface InterceptOptions extends Omit<ContractOptions, 'host' | 'port' | 'scenarios' | 'basePath'> {
   /**
    * The service's base address the client under test is configured with (scheme, host and port, and a path when the
    * client's base address has one: `https://payments.example.test/cardpay` answers `POST /cardpay/json/`).
@@ -98,23 +98,10 @@ export function interceptGateway(opts: InterceptOptions = {}): GatewayScope {
   }
   if (origin.protocol !== 'http:' && origin.protocol !== 'https:') throw new TypeError(`interceptGateway: host must be http:// or https://, not ${origin.protocol}`);
   const base = origin.origin;
-  // "POST {base_url}/json/", and "the list of supported base addresses: not shown": a base address may have a path.
-  // Requests under it reach the gateway without it. Beside it, the ACS (its `acsurl` is on the origin) and the kit's
-  // own `/_cardspec/` are served as they are; any other path is not the service's, and is refused as such (404).
-  const basePath = origin.pathname.replace(/\/+$/, '');
-  const KIT_PATHS = /^\/(acs|_cardspec)(\/|\?|$)/;
-  const withinBase = (uri: string): string | undefined => {
-    if (basePath === '') return uri;
-    if (uri.startsWith(basePath)) {
-      const rest = uri.slice(basePath.length);
-      if (rest === '') return '/';
-      if (rest.startsWith('/')) return rest;
-      if (rest.startsWith('?')) return `/${rest}`;
-    }
-    return KIT_PATHS.test(uri) ? uri : undefined;
-  };
+  // "POST {base_url}/json/", and "the list of supported base addresses: not shown": a base address may have a path,
+  // served as `cardspec serve --base-path` serves it (src/gateway/routes/base-path.ts).
   const { host: _host, ...rest } = opts;
-  const cg: ContractGateway = createContractGateway({ ...rest, control: opts.control ?? true }, () => base);
+  const cg: ContractGateway = createContractGateway({ ...rest, basePath: origin.pathname, control: opts.control ?? true }, () => base);
 
   const scope = nock(base).persist();
   const sent = new WeakMap<object, { headers: IncomingHttpHeaders; body: string }>();
@@ -135,15 +122,7 @@ export function interceptGateway(opts: InterceptOptions = {}): GatewayScope {
       const headers: IncomingHttpHeaders = { host: origin.host, ...seen.headers };
       // `acsurl` is built from the Host header and X-Forwarded-Proto: the ACS must be on the intercepted origin.
       if (origin.protocol === 'https:') headers['x-forwarded-proto'] = 'https';
-      const url = withinBase(uri);
-      if (url === undefined) {
-        const path = uri.split('?')[0];
-        const reason = redactText(`404 Not Found: ${path.slice(0, 100)} is not under the base address ${base}${basePath}`);
-        cg.session.observe({ kind: 'refused', method, path, headers, status: 404, reason });
-        callback(null, [404, `${reason}\n`, { 'content-type': 'text/plain; charset=utf-8' }]);
-        return;
-      }
-      dispatch(cg.handle, { method, url, headers, body: bodyBytes(seen.body) }).then(
+      dispatch(cg.handle, { method, url: uri, headers, body: bodyBytes(seen.body) }).then(
         (reply) => callback(null, [reply.status, reply.body, reply.headers]),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), [500]),
       );

@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactText, registerSecret } from '../redact';
 import { parseOptions, type OptionSpecs } from './options';
-import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, startGateway, type GatewayConfig } from '../gateway';
+import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, normaliseBasePath, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
 import { comparedFields } from '../contract/cases';
@@ -26,6 +26,10 @@ Options:
   --port N              port to listen on (default 0: a free port, printed at start)
   --host H              address to listen on (default 127.0.0.1). Only loopback unless you give --host
                         explicitly: the built-in test credentials are public.
+  --base-path PATH      serve the interface under the path of a base address: with --base-path /api, a client
+                        configured with the base address <url>/api posts <url>/api/json/ ("POST {base_url}/json/");
+                        the ACS and /_cardspec/ stay at the root too, any other path is a 404 (default: none;
+                        the same meaning as a cardspec/nock host with a path)
   --config FILE         users and sites as JSON {"users":[...],"sites":[...]} (default: the built-in
                         configuration of src/testdata.ts; see docs/gateway.md)
   --control             enable the test-control API under /_cardspec/ (clock, cache tokens, ledger records);
@@ -54,7 +58,7 @@ Contract testing (docs/contract.md):
   --case-timeout S      with --client-cmd: seconds an adapter may take per case (default 60)
   --list-cases          print the client cases (id, group, rules, fields compared) and exit
 
-Requests: POST <url>/json/ (JSON) and POST <url>/xml/ (XML), HTTP basic authentication.
+Requests: POST <url>[base path]/json/ (JSON) and POST <url>[base path]/xml/ (XML), HTTP basic authentication.
 Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligation), 1 with --contract or
 --client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error,
 3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report of the cases run is written).`;
@@ -78,6 +82,7 @@ function describe(config: GatewayConfig, fromFile: string | undefined): string[]
 interface Values {
   port?: string;
   host?: string;
+  'base-path'?: string;
   config?: string;
   control?: boolean;
   log?: boolean;
@@ -97,6 +102,7 @@ interface Values {
 export const SERVE_OPTIONS: OptionSpecs = {
   port: { type: 'string' },
   host: { type: 'string' },
+  'base-path': { type: 'string' },
   config: { type: 'string' },
   control: { type: 'boolean' },
   'clock-start': { type: 'string' },
@@ -151,6 +157,13 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  let basePath: string;
+  try {
+    basePath = normaliseBasePath(values['base-path'] ?? '');
+  } catch (err) {
+    return usageError(`--base-path: ${err instanceof Error ? err.message : String(err)}`);
+  }
+
   const maxRecordsText = values['max-records'];
   if (maxRecordsText !== undefined && !/^[1-9][0-9]{0,8}$/.test(maxRecordsText)) {
     return usageError(`--max-records must be a whole number from 1 to 999999999, not "${maxRecordsText}"`);
@@ -194,6 +207,7 @@ export async function run(args: string[]): Promise<number> {
     control,
     host,
     port,
+    basePath,
     clockStart,
     maxRecords,
     // With the control API the clock stands still until moved (reproducible runs); without it, time is the only
@@ -217,8 +231,8 @@ export async function run(args: string[]): Promise<number> {
   if (!LOOPBACK.has(host)) out.push(`WARNING: listening on ${host}, not loopback, because --host was given: anyone who can reach it can use these credentials.`);
   out.push(
     'Addresses:',
-    `  JSON     POST ${gateway.url}/json/`,
-    `  XML      POST ${gateway.url}/xml/`,
+    `  JSON     POST ${gateway.url}${basePath}/json/`,
+    `  XML      POST ${gateway.url}${basePath}/xml/`,
     `  ACS      ${gateway.url}/acs/`,
     `  control  ${control ? `${gateway.url}/_cardspec/` : 'off (start with --control to enable)'}`,
   );

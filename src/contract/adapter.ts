@@ -236,7 +236,7 @@ export interface RunCasesOptions {
 }
 
 /** The gateway a run drives: a contract gateway in scenario mode, reachable at `url`. */
-export type CaseGateway = Pick<ContractGateway, 'gateway' | 'session' | 'setMutation' | 'watch'> & { readonly url: string };
+export type CaseGateway = Pick<ContractGateway, 'gateway' | 'session' | 'setMutation' | 'watch'> & { readonly url: string; readonly basePath?: string };
 
 function caseContext(gw: CaseGateway, kase: ClientCase): CaseContext {
   const { users, sites } = gw.gateway.config;
@@ -319,10 +319,12 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
     return finish([`cardspec could not prepare the case: ${err instanceof Error ? err.message : String(err)}`]);
   }
   const { user } = ctx;
+  // The service's base address as the SDK is configured with it: with its path, when the gateway serves one.
+  const url = `${gw.url}${gw.basePath ?? ''}`;
   const input: AdapterInput = {
     case: kase.id,
     title: kase.title,
-    url: gw.url,
+    url,
     username: user.username,
     password: user.password,
     alias: user.alias,
@@ -331,7 +333,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
     rules: [...kase.rules],
     advice: ADAPTER_ADVICE,
   };
-  const env = { CARDSPEC_URL: gw.url, CARDSPEC_CASE: kase.id, CARDSPEC_USERNAME: user.username, CARDSPEC_PASSWORD: user.password, CARDSPEC_ALIAS: user.alias };
+  const env = { CARDSPEC_URL: url, CARDSPEC_CASE: kase.id, CARDSPEC_USERNAME: user.username, CARDSPEC_PASSWORD: user.password, CARDSPEC_ALIAS: user.alias };
   const seen: ObservedCall[] = [];
   const violations: CaseFinding[] = [];
   gw.setMutation(kase.mutation);
@@ -361,7 +363,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   if (run.interrupted) return finish(['interrupted: cardspec was stopped while the adapter ran this case (the adapter was ended)'], extra);
   if (run.timedOut) problems.push(`the adapter did not finish within ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s`);
   else if (run.code !== 0) problems.push(`the adapter exited ${run.code}${run.stderr.trim() ? `: ${tail(run.stderr)}` : ''}`);
-  if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to use ${gw.url}, given as "url" and $CARDSPEC_URL)`);
+  if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to use ${url}, given as "url" and $CARDSPEC_URL)`);
   else if (seen.length > 1) problems.push(`${seen.length} calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)`);
 
   // The answer this case is about: a request changed on its way (a field the SDK added or dropped) gets another.

@@ -5,7 +5,8 @@
  * through the gateway's `mutate` hook: extra unknown fields, another `secrand`, an error code the client must pass on.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createGateway, DEFAULT_CONFIG, listen, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
+import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
+import { underBasePath } from '../gateway/routes/base-path';
 import { withAliasedAccount } from './cases-steps';
 import { registerSecret } from '../redact';
 import { reportJson } from './report';
@@ -23,6 +24,8 @@ export interface ContractGateway {
   handle(req: IncomingMessage, res: ServerResponse): void;
   readonly session: ContractSession;
   readonly gateway: InProcessGateway;
+  /** The path of the base address served (`/api`), normalised; `''` for none. */
+  readonly basePath: string;
   /** Scenario mode: how the gateway's parts and envelope are changed from now on (undefined: not at all). */
   setMutation(mutation: GatewayMutation | undefined): void;
   /** Scenario mode: sees every call from now on, as the session does (undefined: no one). The client cases' exchange. */
@@ -59,17 +62,20 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
   // The session reads the gateway's ledger, and the gateway calls the session: it is set right after the gateway is
   // made, before any call can come.
   let session: ContractSession | undefined;
+  const observe = (call: ObservedCall): void => {
+    session?.observe(call);
+    watcher?.(call);
+    opts.observe?.(call);
+  };
   const gateway = createGateway(
     {
       ...opts,
+      // The base path is served around the report's path too (below), so the gateway inside has none.
+      basePath: undefined,
       // The client cases include an account whose alias is not its user name.
       config: opts.scenarios ? withAliasedAccount(opts.config ?? DEFAULT_CONFIG) : opts.config,
       mutate: opts.scenarios ? scenarioMutation(opts.mutate, () => current) : opts.mutate,
-      observe: (call) => {
-        session?.observe(call);
-        watcher?.(call);
-        opts.observe?.(call);
-      },
+      observe,
     },
     baseUrl,
   );
@@ -78,7 +84,8 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
   for (const u of gateway.config.users) registerSecret(u.password);
   const ready = new ContractSession(gateway.ledger, { strict: opts.strict });
   session = ready;
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  const basePath = normaliseBasePath(opts.basePath ?? '');
+  const handleAtRoot = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     if (path !== REPORT_PATH) return gateway.handle(req, res);
@@ -92,10 +99,12 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
   };
+  const handle = underBasePath(basePath, handleAtRoot, observe);
   return {
     handle,
     session: ready,
     gateway,
+    basePath,
     setMutation: (m) => {
       if (!opts.scenarios) throw new Error('setMutation needs a contract gateway created with scenarios: true');
       current = m;

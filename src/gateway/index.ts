@@ -12,6 +12,7 @@ import type { GatewayConfig } from '../testdata';
 import type { Clock } from './clock';
 import type { Ledger } from './ledger';
 import { createRuntime, type Runtime } from './runtime';
+import { normaliseBasePath, underBasePath } from './routes/base-path';
 import { createHandler, DEFAULT_BODY_LIMIT } from './server';
 import type { GatewayMutation, ObservedCall } from './types';
 
@@ -19,6 +20,7 @@ export { processEnvelope, errorEnvelope } from './core';
 export { DEFAULT_CLOCK_START } from './clock';
 export { DEFAULT_CONFIG, loadConfigFile, resolveConfig, ConfigError } from './config';
 export { DEFAULT_BODY_LIMIT } from './server';
+export { normaliseBasePath } from './routes/base-path';
 export { ERR } from './errors';
 export { DEFAULT_MAX_RECORDS } from './ledger';
 export type { LedgerStats } from './ledger';
@@ -30,6 +32,12 @@ export interface GatewayOptions {
   config?: GatewayConfig;
   /** Enables the test-control API under `/_cardspec/` (off unless asked; on for the built-in target). */
   control?: boolean;
+  /**
+   * The path of the base address the gateway serves (`/api`: `POST /api/json/`), for clients configured with a base
+   * address that has one ("`POST {base_url}/json/`"); the ACS and `/_cardspec/` stay at the root too. Default: none.
+   * Normalised by `normaliseBasePath` (a TypeError for anything that is not a path).
+   */
+  basePath?: string;
   /** Listening address; loopback unless given (startGateway only). */
   host?: string;
   /** Listening port; 0 (the default) picks a free one (startGateway only). */
@@ -80,7 +88,8 @@ export interface InProcessGateway {
 
 export function createGateway(opts: GatewayOptions = {}, baseUrl?: () => string): InProcessGateway {
   const runtime = createRuntime(opts);
-  const handle = createHandler(runtime, { bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT, log: opts.log, baseUrl, observe: opts.observe });
+  const inner = createHandler(runtime, { bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT, log: opts.log, baseUrl, observe: opts.observe });
+  const handle = underBasePath(normaliseBasePath(opts.basePath ?? ''), inner, opts.observe);
   return { handle, clock: runtime.clock, ledger: runtime.ledger, config: runtime.config.config, runtime };
 }
 

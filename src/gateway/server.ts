@@ -86,7 +86,10 @@ export function createHandler(rt: Runtime, opts: ServerOptions = {}): (req: Inco
     }
     if (rt.control && path.startsWith('/_cardspec/')) return controlApi(req, res, path, q < 0 ? '' : url.slice(q + 1));
     req.resume();
-    rc.refuse(req, res, undefined, 404, `404 Not Found: ${path.slice(0, 100)} (the gateway serves POST /json/ and POST /xml/)`);
+    // A client whose base address has a path (`https://host/api`) posts `/api/json/`: say how to serve that.
+    const m = /^(\/.+)\/(json|xml)\/?$/.exec(path);
+    const hint = m ? `; for a base address with the path ${m[1].slice(0, 80)}, start the gateway with that base path (cardspec serve --base-path ${m[1].slice(0, 80)})` : '';
+    rc.refuse(req, res, undefined, 404, `404 Not Found: ${path.slice(0, 100)} (the gateway serves POST /json/ and POST /xml/${hint})`);
   }
 
   if (!log) {

@@ -25,7 +25,7 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string; outp
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', () => {
-      const m = /JSON\s+POST (http:\/\/127\.0\.0\.1:[0-9]+)\/json\//.exec(out);
+      const m = /JSON\s+POST (http:\/\/127\.0\.0\.1:[0-9]+)(?:\/[^\s]*)?\/json\//.exec(out);
       if (m && out.includes('Serving until')) resolve({ child, url: m[1], output: () => out, exit });
     });
     void exit.then((code) => reject(new Error(`exited ${code}: ${out}`)));
@@ -142,6 +142,23 @@ describe('cardspec serve --contract', () => {
     };
     for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(running(), false, 'the adapter is not left running');
+  });
+
+  it('--base-path: a client configured with <url>/api passes; one posting beside it fails the gate on TRANSPORT-JSON-PATH', async () => {
+    const file = join(dir, 'base.json');
+    const s = await start(['--contract', '--base-path', '/api', '--report', file]);
+    assert.match(s.output(), /JSON\s+POST http:\/\/127\.0\.0\.1:[0-9]+\/api\/json\//);
+    const ok = await post(`${s.url}/api`, { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') });
+    assert.equal(((await ok.json()) as { response: { errorcode: string }[] }).response[0].errorcode, '0');
+    assert.equal((await post(s.url, { requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') })).status, 404);
+    s.child.kill('SIGINT');
+    assert.equal(await s.exit, 1, s.output());
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { requests: { answered: number }; violations: { list: { rule: string }[] } };
+    assert.equal(report.requests.answered, 1);
+    assert.deepEqual(
+      report.violations.list.map((v) => v.rule),
+      ['TRANSPORT-JSON-PATH'],
+    );
   });
 
   it('refuses contract options that do not fit, with exit 2 and the reason', async () => {
