@@ -27,7 +27,7 @@ after(() => {
   }
 });
 
-describe('an adapter that leaves a process behind', { timeout: 30_000 }, () => {
+describe('an adapter that leaves a process behind', { timeout: 120_000 }, () => {
   it('answered and exited 0: its answer is read and the case is not timed out', async () => {
     const run = await runAdapter(node(`${HOLDER} process.stdout.write(JSON.stringify({ parts: [] }) + '\\n');`), {}, {}, 60_000);
     remember(run.stderr);
