@@ -658,20 +658,33 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
     name: 'content-type',
     rules: ['TRANSPORT-HEADERS'],
     quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',
-    run: (call) =>
-      call.status !== 415 || NOT_THE_CLIENTS.test(call.path)
-        ? []
-        : [{ rule: 'TRANSPORT-HEADERS', field: 'header Content-Type', severity: call.format === 'json' ? 'error' : 'warning', message: call.reason }],
+    // The document names the JSON form's Content-type; a body compressed in a way the gateway does not read, or an XML
+    // body in an encoding it does not decode, is not the document's to rule on: a warning, as the XML form's type is.
+    run: (call) => {
+      if (call.status !== 415 || NOT_THE_CLIENTS.test(call.path)) return [];
+      const encoding = /Content-Encoding|encoding "/.test(call.reason);
+      const field = /Content-Encoding/.test(call.reason) ? 'header Content-Encoding' : 'header Content-Type';
+      return [{ rule: 'TRANSPORT-HEADERS', field, severity: call.format === 'json' && !encoding ? 'error' : 'warning', message: call.reason }];
+    },
   },
   {
     on: 'refused',
     name: 'method-and-path',
     rules: ['TRANSPORT-JSON-PATH'],
     quote: '| Method and path | `POST {base_url}/json/` |',
+    // HEAD and OPTIONS carry no operation (a health check, a CORS preflight): what a client asks beside the operations
+    // is not the document's to rule on, a warning. Any other method or path is an operation sent astray: an error.
     run: (call) =>
       (call.status !== 404 && call.status !== 405) || NOT_THE_CLIENTS.test(call.path)
         ? []
-        : [{ rule: 'TRANSPORT-JSON-PATH', field: 'path', severity: 'error', message: `${call.method} ${call.path.slice(0, 100)}: every operation is one POST to {base_url}/json/` }],
+        : [
+            {
+              rule: 'TRANSPORT-JSON-PATH',
+              field: 'path',
+              severity: call.method === 'HEAD' || call.method === 'OPTIONS' ? 'warning' : 'error',
+              message: `${call.method} ${call.path.slice(0, 100)}: every operation is one POST to {base_url}/json/`,
+            },
+          ],
   },
   {
     on: 'refused',

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { brotliCompressSync } from 'node:zlib';
 import type { RunningContractGateway } from '../../src/contract';
 import { card, envelope, JSON_HEADERS, PAYMENT, rules, SITE, standIn, USER, type Sender } from './helpers';
 
@@ -108,5 +109,40 @@ describe('body encodings', () => {
     const r = await client.raw('/xml/', block('Muller', { root: XSI }), XML_HEADERS);
     assert.match(r.text, /<amount currencycode="EUR">1050<\/amount>/);
     assert.deepEqual(gw.session.violations(), []);
+  });
+});
+
+describe('what HTTP lets a client do beside the document', () => {
+  it('a brotli-compressed body is read (HTTP clients offer gzip, deflate and br): answered, no violation', async () => {
+    const { gw, client } = await fresh();
+    const body = brotliCompressSync(Buffer.from(JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') }))));
+    const r = await client.raw('/json/', body, { ...JSON_HEADERS, 'Content-Encoding': 'br' });
+    assert.match(r.text, /"errorcode":"0"/);
+    assert.deepEqual(gw.session.violations(), []);
+  });
+
+  it('a Content-Encoding the gateway cannot read: 415, a warning (the document names no Content-Encoding), not a Content-type error', async () => {
+    const { gw, client } = await fresh();
+    const r = await client.raw('/json/', Buffer.from('x'), { ...JSON_HEADERS, 'Content-Encoding': 'zstd' });
+    assert.equal(r.status, 415);
+    assert.deepEqual(rules(gw, 'error'), []);
+    assert.deepEqual(
+      gw.session.violations('warning').map((v) => [v.rule, v.field]),
+      [['TRANSPORT-HEADERS', 'header Content-Encoding']],
+    );
+    // A wrong Content-type on the JSON form is still an error.
+    await client.raw('/json/', '{}', { ...JSON_HEADERS, 'Content-Type': 'text/plain' });
+    assert.deepEqual(rules(gw, 'error'), ['TRANSPORT-HEADERS']);
+  });
+
+  it('HEAD and OPTIONS (a health check, a CORS preflight) carry no operation: warnings; GET or a wrong path for an operation: errors', async () => {
+    const { gw, client } = await fresh();
+    for (const method of ['HEAD', 'OPTIONS']) assert.equal((await client.raw('/json/', undefined, JSON_HEADERS, method)).status, 405, method);
+    assert.equal((await client.raw('/', undefined, JSON_HEADERS, 'HEAD')).status, 404);
+    assert.deepEqual(rules(gw, 'error'), []);
+    assert.deepEqual(rules(gw, 'warning'), ['TRANSPORT-JSON-PATH', 'TRANSPORT-JSON-PATH', 'TRANSPORT-JSON-PATH']);
+    await client.raw('/json/', undefined, JSON_HEADERS, 'GET');
+    await client.raw('/jsn/', JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised') })));
+    assert.deepEqual(rules(gw, 'error'), ['TRANSPORT-JSON-PATH', 'TRANSPORT-JSON-PATH']);
   });
 });

@@ -3,7 +3,7 @@
  * check, reading a (possibly compressed) body within the limit, and the context a route is built with.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gunzip, inflate } from 'node:zlib';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { redactText } from '../../redact';
 import { buildResponseBlock } from '../../wire/xml';
 import type { Format, ResponseEnvelope } from '../../wire/types';
@@ -62,14 +62,14 @@ export type Decoded = { ok: true; bytes: Buffer } | { ok: false; status: number;
 export const utf8Text = (bytes: Buffer): string => bytes.toString('utf8');
 
 /**
- * Reads a whole body within the limit, inflating `gzip` / `deflate` (real SDKs may compress; the inflated size is
- * limited too, against a compression bomb).
+ * Reads a whole body within the limit, inflating `gzip` / `deflate` / `br` (real SDKs may compress, and HTTP clients
+ * offer all three; the inflated size is limited too, against a compression bomb).
  */
 export function readBody(req: IncomingMessage, limit: number, done: (r: Decoded) => void): void {
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding !== 'identity' && encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate') {
+  if (encoding !== 'identity' && encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate' && encoding !== 'br') {
     req.resume();
-    return done({ ok: false, status: 415, message: `415 Unsupported Media Type: Content-Encoding ${encoding} (use gzip, deflate or none)` });
+    return done({ ok: false, status: 415, message: `415 Unsupported Media Type: Content-Encoding ${encoding.slice(0, 40)} (use gzip, deflate, br or none)` });
   }
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
@@ -96,14 +96,15 @@ export function readBody(req: IncomingMessage, limit: number, done: (r: Decoded)
     if (over) return done({ ok: false, status: 413, message: `413 Payload Too Large: the body limit is ${limit} bytes` });
     const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
     if (encoding === 'identity') return done({ ok: true, bytes: raw });
-    const inflateFn = encoding === 'deflate' ? inflate : gunzip;
-    inflateFn(raw, { maxOutputLength: limit }, (err, out) => {
+    const inflated = (err: Error | null, out: Buffer): void => {
       if (!err) return done({ ok: true, bytes: out });
       if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
         return done({ ok: false, status: 413, message: `413 Payload Too Large: the inflated body is over ${limit} bytes` });
       }
       done({ ok: false, status: 400, message: `400 Bad Request: the body is not valid ${encoding} data` });
-    });
+    };
+    if (encoding === 'br') brotliDecompress(raw, { maxOutputLength: limit }, inflated);
+    else (encoding === 'deflate' ? inflate : gunzip)(raw, { maxOutputLength: limit }, inflated);
   });
 }
 
