@@ -127,11 +127,21 @@ async function serveLog(env: NodeJS.ProcessEnv): Promise<string> {
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
   try {
-    let base: string | undefined;
-    for (let i = 0; i < 600 && !base; i++) {
-      base = /JSON\s+POST (http:\/\/127\.0\.0\.1:\d+)\/json\//.exec(out)?.[1];
-      if (!base) await new Promise((r) => setTimeout(r, 50));
-    }
+    // Its address when it prints it; undefined if it exits first, or has printed none after a guard that no start
+    // on a busy machine comes near (a 30 s cap could be reached by two cores shared with other test files).
+    const base = await new Promise<string | undefined>((resolve) => {
+      const address = (): string | undefined => /JSON\s+POST (http:\/\/127\.0\.0\.1:\d+)\/json\//.exec(out)?.[1];
+      const guard = setTimeout(() => resolve(address()), 300_000);
+      const done = (value: string | undefined): void => {
+        clearTimeout(guard);
+        resolve(value);
+      };
+      child.stdout.on('data', () => {
+        const found = address();
+        if (found) done(found);
+      });
+      void closed.then(() => done(address()));
+    });
     assert.ok(base, `cardspec serve did not start:\n${out}`);
     const user = DEFAULT_CONFIG.users[0];
     const basic = (password: string): string => `Basic ${Buffer.from(`${user.username}:${password}`).toString('base64')}`;
