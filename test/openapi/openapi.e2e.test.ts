@@ -216,7 +216,9 @@ describe('Stoplight Prism serves the document', () => {
   before(async () => {
     if (skip) return;
     fs.writeFileSync(file, JSON.stringify(doc));
-    prism = await startPrism(file);
+    // A guard, not a speed: Prism started in 2 s at load 7 on two cores; its default 30 s could run out beside two
+    // busy test files.
+    prism = await startPrism(file, { startTimeoutMs: 300_000 });
   });
   after(async () => {
     await prism?.close();
