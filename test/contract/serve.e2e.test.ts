@@ -121,7 +121,8 @@ describe('cardspec serve --contract', () => {
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const written = (): boolean => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '';
-    for (let i = 0; i < 600 && !written(); i++) await new Promise((r) => setTimeout(r, 100));
+    // Bounded by a guard, not a speed: serve and the adapter are two node starts on cores other test files share.
+    for (let i = 0; i < 3000 && !written(); i++) await new Promise((r) => setTimeout(r, 100));
     const adapterPid = Number(readFileSync(pidFile, 'utf8'));
     assert.ok(adapterPid > 0, text);
     child.kill('SIGTERM');
@@ -140,7 +141,7 @@ describe('cardspec serve --contract', () => {
       const status = `/proc/${adapterPid}/status`;
       return !existsSync(status) || !/^State:\s+Z/m.test(readFileSync(status, 'utf8'));
     };
-    for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && running(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(running(), false, 'the adapter is not left running');
   });
 
