@@ -182,16 +182,47 @@ const Q = SECRET_SYNTAX.quote;
 const LT = SECRET_SYNTAX.lt;
 const GT = SECRET_SYNTAX.gt;
 /**
- * A value under a key: a card number may be written in groups (`4111 1111 1111 1111`), anything else ends at a
- * quote, a space, a comma, a brace, a `<` or an escape.
+ * A value under a key. Quoted, it runs to its closing quote (a password or a card number may hold spaces: `"my
+ * pass phrase"`, `"4111 1111 1111 1111"`; an escaped quote in it does not end it), up to 256 characters on one
+ * line; unquoted, a card number may be written in groups (`4111 1111 1111 1111`), anything else ends at a quote, a
+ * space, a comma, a brace, a `<` or an escape.
  */
-const KEYED_VALUE = `((?:[0-9]{2,7}[ -]){1,5}[0-9]{1,7}(?![^"'&\\s,}<\\\\])|[^"'&\\s,}<\\\\]*)`;
+const quotedValue = (quoteGroup: number): string => `(${Q})((?:(?!\\${quoteGroup})(?:\\\\[^\\r\\n]|[^\\r\\n<\\\\])){1,256})(?=\\${quoteGroup})`;
+const UNQUOTED_VALUE = `(${Q}?)((?:[0-9]{2,7}[ -]){1,5}[0-9]{1,7}(?![^"'&\\s,}<\\\\])|[^"'&\\s,}<\\\\]*)`;
 // Every `key: value`, `key=value` and `"key":"value"` whose key is a secret's spelling (sensitivityOfKey decides, so
 // that `card_cvv`, `cardNumber` and `securityCode` are found as well as `securitycode`), but not
-// `securityresponsesecuritycode` (a check result, a field of the dictionary). The key is taken whole (a lookahead
-// is atomic) and starts only where no key character stands before it: each character is tried as a key start
-// once, linear time in the text's length.
-const KEYED_SECRET = new RegExp(`((?:(?<![A-Za-z0-9_-])|(?<=\\\\[nrt]))${Q}?(?=([A-Za-z][A-Za-z0-9_-]*))\\2${Q}?\\s*[:=]\\s*${Q}?)${KEYED_VALUE}`, 'g');
+// `securityresponsesecuritycode` (a check result, a field of the dictionary). Every word followed by a separator is
+// a candidate key, taken whole (a lookahead is atomic) and starting only where no key character stands before it:
+// each character is tried as a key start once, linear time in the text's length. Only a secret's key has its value
+// read (VALUE_AFTER_KEY, from the key's end), so that the value of any other key is read like the rest of the text
+// (a serialized request in a `body`, a message quoting a secret).
+const KEY_CANDIDATE = new RegExp(`(?:(?<![A-Za-z0-9_-])|(?<=\\\\[nrt]))(?=([A-Za-z][A-Za-z0-9_-]*))\\1(?=${Q}?\\s*[:=])`, 'g');
+// Groups: 1 the separator, 2 and 3 a quoted value's quote and text, 4 and 5 an unquoted value's (optional) quote and text.
+const VALUE_AFTER_KEY = new RegExp(`(${Q}?\\s*[:=]\\s*)(?:${quotedValue(2)}|${UNQUOTED_VALUE})`, 'y');
+
+interface KeyedValue {
+  readonly index: number;
+  readonly key: string;
+  readonly policy: KeyPolicy;
+  /** Where the value's text starts (after its quote). */
+  readonly at: number;
+  readonly value: string;
+}
+
+function keyedValues(text: string): KeyedValue[] {
+  const out: KeyedValue[] = [];
+  for (const m of text.matchAll(KEY_CANDIDATE)) {
+    const key = m[1];
+    const policy = textPolicy(key);
+    if (policy === undefined) continue;
+    const end = (m.index ?? 0) + key.length;
+    VALUE_AFTER_KEY.lastIndex = end;
+    const v = VALUE_AFTER_KEY.exec(text);
+    if (!v) continue;
+    out.push({ index: m.index ?? 0, key, policy, at: end + v[1].length + (v[2] ?? v[4] ?? '').length, value: v[3] ?? v[5] ?? '' });
+  }
+  return out;
+}
 // <securitycode>123</securitycode>, <cvv>123</cvv>, &lt;cardNumber&gt;...: an element whose name is a secret's spelling.
 const TAGGED_SECRET = new RegExp(`(${LT}([A-Za-z][A-Za-z0-9_-]*)${GT})([^<&\\\\]*)(${LT}\\/\\2${GT})`, 'gi');
 
@@ -257,11 +288,7 @@ export function findCardNumbers(text: string): { index: number; digits: string }
  * them: the leak scan (src/report/scan.ts) looks for those the masking did not hide.
  */
 export function findKeyedSecrets(text: string): { index: number; key: string; policy: KeyPolicy; value: string }[] {
-  const out: { index: number; key: string; policy: KeyPolicy; value: string }[] = [];
-  for (const m of text.matchAll(KEYED_SECRET)) {
-    const policy = textPolicy(m[2]);
-    if (policy) out.push({ index: m.index ?? 0, key: m[2], policy, value: m[3] ?? '' });
-  }
+  const out = keyedValues(text).map(({ index, key, policy, value }) => ({ index, key, policy, value }));
   for (const m of text.matchAll(TAGGED_SECRET)) {
     const policy = textPolicy(m[2]);
     if (policy) out.push({ index: m.index ?? 0, key: m[2], policy, value: m[3] ?? '' });
@@ -289,6 +316,20 @@ export function redactText(text: string): string {
   return printable(maskText(text));
 }
 
+/** Masks the values under secrets' keys (a value inside one already masked is part of it). */
+function maskKeyed(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const kv of keyedValues(text)) {
+    if (kv.at < last) continue;
+    const shown = maskedValue(kv.policy, kv.value);
+    if (shown === undefined) continue;
+    out += text.slice(last, kv.at) + shown;
+    last = kv.at + kv.value.length;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
 function maskText(text: string): string {
   if (!enabled() || text.length === 0) return text;
   let out = text.replace(PAN_OR_UUID, (run) => (!run.includes('-') && luhnValid(run) ? maskPan(run) : run));
@@ -302,11 +343,7 @@ function maskText(text: string): string {
       return luhnValid(digits) ? maskPan(digits) : run;
     });
   }
-  out = out.replace(KEYED_SECRET, (m: string, pre: string, key: string, value: string) => {
-    const policy = textPolicy(key);
-    const shown = policy && maskedValue(policy, value);
-    return shown === undefined ? m : `${pre}${shown}`;
-  });
+  out = maskKeyed(out);
   out = out.replace(TAGGED_SECRET, (m: string, open: string, tag: string, inner: string, close: string) => {
     const policy = textPolicy(tag);
     const shown = policy && maskedValue(policy, inner);

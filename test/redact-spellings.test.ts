@@ -122,3 +122,18 @@ describe('a password in a target URL', () => {
     registerSecret(undefined);
   });
 });
+
+describe('a quoted value runs to its closing quote', () => {
+  it('a password or a card number with spaces is masked whole, in JSON, in JSON inside a JSON string, in entities', () => {
+    assert.equal(redactText('{"password":"my pass phrase","x":1}'), '{"password":"***","x":1}');
+    assert.equal(redactText("password: 'my pass phrase'"), "password: '***'");
+    assert.equal(redactText('&quot;password&quot;:&quot;my pass&quot;'), '&quot;password&quot;:&quot;***&quot;');
+    assert.equal(redactText('"password": "a\\"b c"'), '"password": "***"');
+    assert.equal(redactText('{"cardNumber":"5100 0000 0000 0512"}'), '{"cardNumber":"510000######0512"}');
+  });
+
+  it('the value under any other key is read again: a serialized request or a message quoting a secret', () => {
+    assert.equal(redactText('{"body":"{\\"password\\":\\"a b\\",\\"cvv\\":\\"123\\"}"}'), '{"body":"{\\"password\\":\\"***\\",\\"cvv\\":\\"***\\"}"}');
+    assert.equal(redactText('{"message":"the cvv: 123 and password=abc def"}'), '{"message":"the cvv: *** and password=*** def"}');
+  });
+});
