@@ -1378,7 +1378,7 @@ Feature: Field boundaries
     When the merchant has the answer to "Ordinary AUTH without 3-D Secure" with the "authorised" card
     Then the <type> part's <field> is in its documented form
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | AUTH | accounttypedescription |
@@ -1393,7 +1393,7 @@ Feature: Field boundaries
       | type | field |
       | AUTH | authcode |
 
-    @rule:FIELD-TYPES:baseamount
+    @rule:FIELD-BASEAMOUNT-MINOR-UNITS:baseamount
     Examples:
       | type | field |
       | AUTH | baseamount |
@@ -1423,7 +1423,7 @@ Feature: Field boundaries
       | type | field |
       | AUTH | livestatus |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | AUTH | maskedpan |
@@ -1553,7 +1553,7 @@ Feature: Field boundaries
     When the merchant has the answer to "Account check" with the "authorised" card
     Then the <type> part's <field> is in its documented form
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | ACCOUNTCHECK | accounttypedescription |
@@ -1568,7 +1568,7 @@ Feature: Field boundaries
       | type | field |
       | ACCOUNTCHECK | authcode |
 
-    @rule:FIELD-TYPES:baseamount
+    @rule:FIELD-BASEAMOUNT-MINOR-UNITS:baseamount
     Examples:
       | type | field |
       | ACCOUNTCHECK | baseamount |
@@ -1598,7 +1598,7 @@ Feature: Field boundaries
       | type | field |
       | ACCOUNTCHECK | livestatus |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | ACCOUNTCHECK | maskedpan |
@@ -1743,7 +1743,7 @@ Feature: Field boundaries
     When the merchant has the answer to "Subscription without 3-D Secure" with the "authorised" card
     Then the <type> part's <field> is in its documented form
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | AUTH | accounttypedescription |
@@ -1758,7 +1758,7 @@ Feature: Field boundaries
       | type | field |
       | AUTH | authcode |
 
-    @rule:FIELD-TYPES:baseamount
+    @rule:FIELD-BASEAMOUNT-MINOR-UNITS:baseamount
     Examples:
       | type | field |
       | AUTH | baseamount |
@@ -1793,7 +1793,7 @@ Feature: Field boundaries
       | type | field |
       | AUTH | livestatus |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | AUTH | maskedpan |
@@ -1873,12 +1873,12 @@ Feature: Field boundaries
       | type | field |
       | AUTH | transactionstartedtimestamp |
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | SUBSCRIPTION | accounttypedescription |
 
-    @rule:FIELD-TYPES:baseamount
+    @rule:FIELD-BASEAMOUNT-MINOR-UNITS:baseamount
     Examples:
       | type | field |
       | SUBSCRIPTION | baseamount |
@@ -1903,7 +1903,7 @@ Feature: Field boundaries
       | type | field |
       | SUBSCRIPTION | issuercountryiso2a |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | SUBSCRIPTION | maskedpan |
@@ -1978,7 +1978,7 @@ Feature: Field boundaries
       | type | field |
       | SUBSCRIPTION | tid |
 
-    @rule:FIELD-TYPES:transactionactive
+    @rule:SUB-TRANSACTIONACTIVE-VALUES:transactionactive
     Examples:
       | type | field |
       | SUBSCRIPTION | transactionactive |
@@ -2048,6 +2048,11 @@ Feature: Field boundaries
       | type | field |
       | AUTH | transactionstartedtimestamp |
 
+    @rule:SUB-RECUR:accounttypedescription
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | accounttypedescription |
+
     @rule:SUB-AUTH-FIRST-PAYMENT:baseamount
     Examples:
       | type | field |
@@ -2088,7 +2093,7 @@ Feature: Field boundaries
     When the merchant has the answer to "Card store" with the "authorised" card
     Then the <type> part's <field> is in its documented form
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | STORE | accounttypedescription |
@@ -2108,7 +2113,7 @@ Feature: Field boundaries
       | type | field |
       | STORE | livestatus |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | STORE | maskedpan |
@@ -2133,7 +2138,7 @@ Feature: Field boundaries
       | type | field |
       | STORE | paymenttypedescription |
 
-    @rule:FIELD-TYPES:transactionactive
+    @rule:SUB-TRANSACTIONACTIVE-VALUES:transactionactive
     Examples:
       | type | field |
       | STORE | transactionactive |
@@ -2218,7 +2223,7 @@ Feature: Field boundaries
     When the merchant has the answer to "Risk decision on card data" with the "authorised" card
     Then the <type> part's <field> is in its documented form
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | RISKDEC | accounttypedescription |
@@ -2228,7 +2233,7 @@ Feature: Field boundaries
       | type | field |
       | RISKDEC | acquirerrecommendedaction |
 
-    @rule:FIELD-TYPES:baseamount
+    @rule:FIELD-BASEAMOUNT-MINOR-UNITS:baseamount
     Examples:
       | type | field |
       | RISKDEC | baseamount |
@@ -2263,7 +2268,7 @@ Feature: Field boundaries
       | type | field |
       | RISKDEC | issuercountryiso2a |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | RISKDEC | maskedpan |
@@ -2338,7 +2343,7 @@ Feature: Field boundaries
     When the merchant has the answer to "3-D Secure enrolment check" with a cache token for the "authorised" card
     Then the <type> part's <field> is in its documented form
 
-    @rule:FIELD-TYPES:accounttypedescription
+    @rule:FIELD-ACCOUNTTYPE-PAYMENTS:accounttypedescription
     Examples:
       | type | field |
       | THREEDQUERY | accounttypedescription |
@@ -2348,7 +2353,7 @@ Feature: Field boundaries
       | type | field |
       | THREEDQUERY | acsurl |
 
-    @rule:FIELD-TYPES:baseamount
+    @rule:FIELD-BASEAMOUNT-MINOR-UNITS:baseamount
     Examples:
       | type | field |
       | THREEDQUERY | baseamount |
@@ -2383,7 +2388,7 @@ Feature: Field boundaries
       | type | field |
       | THREEDQUERY | livestatus |
 
-    @rule:FIELD-TYPES:maskedpan
+    @rule:FIELD-MASKEDPAN:maskedpan
     Examples:
       | type | field |
       | THREEDQUERY | maskedpan |

@@ -15,7 +15,7 @@ import { Before, BeforeStep, After, AfterAll, setDefaultTimeout, setDefinitionFu
 import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/report/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
-import { leafOf, rulesForCheck, rulesForViolation } from '../src/suite/attribution';
+import { causeFindings, leafOf, rulesForCheck, rulesForViolation } from '../src/suite/attribution';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/suite/stop';
 import { controlClientFor, targetOptions } from '../src/target/connection';
 import type { ControlClient } from '../src/target/control';
@@ -296,7 +296,7 @@ export class CardspecWorld extends World<WorldParams> {
     // A refused call's answer is not fixed by the document, so its parts are not held to the requested types
     // (a block-level ERROR part, as public facts show, is a fine answer); its envelope is still validated.
     const problems: Violation[] = [...validateResponseEnvelope(exchange.envelope, opts.lenient ? undefined : types, exchange.format)];
-    const errors = problems.filter((v) => v.severity === 'error');
+    const errors = causeFindings(problems.filter((v) => v.severity === 'error'));
     const warnings = problems.filter((v) => v.severity === 'warning');
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describe).join('\n')}`));
     const xmlProblems = exchange.xmlProblems ?? [];

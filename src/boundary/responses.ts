@@ -7,6 +7,7 @@
 import { FIELD } from '../../schemas/fields';
 import { OPERATION, PART_SHAPES } from '../../schemas/operations';
 import { createRuntime } from '../gateway/runtime';
+import { formRuleOf } from '../suite/attribution';
 import { processEnvelope } from '../gateway/core';
 import { DEFAULT_CONFIG } from '../testdata';
 import { BUILTIN_PROFILE } from '../target/profile';
@@ -51,6 +52,8 @@ export function presenceRule(type: string, field: string): string | undefined {
   }
   // "`ACCOUNTCHECK`: validates address, postcode and security code".
   if (type === 'ACCOUNTCHECK' && field.startsWith('securityresponse')) return 'AC-VALIDATES';
+  // "In a response, the SUBSCRIPTION part carries `RECUR`." (schemas/operations.ts: the part requires it.)
+  if (type === 'SUBSCRIPTION' && field === 'accounttypedescription') return 'SUB-RECUR';
   // "Check `transactionactive`, the timing fields and the amount in the SUBSCRIPTION part."
   if (type === 'SUBSCRIPTION' && ['transactionactive', 'subscriptionbegindate', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionfinalnumber', 'baseamount'].includes(field))
     return 'SUB-AUTH-FIRST-PAYMENT';
@@ -61,13 +64,12 @@ export function presenceRule(type: string, field: string): string | undefined {
   return undefined;
 }
 
-/** The rule a response field's form is reported under: its own where the catalogue has one. */
+/**
+ * The rule a response field's form is reported under: the rule the schema check of every other step blames for a
+ * value of the wrong form (src/suite/attribution.ts `formRuleOf`), so that one fault is one rule in both readers.
+ */
 export function responseRule(field: string): string {
-  if (field === 'transactionstartedtimestamp') return 'FIELD-TIMESTAMP';
-  if (field === 'settleduedate') return 'FIELD-SETTLEDUEDATE';
-  if (field.startsWith('securityresponse')) return 'SEC-RESULT-DIGIT';
-  if (field === 'fraudcontrolshieldstatuscode') return 'RISKDEC-SHIELD-VALUES';
-  return 'FIELD-TYPES';
+  return formRuleOf(field, FIELD[field]?.response?.values !== undefined) ?? 'FIELD-TYPES';
 }
 
 /** Fields whose form is a mask or a reference the suite checks elsewhere by meaning, not only by form. */

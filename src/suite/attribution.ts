@@ -115,6 +115,16 @@ const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
 };
 
+/**
+ * The rule a finding on the form of a response field's value breaks: its value list's rule for a listed field
+ * (`status`: 3DS-STATUS), else its format's (`transactionstartedtimestamp`: FIELD-TIMESTAMP); undefined for a field
+ * with neither (FIELD-TYPES). The field boundary phase tags its examples of an answer's fields with it, so that one
+ * value of the wrong form is one rule whichever reader met it (src/boundary/responses.ts).
+ */
+export function formRuleOf(field: string, listed: boolean): string | undefined {
+  return listed ? BY_FIELD.enum[field] : BY_FIELD.pattern[field];
+}
+
 /** By the kind of finding alone. */
 const BY_KIND: Readonly<Record<string, string>> = {
   masked: 'FIELD-MASKEDPAN',
@@ -228,6 +238,22 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
   if (has(BY_KIND[v.rule])) return [BY_KIND[v.rule]];
   return [has('FIELD-TYPES') ? 'FIELD-TYPES' : (kindRule ?? v.rule)];
 }
+
+/**
+ * The findings that are causes, of all a validation reports on one answer. A value outside its list (`"Y "` for
+ * `status`, `"recur"` for a SUBSCRIPTION's `RECUR`) breaks the list (or the row's fixed value), and a listed value's
+ * length and characters follow from the list: its length and type-class findings say the same fault again, and
+ * would put it on FIELD-LENGTHS and FIELD-TYPES besides the list's rule. Validate still reports them all.
+ */
+export function causeFindings<T extends Pick<Violation, 'field' | 'rule'>>(findings: readonly T[]): T[] {
+  const fixed = new Set(findings.filter((f) => f.rule === 'fixed').map((f) => f.field));
+  const listed = new Set(findings.filter((f) => f.rule === 'fixed' || f.rule === 'enum').map((f) => f.field));
+  if (listed.size === 0) return [...findings];
+  return findings.filter((f) => !(listed.has(f.field) && FORM_KINDS.has(f.rule)) && !(f.rule === 'enum' && fixed.has(f.field)));
+}
+
+/** Findings of a value's form, which a listed value satisfies. */
+const FORM_KINDS = new Set(['pattern', 'maxLength', 'minLength']);
 
 /** Rules of every field, whose findings are reported per field (`FIELD-LENGTHS:billingemail`: a matrix row each). */
 const PER_FIELD = new Set(['FIELD-LENGTHS', 'FIELD-TYPES', 'FIELD-STRINGS']);

@@ -42,6 +42,19 @@ describe('one reading of answers', () => {
     assert.deepEqual(failed, ['3DS-QUERY-RESPONSE']);
   });
 
+  // A value outside its list by a space: the list's rule alone, in the schema check of every step and in the
+  // field boundary phase's examples of the answer's fields (FIELD-LENGTHS and FIELD-TYPES besides before).
+  for (const [variant, tags, rule] of [
+    ['status-with-trailing-space', '@rule:3DS-STATUS', '3DS-STATUS'],
+    ['transactionactive-with-leading-space', '@type:SUBSCRIPTION and not @rule:SUB-STATE-RESUME', 'SUB-TRANSACTIONACTIVE-VALUES'],
+  ] as const) {
+    it(`${variant}: ${rule} alone`, async () => {
+      const { r, failed } = await runAgainst(variant, ['--format', 'json', '--tags', tags]);
+      assert.equal(r.code, 1, r.out);
+      assert.deepEqual([...new Set(failed.map((id) => id.split(':')[0]))], [rule]);
+    });
+  }
+
   it('empty strings for every field not returned pass (JSON), where FIELD-LENGTHS and 39 other rules failed', async () => {
     const { r, failed } = await runAgainst('answers-empty-for-absent', ['--format', 'json', '--tags', '@type:THREEDQUERY or @type:ACCOUNTCHECK']);
     assert.deepEqual(failed, []);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENVELOPE_FIELDS, fieldsFor } from '../../schemas/fields';
-import { rulesForViolation } from '../../src/suite/attribution';
+import { causeFindings, rulesForViolation } from '../../src/suite/attribution';
 import { validateResponseEnvelope, validateText, type Violation } from '../../src/validate';
 import { readAnswer } from '../../src/validate/reading';
 import { buildResponseBlock } from '../../src/wire/xml';
@@ -96,4 +96,16 @@ test('the success code spelt otherwise (00000, " 0", "0.0", "+0") is one finding
   }
   // A number is not a string, and only that (FIELD-STRINGS): not also a misspelt code.
   assert.deepEqual(errors(validateResponseEnvelope(envelope({ ...example('responses', 'AUTH'), errorcode: 0 }), ['AUTH'])), ['response[0].errorcode all-values-strings']);
+});
+
+test('a value outside its list ("Y " for status, "recur" for RECUR): validate reports each fact, the cause is the list alone', () => {
+  const status = validateResponseEnvelope(envelope({ ...example('responses', 'AUTH'), status: 'Y ' }), ['AUTH']);
+  assert.deepEqual(errors(status), ['response[0].status enum', 'response[0].status maxLength', 'response[0].status pattern']);
+  assert.deepEqual(errors(causeFindings(status)), ['response[0].status enum']);
+  assert.deepEqual(rulesForViolation(causeFindings(status)[0]), ['3DS-STATUS']);
+  const sub = validateResponseEnvelope(envelope({ ...example('responses', 'SUBSCRIPTION'), accounttypedescription: 'recur' }), ['SUBSCRIPTION']);
+  assert.deepEqual(errors(causeFindings(sub)), ['response[0].accounttypedescription fixed']);
+  // A value of the wrong form with no list keeps its findings (a longer timestamp is too long and misformed).
+  const plain = validateResponseEnvelope(envelope({ ...example('responses', 'AUTH'), transactionstartedtimestamp: '2026-01-05T09:00:00Z' }), ['AUTH']);
+  assert.deepEqual(causeFindings(plain), plain);
 });

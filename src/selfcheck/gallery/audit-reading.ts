@@ -106,4 +106,19 @@ export const AUDIT_READING: readonly Variant[] = [
     what: 'writes the code of a declined payment as "070000"',
     build: () => recoded('70000', '070000'),
   }),
+  // ---- a value outside its list, by a space or a letter's case: the list's rule, not also its length and type ----
+  faulty({
+    name: 'status-with-trailing-space',
+    area: 'types',
+    rule: '3DS-STATUS',
+    what: 'answers status "Y " (a trailing space) after the ACS',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'AUTH') && p.status === 'Y' ? { ...p, status: 'Y ' } : p) } }),
+  }),
+  faulty({
+    name: 'transactionactive-with-leading-space',
+    area: 'types',
+    rule: 'SUB-TRANSACTIONACTIVE-VALUES',
+    what: 'answers transactionactive " 1" (a leading space) in the SUBSCRIPTION part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'SUBSCRIPTION') && typeof p.transactionactive === 'string' ? { ...p, transactionactive: ` ${p.transactionactive}` } : p) } }),
+  }),
 ];
