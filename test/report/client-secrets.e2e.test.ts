@@ -40,14 +40,18 @@ async function cardspec(args: string[], e: NodeJS.ProcessEnv, whenUp?: (base: st
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+  // A guard, not a speed: two cores shared with other test files can make a start take long.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
   try {
     if (whenUp) {
-      let base: string | undefined;
-      for (let i = 0; i < 1200 && !base; i++) {
-        base = /JSON\s+POST (http:\/\/127\.0\.0\.1:\d+)\/json\//.exec(out)?.[1];
-        if (!base) await new Promise((r) => setTimeout(r, 50));
-      }
+      // Its address when it prints it; undefined if it exits first.
+      const base = await new Promise<string | undefined>((resolve) => {
+        const address = (): string | undefined => /JSON\s+POST (http:\/\/127\.0\.0\.1:\d+)\/json\//.exec(out)?.[1];
+        child.stdout.on('data', () => {
+          if (address()) resolve(address());
+        });
+        void closed.then(() => resolve(address()));
+      });
       assert.ok(base, `cardspec serve did not start:\n${out}`);
       try {
         await whenUp(base);
