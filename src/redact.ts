@@ -338,9 +338,10 @@ function maskText(text: string): string {
     return digits === undefined ? run : maskPan(digits);
   });
   if (out.includes('&#')) {
+    // Only runs written with references: a plain run was read above, where a UUID's last group is left alone.
     out = out.replace(PAN_IN_REFERENCES, (run) => {
       const digits = digitsOfReferences(run);
-      return luhnValid(digits) ? maskPan(digits) : run;
+      return run.includes('&#') && luhnValid(digits) ? maskPan(digits) : run;
     });
   }
   out = maskKeyed(out);

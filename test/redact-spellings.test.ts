@@ -137,3 +137,15 @@ describe('a quoted value runs to its closing quote', () => {
     assert.equal(redactText('{"message":"the cvv: 123 and password=abc def"}'), '{"message":"the cvv: *** and password=*** def"}');
   });
 });
+
+describe('masking is done once and for all', () => {
+  it("a UUID's last group stays whole in a text that also holds character references (an attachment's XML, an HTML page)", () => {
+    const uuid = '03e00d1d-c24e-4989-890a-649716207877';
+    assert.ok(findCardNumbers('649716207877').length === 1, 'the group alone passes the Luhn check');
+    const text = `<p>&#52;</p> {"id":"${uuid}"} 4&#49;11111111111111`;
+    const once = redactText(text);
+    assert.ok(once.includes(uuid), once);
+    assert.ok(!once.includes('4&#49;11111111111111'), once);
+    assert.equal(redactText(once), once);
+  });
+});
