@@ -196,9 +196,12 @@ const UNQUOTED_VALUE = `(${Q}?)((?:[0-9]{2,7}[ -]){1,5}[0-9]{1,7}(?![^"'&\\s,}<\
 // each character is tried as a key start once, linear time in the text's length. Only a secret's key has its value
 // read (VALUE_AFTER_KEY, from the key's end), so that the value of any other key is read like the rest of the text
 // (a serialized request in a `body`, a message quoting a secret).
-const KEY_CANDIDATE = new RegExp(`(?:(?<![A-Za-z0-9_-])|(?<=\\\\[nrt]))(?=([A-Za-z][A-Za-z0-9_-]*))\\1(?=${Q}?\\s*[:=])`, 'g');
+// A key in form encoding's brackets (`card[cvc]=123`, percent-encoded `card%5Bcvc%5D=123`, as PHP and Stripe-style
+// clients send nested fields) is a key too.
+const BRACKET_CLOSE = '(?:\\]|%5[dD])';
+const KEY_CANDIDATE = new RegExp(`(?:(?<![A-Za-z0-9_-])|(?<=\\\\[nrt])|(?<=%5[bB]))(?=([A-Za-z][A-Za-z0-9_-]*))\\1(?=${BRACKET_CLOSE}?${Q}?\\s*[:=])`, 'g');
 // Groups: 1 the separator, 2 and 3 a quoted value's quote and text, 4 and 5 an unquoted value's (optional) quote and text.
-const VALUE_AFTER_KEY = new RegExp(`(${Q}?\\s*[:=]\\s*)(?:${quotedValue(2)}|${UNQUOTED_VALUE})`, 'y');
+const VALUE_AFTER_KEY = new RegExp(`(${BRACKET_CLOSE}?${Q}?\\s*[:=]\\s*)(?:${quotedValue(2)}|${UNQUOTED_VALUE})`, 'y');
 
 interface KeyedValue {
   readonly index: number;

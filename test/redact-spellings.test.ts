@@ -84,6 +84,17 @@ describe('a secret under a key the client chose', () => {
     for (const f of FIELDS) for (const s of f.spellings ?? []) assert.equal(s, s.toLowerCase().replace(/[^a-z0-9]/g, ''), `${f.name}: ${s} is written compact`);
   });
 
+  it('a nested field in form encoding (card[cvc]=, percent-encoded card%5Bcvc%5D=) is under its key too', () => {
+    for (const [text, masked] of [
+      ['card[cvc]=739&card[cardNumber]=5100000000000512', 'card[cvc]=***&card[cardNumber]=510000######0512'],
+      ['card%5Bcvc%5D=739&card%5Bpan%5D=5100000000000512', 'card%5Bcvc%5D=***&card%5Bpan%5D=510000######0512'],
+    ]) {
+      assert.equal(redactText(text), masked);
+      assert.deepEqual(scanText(masked, 't'), []);
+      assert.ok(scanText(text, 't').length >= 2, text);
+    }
+  });
+
   it('words that are not secrets stay as written', () => {
     for (const text of ['the cvv: not matched', 'cardNumber: missing', 'password not printed', 'CARD_NUMBER is not a field of the document']) {
       assert.equal(redactText(text), text);
