@@ -1,7 +1,10 @@
 /**
  * "A three-shard run merged gives the same verdicts, matrix and JUnit counts as one run": three `cardspec run
- * --shard i/3` processes and one unsharded process against the same loopback target (a faulty one, so that the
- * comparison covers failures, blocked rules and causes), then `cardspec report --merge` of the three folders.
+ * --shard i/3` processes and one unsharded process, each against its own instance of the same faulty loopback target
+ * (so that the comparison covers failures, blocked rules and causes), then `cardspec report --merge` of the three
+ * folders. Its own instance, because a target's clock is shared by every scenario: within one process a scenario
+ * that moves it runs alone, but shards in separate processes cannot keep each other's clock moves out of their
+ * scenarios ("moves on by 6 days ... has taken 0 automatic payments" sees another shard's month).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,15 +55,16 @@ describe('--shard i/n and cardspec report --merge', () => {
   });
 
   it('three shards in separate processes, merged, give the verdicts, matrix and JUnit counts of one run', { timeout: 600_000 }, async () => {
-    const gw = await startVariant(variantNamed('maskedpan-stars')!);
+    const variant = variantNamed('maskedpan-stars')!;
+    const gws = await Promise.all([1, 2, 3, 4].map(() => startVariant(variant)));
     const work = tempDir('shards');
     const dirs = [1, 2, 3].map((i) => path.join(work, `shard-${i}`));
     const single = path.join(work, 'single');
     try {
       // A generous --timeout: four runs share the machine's cores, and a slow answer must not read as the target's fault.
-      const common = ['run', '--target', gw.url, '--format', 'json', '--tags', TAGS, '--timeout', '60s'];
-      const shards = await Promise.all(dirs.map((d, i) => cardspec([...common, '--shard', `${i + 1}/3`, '--reports', d])));
-      const whole = await cardspec([...common, '--reports', single]);
+      const common = (i: number): string[] => ['run', '--target', gws[i].url, '--format', 'json', '--tags', TAGS, '--timeout', '60s'];
+      const shards = await Promise.all(dirs.map((d, i) => cardspec([...common(i), '--shard', `${i + 1}/3`, '--reports', d])));
+      const whole = await cardspec([...common(3), '--reports', single]);
       assert.equal(whole.code, 1, whole.out);
       for (const s of shards) assert.ok([0, 1].includes(s.code), s.out);
 
@@ -92,7 +96,7 @@ describe('--shard i/n and cardspec report --merge', () => {
       assert.deepEqual(verdicts(read<Matrix>(out, 'matrix.json')), verdicts(read<Matrix>(single, 'matrix.json')));
       assert.equal(junitCounts(out), junitCounts(single));
     } finally {
-      await gw.close();
+      await Promise.all(gws.map((g) => g.close()));
     }
   });
 });
