@@ -22,6 +22,7 @@ import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
 import { isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../validate/reading';
+import { DOCTYPE_PROBLEM } from '../wire/xml';
 
 const subscriptionRuleOf = (field: string): string => SUBSCRIPTION_RULE[field] ?? 'FIELD-SUBSCRIPTION-VALUES';
 
@@ -193,8 +194,17 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     name: 'xml-block',
     rules: ['XML-REQUEST-BLOCK', 'VER-XML'],
     quote: 'The same operations are also offered as an XML request block (root `requestblock` with a `version` attribute).',
+    // A DTD that declares anything is refused by the kit's guard against entity expansion, not by the document: a
+    // warning. Every other problem of the block is an error.
     run: (call) =>
-      call.format !== 'xml' ? [] : call.problems.map((p) => ({ rule: /version/i.test(p) ? 'VER-XML' : 'XML-REQUEST-BLOCK', field: 'requestblock', severity: 'error' as const, message: p })),
+      call.format !== 'xml'
+        ? []
+        : call.problems.map((p) => ({
+            rule: /version/i.test(p) ? 'VER-XML' : 'XML-REQUEST-BLOCK',
+            field: 'requestblock',
+            severity: p === DOCTYPE_PROBLEM ? ('warning' as const) : ('error' as const),
+            message: p,
+          })),
   },
   {
     on: 'answered',

@@ -63,6 +63,18 @@ describe('XML markup that is not a field', () => {
   });
 });
 
+describe('a document type declaration', () => {
+  it('one that declares nothing is no violation; one with declarations is refused by the kit DTD guard: a warning', async () => {
+    const { gw, client } = await fresh();
+    const r = await client.raw('/xml/', `<?xml version="1.0"?>\n<!DOCTYPE requestblock SYSTEM "requestblock.dtd">\n${block('Muller', { root: XSI })}`, XML_HEADERS);
+    assert.match(r.text, /<code>0<\/code>/, r.text);
+    assert.deepEqual(gw.session.violations(), []);
+    await client.raw('/xml/', `<!DOCTYPE requestblock [<!ENTITY x "y">]>${block('&x;', { root: XSI })}`, XML_HEADERS);
+    assert.deepEqual(rules(gw, 'error'), []);
+    assert.deepEqual(rules(gw, 'warning'), ['XML-REQUEST-BLOCK']);
+  });
+});
+
 describe('body encodings', () => {
   it('an ISO-8859-1 or UTF-16 XML block is not a violation', async () => {
     const { gw, client } = await fresh();

@@ -334,6 +334,20 @@ describe('bad input gives problems, never an exception', () => {
     });
   }
 
+  it('a DOCTYPE that declares nothing (none, or an external DTD never fetched) is well-formed XML: read as without it, lines kept', () => {
+    const block = '<requestblock version="3.67"><alias>a</alias><request type="AUTH"/></requestblock>';
+    for (const prolog of [
+      '<!DOCTYPE requestblock>',
+      '<?xml version="1.0"?>\n<!DOCTYPE requestblock SYSTEM "requestblock.dtd">\n',
+      "<!-- c --><!DOCTYPE requestblock PUBLIC '-//X//EN' 'http://x.test/y.dtd'>",
+    ]) {
+      assert.deepEqual(parseRequestBlock(prolog + block), { envelope: { version: '1.00', alias: 'a', request: [{ requesttypedescriptions: ['AUTH'] }] }, problems: [] }, prolog);
+    }
+    assert.match(parseRequestBlock('<!DOCTYPE requestblock>\n<requestblock version="3.67"><alias></b></requestblock>').problems[0], /at line 2/);
+    // One that declares anything stays refused, however it is written (an external id before the subset).
+    assert.match(parseRequestBlock('<!DOCTYPE requestblock SYSTEM "a.dtd" [<!ENTITY x "y">]>' + block).problems[0], /DOCTYPE is not accepted/);
+  });
+
   it('counts the line of a problem from the first line of the body, blank lines included', () => {
     const { problems } = parseRequestBlock('\n\n<requestblock version="3.67">\n<alias></request>\n</requestblock>');
     assert.match(problems[0], /at line 4/);
