@@ -119,6 +119,19 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 4) extraSecrets.add(value);
 }
 
+/**
+ * Registers an account's password and its basic-auth token (`base64(user:password)`, what the `Authorization`
+ * header carries): an SDK that logs the token without the header's name (`auth=d2Vi...`) shows the password,
+ * barely encoded.
+ */
+export function registerCredential(user: string, password: string | undefined): void {
+  if (password === undefined || password === '') return;
+  registerSecret(password);
+  const token = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+  registerSecret(token);
+  registerSecret(token.replace(/=+$/, ''));
+}
+
 /** Luhn check, so that masking targets card numbers and not every long number (timestamps, references). */
 export function luhnValid(digits: string): boolean {
   let sum = 0;

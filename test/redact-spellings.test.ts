@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELDS } from '../schemas/fields';
-import { findCardNumbers, keyPolicies, redact, redactText, registerSecret, sensitivityOfKey } from '../src/redact';
+import { findCardNumbers, keyPolicies, redact, redactText, registerCredential, registerSecret, sensitivityOfKey } from '../src/redact';
 import { scanText } from '../src/report/scan';
 import { readTarget } from '../src/target/connection';
 
@@ -158,5 +158,15 @@ describe('masking is done once and for all', () => {
     assert.ok(once.includes(uuid), once);
     assert.ok(!once.includes('4&#49;11111111111111'), once);
     assert.equal(redactText(once), once);
+  });
+});
+
+describe("an account's basic-auth token", () => {
+  it('is masked alone, without the header name, padded or not, once the account is registered', () => {
+    registerCredential('merchant@example.test', 'Tok3n-pass');
+    const token = Buffer.from('merchant@example.test:Tok3n-pass').toString('base64');
+    assert.equal(redactText(`GET /json/?auth=${token}`), 'GET /json/?auth=***');
+    assert.equal(redactText(`token ${token.replace(/=+$/, '')}.`), 'token ***.');
+    assert.equal(redactText('the password is Tok3n-pass'), 'the password is ***');
   });
 });

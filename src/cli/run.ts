@@ -15,7 +15,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import { redactText, registerSecret } from '../redact';
+import { redactText, registerCredential } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
 import { parseShard, runFeatures, TagExpressionError } from '../suite';
 import { Progress } from '../suite/progress';
@@ -421,7 +421,7 @@ export async function run(args: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  registerSecret(plan.password);
+  registerCredential(plan.user, plan.password);
   if (plan.list) return listPlan(plan);
   // Before anything is sent: a run whose reports cannot be written would end in an error after all its work.
   const unwritable = reportsFolderProblem(plan.reportsDir);

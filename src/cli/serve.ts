@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redactText, registerSecret } from '../redact';
+import { redactText, registerCredential } from '../redact';
 import { parseOptions, type OptionSpecs } from './options';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, normaliseBasePath, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
@@ -201,7 +201,7 @@ export async function run(args: string[]): Promise<number> {
   }
 
   const control = values.control ?? false;
-  for (const u of config.users) registerSecret(u.password);
+  for (const u of config.users) registerCredential(u.username, u.password);
   const options = {
     config,
     control,

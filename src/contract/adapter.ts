@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ObservedCall } from '../gateway';
-import { redact, redactText, registerSecret } from '../redact';
+import { redact, redactText, registerCredential } from '../redact';
 import type { RequestObject, ResponsePart } from '../wire/types';
 import { compareEnvelope, compareParts, comparedFields, envelopeFields, type ClientCase, type ClientReport } from './cases';
 import { CLIENT_CASES } from './cases-catalogue';
@@ -410,7 +410,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
 
 /** Runs the cases one after the other; the results are also given to the session (and so to its report). */
 export async function runClientCases(gw: CaseGateway, opts: RunCasesOptions): Promise<ClientCaseResult[]> {
-  for (const u of gw.gateway.config.users) registerSecret(u.password);
+  for (const u of gw.gateway.config.users) registerCredential(u.username, u.password);
   const { cases } = selectCases(opts.only);
   const results: ClientCaseResult[] = [];
   for (const kase of cases) {

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
 import { underBasePath } from '../gateway/routes/base-path';
 import { withAliasedAccount } from './cases-steps';
-import { registerSecret } from '../redact';
+import { registerCredential } from '../redact';
 import { reportJson } from './report';
 import { ContractSession } from './session';
 
@@ -81,7 +81,7 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
   );
   // The accounts' passwords are secrets wherever a client puts them (a field name, a path, a value quoted in a
   // finding): the CLI registers them, and so must the library entries (cardspec/nock, startContractGateway).
-  for (const u of gateway.config.users) registerSecret(u.password);
+  for (const u of gateway.config.users) registerCredential(u.username, u.password);
   const ready = new ContractSession(gateway.ledger, { strict: opts.strict });
   session = ready;
   const basePath = normaliseBasePath(opts.basePath ?? '');

@@ -142,7 +142,7 @@ async function contractGate(unsafe: boolean): Promise<{ out: string; files: Reco
     const send = async (base: string): Promise<void> => {
       for (const [p, body, type] of [
         ['/json/', leakyEnvelope(), 'application/json'],
-        [`/json/?cardNumber=5100000000000512&cvv=739`, leakyEnvelope(), 'application/json'],
+        [`/json/?cardNumber=5100000000000512&cvv=739&auth=${basic.slice('Basic '.length)}`, leakyEnvelope(), 'application/json'],
         ['/json/', leakyEnvelope().slice(0, 400), 'application/json'],
       ] as const) {
         const r = await fetch(`${base}${p}`, { method: 'POST', headers: { authorization: basic, 'content-type': type, accept: 'application/json' }, body });
