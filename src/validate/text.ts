@@ -8,6 +8,7 @@
  * body is what this command is for. Only empty input cannot be validated at all.
  */
 import { SECTION } from '../../schemas/fields';
+import { wideEncoding } from '../wire/encoding';
 import type { ReadingContext } from './request';
 import { isObject, validateRequestEnvelope, validateRequestObject } from './request';
 import { validateResponseEnvelope, validateResponsePart } from './response';
@@ -29,18 +30,6 @@ export class InputError extends Error {
  * (`yes | cardspec validate -`) or a disk image must end with a message, not with the process out of memory.
  */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
-
-/** UTF-16 or UTF-32, by its byte order mark, or by the NULs of UTF-16 around a first ASCII character (`{`, `<`). */
-function wideEncoding(b: Buffer): string | undefined {
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return 'UTF-32LE';
-  if (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return 'UTF-32BE';
-  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'UTF-16LE';
-  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'UTF-16BE';
-  const ascii = (c: number | undefined): boolean => c !== undefined && c >= 0x09 && c < 0x7f;
-  if (b.length >= 4 && ascii(b[0]) && b[1] === 0 && ascii(b[2]) && b[3] === 0) return 'UTF-16LE';
-  if (b.length >= 4 && b[0] === 0 && ascii(b[1]) && b[2] === 0 && ascii(b[3])) return 'UTF-16BE';
-  return undefined;
-}
 
 /**
  * Bytes read from a file or a pipe as text. The service's bodies are UTF-8 (a UTF-8 byte order mark is dropped by
