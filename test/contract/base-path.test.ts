@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { startContractGateway, type RunningContractGateway } from '../../src/contract';
+import { runClientCases, startContractGateway, type RunningContractGateway } from '../../src/contract';
 import { normaliseBasePath, startGateway } from '../../src/gateway';
 import { serveInProcess } from '../gateway/helpers';
 import { card, envelope, JSON_HEADERS, PAYMENT, rules, Sender, SITE, USER } from './helpers';
@@ -79,6 +79,17 @@ describe('a base address with a path', () => {
     const miss = await fetch(`${plain.url}/api/json/`, { method: 'POST', headers: JSON_HEADERS, body: authBody });
     assert.equal(miss.status, 404);
     assert.match(await miss.text(), /start the gateway with that base path \(cardspec serve --base-path \/api\)/);
+  });
+
+  it('--client-cmd: the adapter is given the base address with its path, as url and $CARDSPEC_URL', async () => {
+    const gw = await startContractGateway({ scenarios: true, basePath: '/api' });
+    open.push(gw);
+    const echo = `"${process.execPath}" -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.stringify({error: process.env.CARDSPEC_URL + ' ' + JSON.parse(s).url})))"`;
+    const [result] = await runClientCases(gw, { command: echo, only: ['auth'], timeoutMs: 30_000 });
+    assert.ok(
+      result.problems.some((p) => p.includes(`the client raised: ${gw.url}/api ${gw.url}/api`)),
+      result.problems.join('; '),
+    );
   });
 
   it('one form of a base path; anything that is not a path is refused with what a base path is', () => {
