@@ -7,6 +7,7 @@ import { redact } from '../src/redact';
 import { ControlError, type LedgerRecord } from '../src/target/control';
 import { referenceOf } from './requests';
 import type { CardspecWorld } from './world';
+import { byText } from '../src/order';
 
 const SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour: 3600 };
 
@@ -36,7 +37,7 @@ async function paymentsOf(world: CardspecWorld, name: string): Promise<LedgerRec
     ),
     'application/json',
   );
-  return payments.sort((a, b) => String(a.transactionstartedtimestamp).localeCompare(String(b.transactionstartedtimestamp)));
+  return payments.sort((a, b) => byText(String(a.transactionstartedtimestamp), String(b.transactionstartedtimestamp)));
 }
 
 Then('{txn} has taken {int} automatic payment(s)', async function (this: CardspecWorld, name: string, count: number) {

@@ -18,6 +18,7 @@ import { REQUEST_TYPES } from '../../schemas/fields';
 import type { Format } from '../wire/types';
 import { writeRedactedBytes, writeRedactedJson, writeRedactedText } from './files';
 import { reflow, ruleAnchor } from './text';
+import { byText } from '../order';
 
 /**
  * Where the matrix page is, relative to the generated HTML report's page: `cardspec report` puts the matrix (a
@@ -154,7 +155,7 @@ export function decorate(result: TestResult, format: Format): void {
   // The request types a scenario exercises, in the document's order, name its behaviour (epic); its main one (the
   // first `@type:` tag, as the features list them) is its top-level suite, so the Suites tab has one group per
   // request type rather than one per combination.
-  const combination = [...types].sort((a, b) => typeRank(a) - typeRank(b) || a.localeCompare(b)).join(' + ');
+  const combination = [...types].sort((a, b) => typeRank(a) - typeRank(b) || byText(a, b)).join(' + ');
   const feature = result.labels.find((l) => l.name === 'feature')?.value ?? '';
   const suites = new Set(['parentSuite', 'suite', 'subSuite', 'epic', 'story', 'format']);
   result.labels = [

@@ -6,6 +6,7 @@
 import type { Format } from '../wire/types';
 import type { CheckRecord } from './checks';
 import type { ScenarioResult } from './messages';
+import { byText } from '../order';
 
 export interface Cause {
   readonly rule: string;
@@ -69,7 +70,7 @@ export function causesOf(scenarios: readonly ScenarioResult[]): Cause[] {
   }
   return [...byKey.values()]
     .map((e) => ({ ...e.cause, scenarios: e.seen.size, formats: [...e.formats].sort(), parts: [...e.parts].sort() }))
-    .sort((a, b) => b.scenarios - a.scenarios || a.rule.localeCompare(b.rule));
+    .sort((a, b) => b.scenarios - a.scenarios || byText(a.rule, b.rule));
 }
 
 /** One cause in a line or two: rule, field, expected vs seen, how many scenarios; never cut before the cause. */

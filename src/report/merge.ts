@@ -11,6 +11,7 @@ import type { CatalogueRule, RuleStatus } from './catalogue';
 import type { ScenarioResult, Verdict } from './messages';
 import { buildMatrix, buildSummary, scenarioKey, type Matrix, type RunMeta, type Summary } from './model';
 import type { Waiver } from './waivers';
+import { byText } from '../order';
 
 export interface RunReports {
   readonly dir: string;
@@ -95,7 +96,7 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
     ...(unique(metas.map((m) => m.tags)).length > 0 ? { tags: unique(metas.map((m) => m.tags)).join(' | ') } : {}),
     // The shards together are the whole run: the merged meta has no shard (its scope is the whole catalogue).
   };
-  const list = [...scenarios.values()].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line || a.format.localeCompare(b.format));
+  const list = [...scenarios.values()].sort((a, b) => byText(a.uri, b.uri) || a.line - b.line || byText(a.format, b.format));
   const problems = unique([
     `merged from ${runs.length} run(s): ${runs.map((r) => r.dir).join(', ')}`,
     ...runs.flatMap((r) => r.summary.problems.filter((p) => !p.includes('is not in the rule catalogue'))),

@@ -8,6 +8,7 @@ import type * as messages from '@cucumber/messages';
 import { redactText } from '../redact';
 import { CHECKS_MEDIA_TYPE, parseChecks, type CheckRecord } from './checks';
 import type { Format } from '../wire/types';
+import { byText } from '../order';
 
 /** The three verdicts of a scenario in the reports. */
 export type Verdict = 'passed' | 'failed' | 'skipped';
@@ -167,7 +168,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
     if (result) scenarios.push(result);
   }
   if (runStarted && !runFinished) problems.push(`${format}: the cucumber run did not finish (no testRunFinished message)`);
-  scenarios.sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line || a.name.localeCompare(b.name));
+  scenarios.sort((a, b) => byText(a.uri, b.uri) || a.line - b.line || byText(a.name, b.name));
   return { format, scenarios, startedAt: runStarted, finishedAt: runFinished, success, problems };
 
   function scenarioOf(startedId: string, unfinished?: string): ScenarioResult | undefined {

@@ -10,6 +10,7 @@ import type { CatalogueRule, RuleStatus } from './catalogue';
 import type { ScenarioResult, Verdict } from './messages';
 import { waiverOfRule, waiverOfTags, type Waiver } from './waivers';
 import { causesOf, type Cause } from './causes';
+import { byText } from '../order';
 
 export type RuleVerdict = Verdict | 'blocked' | 'not-covered' | 'unspecified' | 'untestable';
 
@@ -247,7 +248,7 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
       ...(rule.why ? { why: rule.why } : {}),
       ...(rule.formats ? { formats: rule.formats } : {}),
       ...(waiverOfRule(waivers, rule.id) ? { waiver: waiverOfRule(waivers, rule.id) } : {}),
-      scenarios: [...grouped.values()].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line),
+      scenarios: [...grouped.values()].sort((a, b) => byText(a.uri, b.uri) || a.line - b.line),
       byFormat,
       overall,
     };
@@ -257,7 +258,7 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
   const unknownRules = [...byRule.entries()]
     .filter(([id]) => !known.has(id))
     .map(([id, list]) => ({ id, scenarios: [...new Set(list.map((s) => `${s.name} (${s.uri}:${s.line})`))] }))
-    .sort((a, b) => a.id.localeCompare(b.id));
+    .sort((a, b) => byText(a.id, b.id));
 
   const testable = rows.filter((r) => r.status === 'testable');
   const covered = testable.filter((r) => r.overall.verdict === 'passed').length;
@@ -399,8 +400,8 @@ export function buildSummary(
     date: meta.startedAt ? meta.startedAt.slice(0, 10) : null,
     totals,
     byFormat,
-    byRequestType: [...byType.entries()].sort(([a], [b]) => typeOrder(a) - typeOrder(b) || a.localeCompare(b)).map(([type, e]) => ({ type, ...e.all, byFormat: e.byFormat })),
-    byFlow: [...byFlow.values()].sort((a, b) => a.uri.localeCompare(b.uri)).map((f) => ({ feature: f.feature, uri: f.uri, ...f.all, byFormat: f.byFormat })),
+    byRequestType: [...byType.entries()].sort(([a], [b]) => typeOrder(a) - typeOrder(b) || byText(a, b)).map(([type, e]) => ({ type, ...e.all, byFormat: e.byFormat })),
+    byFlow: [...byFlow.values()].sort((a, b) => byText(a.uri, b.uri)).map((f) => ({ feature: f.feature, uri: f.uri, ...f.all, byFormat: f.byFormat })),
     coverage: matrix.coverage,
     failures,
     skipped,

@@ -14,6 +14,7 @@ import { readMessagesFile } from '../report/messages';
 import { missingRequirement, type Profile } from '../target/profile';
 import type { Format } from '../wire/types';
 import { runFeatures, type SuiteFiles } from '.';
+import { byText } from '../order';
 
 export interface PlannedScenario {
   readonly format: Format;
@@ -90,7 +91,7 @@ export function listText(planned: readonly PlannedScenario[], catalogue: readonl
     `Rules (${byRule.size}): scenarios that would check each (run/skipped)`,
   );
   const known = new Set(catalogue.map((r) => r.id));
-  for (const [id, c] of [...byRule].sort((a, b) => a[0].localeCompare(b[0]))) {
+  for (const [id, c] of [...byRule].sort((a, b) => byText(a[0], b[0]))) {
     const waived = waivedRule.get(id);
     lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}${waived !== undefined ? `  waived: ${waived}` : ''}`);
   }

@@ -19,6 +19,7 @@ import fc from 'fast-check';
 import type { ProfileCard } from '../../target/profile';
 import { addToDate } from '../../target/requests';
 import { brief, call, cardsOf, expect, filterOf, requestOf, type ModelEnv, type ModelSpec } from './common';
+import { byText } from '../../order';
 
 interface Sub {
   readonly ref: string;
@@ -102,7 +103,7 @@ class Advance implements Cmd {
 async function checkPayments(m: SubscriptionModel, env: ModelEnv, sub: Sub): Promise<void> {
   const records = await env.control!.children(sub.ref);
   const at = (r: Record<string, unknown>): string => String(r.transactionstartedtimestamp ?? '');
-  const payments = [...records].sort((a, b) => at(a).localeCompare(at(b)));
+  const payments = [...records].sort((a, b) => byText(at(a), at(b)));
   const where = `subscription ${sub.ref} (now ${m.now})`;
   if (sub.sentActive === '0') expect(payments.length === 0, 'SUB-STATE-INACTIVE', `${where} was created inactive, yet ${payments.length} payment(s) were taken`);
   if (sub.final !== 0)
