@@ -305,7 +305,7 @@ export class CardspecWorld extends World<WorldParams> {
       const findings = [
         ...errors.flatMap((v) => {
           const part = partTypeOf(v.field, exchange, types);
-          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), requestedTypes: types, tags: this.rules, value: valueAt(exchange.envelope, v.field) };
+          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), requestedTypes: types, tags: this.rules, value: valueAt(exchange.envelope, v.field), format: exchange.format };
           return rulesForViolation(v, undefined, ctx).map((rule) => ({
             rule: this.formRule(rule),
             line: describe(v),

@@ -5,9 +5,9 @@
  * reference gateway, in process, with the card the suite sends (deterministic: the values vary, the fields do not).
  */
 import { FIELD } from '../../schemas/fields';
-import { OPERATION, PART_SHAPES } from '../../schemas/operations';
+import { OPERATION } from '../../schemas/operations';
 import { createRuntime } from '../gateway/runtime';
-import { formRuleOf } from '../suite/attribution';
+import { formRuleOf, presenceRuleOf } from '../suite/attribution';
 import { processEnvelope } from '../gateway/core';
 import { DEFAULT_CONFIG } from '../testdata';
 import { BUILTIN_PROFILE } from '../target/profile';
@@ -25,44 +25,8 @@ export interface ResponseCase {
   readonly presence?: string;
 }
 
-// "The STORE response holds ...": the listed fields, as schemas/operations.ts reads the sentence.
-const STORE_LISTED: ReadonlySet<string> = new Set(PART_SHAPES.STORE.requiredOnSuccess);
-const CARD_PARTS = new Set(['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'STORE', 'RISKDEC']);
-const PAYMENT_PARTS = new Set(['AUTH', 'ACCOUNTCHECK']);
-
-/**
- * The sentence that requires a field in a successful part of a type, by the rule that quotes it; undefined where
- * no sentence does (the Common response fields give no part that must hold the field): dropping it is then
- * equivalent to the reference.
- */
-export function presenceRule(type: string, field: string): string | undefined {
-  // "The STORE response holds `transactionreference`, ..."
-  if (type === 'STORE') return STORE_LISTED.has(field) ? 'STORE-RESPONSE-FIELDS' : undefined;
-  // "It identifies the transaction and is the value used as `parenttransactionreference` later."
-  if (field === 'transactionreference') return 'FIELD-TRANSACTIONREFERENCE';
-  // "Responses return a masked form in `maskedpan`": every part about a card.
-  if (field === 'maskedpan') return CARD_PARTS.has(type) ? 'FIELD-MASKEDPAN' : undefined;
-  if (PAYMENT_PARTS.has(type)) {
-    // "`authcode`, `acquirerresponsecode`: present when the bank was contacted" (AUTH; ACCOUNTCHECK is "shaped as an AUTH part").
-    if (field === 'authcode' || field === 'acquirerresponsecode') return 'AUTH-BANK-CONTACTED';
-    // "Echoed from the request."
-    if (['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription'].includes(field)) return 'FIELD-ECHO';
-    if (field === 'transactionstartedtimestamp') return 'FIELD-TIMESTAMP';
-    if (field === 'settleduedate') return 'FIELD-SETTLEDUEDATE';
-  }
-  // "`ACCOUNTCHECK`: validates address, postcode and security code".
-  if (type === 'ACCOUNTCHECK' && field.startsWith('securityresponse')) return 'AC-VALIDATES';
-  // "In a response, the SUBSCRIPTION part carries `RECUR`." (schemas/operations.ts: the part requires it.)
-  if (type === 'SUBSCRIPTION' && field === 'accounttypedescription') return 'SUB-RECUR';
-  // "Check `transactionactive`, the timing fields and the amount in the SUBSCRIPTION part."
-  if (type === 'SUBSCRIPTION' && ['transactionactive', 'subscriptionbegindate', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionfinalnumber', 'baseamount'].includes(field))
-    return 'SUB-AUTH-FIRST-PAYMENT';
-  // "1 part with `enrolled`, `xid`, and for enrolled cards `acsurl`, `md`, `pareq`".
-  if (type === 'THREEDQUERY' && ['enrolled', 'xid', 'acsurl', 'md', 'pareq'].includes(field)) return '3DS-QUERY-RESPONSE';
-  // "It returns a shield status code".
-  if (type === 'RISKDEC' && field === 'fraudcontrolshieldstatuscode') return 'RISKDEC-SHIELD';
-  return undefined;
-}
+/** The sentence that requires a field in a successful part (src/suite/attribution.ts, where findings read it too). */
+export const presenceRule = presenceRuleOf;
 
 /**
  * The rule a response field's form is reported under: the rule the schema check of every other step blames for a

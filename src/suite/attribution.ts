@@ -11,6 +11,8 @@ import { loadCatalogue, type CatalogueRule } from '../report/catalogue';
 import type { Attribution } from '../report/checks';
 import type { Violation } from '../validate';
 import { misspeltCode } from '../../schemas/errors';
+import { FIELD } from '../../schemas/fields';
+import { PART_SHAPES } from '../../schemas/operations';
 
 export interface RuleIndex {
   readonly rules: ReadonlyMap<string, CatalogueRule>;
@@ -115,6 +117,46 @@ const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
 };
 
+// "The STORE response holds ...": the listed fields, as schemas/operations.ts reads the sentence.
+const STORE_LISTED: ReadonlySet<string> = new Set(PART_SHAPES.STORE.requiredOnSuccess);
+const CARD_PARTS = new Set(['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'STORE', 'RISKDEC']);
+const PAYMENT_PARTS = new Set(['AUTH', 'ACCOUNTCHECK']);
+
+/**
+ * The sentence that requires a field in a successful part of a type, by the rule that quotes it; undefined where
+ * no sentence does (the Common response fields give no part that must hold the field): dropping it is then
+ * equivalent to the reference. One table for the field boundary phase's presence examples and for a schema
+ * finding of a missing field: the part's field missing breaks that sentence, whichever scenario met it.
+ */
+export function presenceRuleOf(type: string, field: string): string | undefined {
+  // "The STORE response holds `transactionreference`, ..."
+  if (type === 'STORE') return STORE_LISTED.has(field) ? 'STORE-RESPONSE-FIELDS' : undefined;
+  // "It identifies the transaction and is the value used as `parenttransactionreference` later."
+  if (field === 'transactionreference') return 'FIELD-TRANSACTIONREFERENCE';
+  // "Responses return a masked form in `maskedpan`": every part about a card.
+  if (field === 'maskedpan') return CARD_PARTS.has(type) ? 'FIELD-MASKEDPAN' : undefined;
+  if (PAYMENT_PARTS.has(type)) {
+    // "`authcode`, `acquirerresponsecode`: present when the bank was contacted" (AUTH; ACCOUNTCHECK is "shaped as an AUTH part").
+    if (field === 'authcode' || field === 'acquirerresponsecode') return 'AUTH-BANK-CONTACTED';
+    // "Echoed from the request."
+    if (['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription'].includes(field)) return 'FIELD-ECHO';
+    if (field === 'transactionstartedtimestamp') return 'FIELD-TIMESTAMP';
+    if (field === 'settleduedate') return 'FIELD-SETTLEDUEDATE';
+  }
+  // "`ACCOUNTCHECK`: validates address, postcode and security code".
+  if (type === 'ACCOUNTCHECK' && field.startsWith('securityresponse')) return 'AC-VALIDATES';
+  // "In a response, the SUBSCRIPTION part carries `RECUR`." (schemas/operations.ts: the part requires it.)
+  if (type === 'SUBSCRIPTION' && field === 'accounttypedescription') return 'SUB-RECUR';
+  // "Check `transactionactive`, the timing fields and the amount in the SUBSCRIPTION part."
+  if (type === 'SUBSCRIPTION' && ['transactionactive', 'subscriptionbegindate', 'subscriptionunit', 'subscriptionfrequency', 'subscriptionfinalnumber', 'baseamount'].includes(field))
+    return 'SUB-AUTH-FIRST-PAYMENT';
+  // "1 part with `enrolled`, `xid`, and for enrolled cards `acsurl`, `md`, `pareq`".
+  if (type === 'THREEDQUERY' && ['enrolled', 'xid', 'acsurl', 'md', 'pareq'].includes(field)) return '3DS-QUERY-RESPONSE';
+  // "It returns a shield status code".
+  if (type === 'RISKDEC' && field === 'fraudcontrolshieldstatuscode') return 'RISKDEC-SHIELD';
+  return undefined;
+}
+
 /**
  * The rule a finding on the form of a response field's value breaks: its value list's rule for a listed field
  * (`status`: 3DS-STATUS), else its format's (`transactionstartedtimestamp`: FIELD-TIMESTAMP); undefined for a field
@@ -168,6 +210,8 @@ export interface FindingContext {
   readonly tags?: readonly string[];
   /** The value the finding saw, where it has one. */
   readonly value?: unknown;
+  /** The form the answer came in: in XML a field is missing where its element sits elsewhere. */
+  readonly format?: 'json' | 'xml';
 }
 
 /**
@@ -207,12 +251,18 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
     const code = misspeltCode(ctx.value) ?? /code ([0-9]+) written otherwise/.exec(v.message)?.[1];
     if (has(`ERR-${code}`)) return [`ERR-${code}`];
   }
-  const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType === 'STORE' ? 'STORE-RESPONSE-FIELDS' : undefined);
+  const fieldRule = BY_FIELD[v.rule]?.[leaf] ?? (v.rule === 'required' && ctx.partType !== undefined ? presenceRuleOf(ctx.partType, leaf) : undefined);
   const kindRule = fieldRule ?? BY_KIND[v.rule];
   if (kindRule && has(`${kindRule}:${leaf}`)) return [`${kindRule}:${leaf}`];
   const tags = ctx.tags ?? [];
-  // A finding the document ties to one sentence of its own (a STORE part's missing field: "The STORE response
-  // holds ..."; an acsurl for a card not enrolled) breaks that sentence, whichever scenario met it.
+  // A finding the document ties to one sentence of its own (a part's missing field: "The STORE response holds
+  // ...", "the SUBSCRIPTION part carries `RECUR`"; an acsurl for a card not enrolled) breaks that sentence,
+  // whichever scenario met it.
+  // In XML a part's field is missing where its element sits elsewhere: the scenario's rule that quotes the field's
+  // XML location (`/fraudcontrol/shieldstatuscode`) speaks for it before the sentence requiring the field.
+  const xmlPath = ctx.format === 'xml' && v.rule === 'required' ? FIELD[leaf]?.response?.xml : undefined;
+  const located = xmlPath ? tags.filter((t) => index.rules.get(t)?.quote.includes(`/${xmlPath}`)) : [];
+  if (located.length > 0) return located;
   if (has(fieldRule)) return [fieldRule];
   // `errorcode` 0 with a message of another outcome ("Decline"): the code is the suspect, so the scenario that
   // expects that outcome speaks for it, with the row of 0. A misspelt `Ok` ("ok", "OK ") is the message's fault

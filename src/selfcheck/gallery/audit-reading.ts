@@ -9,7 +9,7 @@
 import { ENVELOPE_FIELDS, fieldsFor } from '../../../schemas/fields';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
-import { benign, faulty, isObject, isType, succeeded } from './helpers';
+import { benign, faulty, isObject, isType, succeeded, without } from './helpers';
 
 /** Every response field of the dictionary (the envelope's own aside). */
 const PART_FIELDS = fieldsFor('response')
@@ -120,5 +120,13 @@ export const AUDIT_READING: readonly Variant[] = [
     rule: 'SUB-TRANSACTIONACTIVE-VALUES',
     what: 'answers transactionactive " 1" (a leading space) in the SUBSCRIPTION part',
     build: () => ({ mutate: { part: (p) => (isType(p, 'SUBSCRIPTION') && typeof p.transactionactive === 'string' ? { ...p, transactionactive: ` ${p.transactionactive}` } : p) } }),
+  }),
+  // ---- a part's missing field: the sentence that requires it, not every tag of every scenario that met it ------
+  faulty({
+    name: 'subscription-without-accounttypedescription',
+    area: 'types',
+    rule: 'SUB-RECUR',
+    what: 'leaves accounttypedescription (RECUR) out of the SUBSCRIPTION part',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'SUBSCRIPTION') ? without(p, 'accounttypedescription') : p) } }),
   }),
 ];
