@@ -28,11 +28,14 @@ export type BodyText =
 
 /** `charset` of a content type (`text/xml; charset="ISO-8859-1"` -> `iso-8859-1`), lower case. */
 export function charsetOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined || !contentType.includes(';')) return undefined;
   const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
   return m ? m[1].toLowerCase() : undefined;
 }
 
 const isUtf8Label = (label: string): boolean => /^utf-?8$/i.test(label);
+
+const NO_NOTES: readonly string[] = Object.freeze([]);
 
 /** UTF-16 or UTF-32, by its byte order mark, or by the NULs of UTF-16 around a first ASCII character (`{`, `<`). */
 export function wideEncoding(b: Uint8Array): string | undefined {
@@ -101,6 +104,7 @@ export function readJsonBytes(bytes: Uint8Array, contentType?: string): BodyText
     const at = firstBadUtf8(bytes);
     return { ok: false, problem: `the body is not UTF-8 (byte ${at} is ${hex(bytes[at])}): JSON between systems is UTF-8 (RFC 8259 8.1)${label}` };
   }
+  if (label === '' && !hasUtf8Bom(bytes)) return { ok: true, text, encoding: 'utf-8', notes: NO_NOTES };
   const notes: string[] = [];
   if (hasUtf8Bom(bytes)) notes.push('the body begins with a byte order mark, which JSON text between systems does not have (RFC 8259 8.1); it was ignored');
   if (label !== '') notes.push(`the Content-Type says charset=${charset!.slice(0, 40)}; application/json has no charset parameter and JSON is UTF-8 (RFC 8259 8.1, 11): the body was read as UTF-8`);
@@ -172,7 +176,8 @@ export function readXmlBytes(bytes: Uint8Array, contentType?: string): BodyText 
     }
   }
   const where = isUtf8Label(label) ? ` (byte ${firstBadUtf8(bytes)} is ${hex(bytes[firstBadUtf8(bytes)])})` : '';
-  return { ok: false, problem: `not well-formed XML: the body is not ${label.slice(0, 40)} text${where}, the encoding its ${enc.source} gives (XML 1.0 4.3.3)` };
+  const why = enc.source === 'default' ? 'UTF-8 being the default where no byte order mark, charset or XML declaration names another' : `as its ${enc.source} says`;
+  return { ok: false, problem: `not well-formed XML: the body is not ${label.slice(0, 40)} text${where}, ${why} (XML 1.0 4.3.3)` };
 }
 
 /**
