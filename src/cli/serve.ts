@@ -61,7 +61,8 @@ Contract testing (docs/contract.md):
 Requests: POST <url>[base path]/json/ (JSON) and POST <url>[base path]/xml/ (XML), HTTP basic authentication.
 Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligation), 1 with --contract or
 --client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error,
-3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report of the cases run is written).`;
+3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report of the cases run is written), or
+--contract stopped before any request reached the gateway (nothing was checked).`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -301,7 +302,18 @@ export async function run(args: string[]): Promise<number> {
   await gateway.close();
   console.log('cardspec serve: stopped');
   if (!contractGateway) return 0;
-  return finish(contractGateway.session.report(), contractGateway.session.exitCode(), values.report);
+  const report = contractGateway.session.report();
+  const code = await finish(report, contractGateway.session.exitCode(), values.report);
+  // PASSED means checked: a gate that no request reached (the client pointed elsewhere, or never ran) checked nothing.
+  if (code === 0 && report.requests.total === 0) {
+    console.log(
+      redactText(
+        `cardspec serve: no request reached the stand-in gateway, so nothing was checked: exit 3 (incomplete). Point the client at ${gateway.url}${basePath} (POST ${gateway.url}${basePath}/json/).`,
+      ),
+    );
+    return 3;
+  }
+  return code;
 }
 
 /** Prints the contract report, writes it to `--report FILE`, and gives the gate's exit code. */

@@ -709,6 +709,14 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
   },
   {
     on: 'refused',
+    name: 'headers-within-limit',
+    rules: ['TRANSPORT-HEADERS'],
+    quote: '| Request headers | `Content-type: application/json`, `Accept: application/json`, and basic authentication (see Authentication). |',
+    // Request headers over the HTTP server's limit (a 431): the limit is not the document's, a warning.
+    run: (call) => (call.status !== 431 ? [] : [{ rule: 'TRANSPORT-HEADERS', field: 'headers', severity: 'warning', message: call.reason }]),
+  },
+  {
+    on: 'refused',
     name: 'merchant-to-acs',
     rules: ['ACS-MERCHANT-TO-ACS'],
     quote: "The customer's browser sends an HTTPS POST to `acsurl` with form fields `PaReq` (from `pareq`), `TermUrl` (the merchant's `termurl`) and `MD` (from `md`). These names are case sensitive.",

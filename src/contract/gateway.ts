@@ -28,6 +28,8 @@ export interface ContractGateway {
   readonly basePath: string;
   /** Scenario mode: how the gateway's parts and envelope are changed from now on (undefined: not at all). */
   setMutation(mutation: GatewayMutation | undefined): void;
+  /** Shows a call to the session (and the watcher, and the options' observer): what the handler's own calls go through. */
+  observe(call: ObservedCall): void;
   /** Scenario mode: sees every call from now on, as the session does (undefined: no one). The client cases' exchange. */
   watch(observer: ((call: ObservedCall) => void) | undefined): void;
 }
@@ -105,6 +107,7 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
     session: ready,
     gateway,
     basePath,
+    observe,
     setMutation: (m) => {
       if (!opts.scenarios) throw new Error('setMutation needs a contract gateway created with scenarios: true');
       current = m;
@@ -120,6 +123,6 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
 export async function startContractGateway(opts: ContractOptions = {}): Promise<RunningContractGateway> {
   let url = '';
   const cg = createContractGateway(opts, () => url);
-  const socket = await listen(cg.handle, cg.gateway.runtime, opts, (u) => (url = u));
+  const socket = await listen(cg.handle, cg.gateway.runtime, opts, (u) => (url = u), cg.observe);
   return { ...cg, url: socket.url, port: socket.port, close: socket.close };
 }

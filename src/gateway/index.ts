@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { GatewayConfig } from '../testdata';
 import type { Clock } from './clock';
 import type { Ledger } from './ledger';
@@ -104,12 +105,44 @@ export interface Listening {
 }
 
 /**
+ * Bytes that are not an HTTP request (node's parser refuses them before any route: both Content-Length and
+ * Transfer-Encoding, a header name with a space, a bad chunk size, headers over the limit) are answered as node
+ * answers them, 400 (431 for headers too large), and shown to the observer as a refused call: a contract gate must
+ * not pass a client whose every request was unreadable as HTTP, as if it had sent nothing. A connection the client
+ * closed or left idle is no request at all.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, observe: ((call: ObservedCall) => void) | undefined): void {
+  const code = err.code ?? '';
+  if (code === 'ECONNRESET' || code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const overflow = code === 'HPE_HEADER_OVERFLOW';
+  const status = overflow ? 431 : 400;
+  const title = overflow ? 'Request Header Fields Too Large' : 'Bad Request';
+  const reason = `${status} ${title}: ${overflow ? 'the request headers are over the limit' : `not a valid HTTP/1.1 request (${code.replace(/^HPE_/, '').toLowerCase() || 'parse error'})`}`;
+  socket.end(`HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(reason) + 1}\r\n\r\n${reason}\n`);
+  try {
+    observe?.({ kind: 'refused', method: '', path: '', headers: {}, status, reason });
+  } catch {
+    // an observer never changes an answer (server.ts)
+  }
+}
+
+/**
  * Serves `handle` on `host:port` (loopback and a free port unless given). `url` is learnt once listening, so the
  * handler reads it through `onUrl`'s setter (the ACS address in THREEDQUERY answers needs it). With a ticking clock,
  * midnights are looked for even when no request comes, so settlement and payments happen on time.
  */
-export function listen(handle: (req: IncomingMessage, res: ServerResponse) => void, runtime: Runtime, opts: { host?: string; port?: number }, onUrl: (url: string) => void): Promise<Listening> {
+export function listen(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  runtime: Runtime,
+  opts: { host?: string; port?: number },
+  onUrl: (url: string) => void,
+  observe?: (call: ObservedCall) => void,
+): Promise<Listening> {
   const server: Server = createServer(handle);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, observe));
   // Keep-alive connections of clients must not hold close() up for the default five seconds.
   server.keepAliveTimeout = 5_000;
   const host = opts.host ?? '127.0.0.1';
@@ -139,6 +172,6 @@ export function listen(handle: (req: IncomingMessage, res: ServerResponse) => vo
 export async function startGateway(opts: GatewayOptions = {}): Promise<RunningGateway> {
   let url = '';
   const gw = createGateway(opts, () => url);
-  const socket = await listen(gw.handle, gw.runtime, opts, (u) => (url = u));
+  const socket = await listen(gw.handle, gw.runtime, opts, (u) => (url = u), opts.observe);
   return { url: socket.url, port: socket.port, clock: gw.clock, ledger: gw.ledger, config: gw.config, runtime: gw.runtime, close: socket.close };
 }

@@ -6,6 +6,7 @@
  * mark, a charset label JSON does not obey) is a warning, never an error.
  */
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { brotliCompressSync } from 'node:zlib';
 import type { RunningContractGateway } from '../../src/contract';
@@ -145,6 +146,23 @@ describe('what HTTP lets a client do beside the document', () => {
     // A wrong Content-type on the JSON form is still an error.
     await client.raw('/json/', '{}', { ...JSON_HEADERS, 'Content-Type': 'text/plain' });
     assert.deepEqual(rules(gw, 'error'), ['TRANSPORT-HEADERS']);
+  });
+
+  it('bytes that are not an HTTP request (both Content-Length and Transfer-Encoding, a bad header name): a 400 the gate sees, an error', async () => {
+    const { gw } = await fresh();
+    const send = (data: string): Promise<string> =>
+      new Promise((resolve) => {
+        const socket = connect(gw.port, '127.0.0.1');
+        let out = '';
+        socket.on('data', (d: Buffer) => (out += d.toString('latin1')));
+        socket.on('close', () => resolve(out));
+        socket.write(data);
+      });
+    const head = `POST /json/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${JSON_HEADERS.Authorization}\r\nContent-Type: application/json\r\n`;
+    assert.match(await send(`${head}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`), /^HTTP\/1\.1 400 Bad Request[\s\S]*not a valid HTTP\/1\.1 request/);
+    assert.match(await send(`${head}Bad Header: y\r\n\r\n`), /^HTTP\/1\.1 400/);
+    assert.equal(gw.session.report().requests.refused, 2);
+    assert.deepEqual(rules(gw, 'error'), ['TRANSPORT-REQUEST-BODY', 'TRANSPORT-REQUEST-BODY']);
   });
 
   it('HEAD and OPTIONS (a health check, a CORS preflight) carry no operation: warnings; GET or a wrong path for an operation: errors', async () => {

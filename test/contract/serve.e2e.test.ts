@@ -162,6 +162,15 @@ describe('cardspec serve --contract', () => {
     );
   });
 
+  it('no request reached the gate (the client pointed elsewhere): nothing was checked, exit 3 rather than a pass', async () => {
+    const s = await start(['--contract']);
+    // Reading the report is not a client's request (and lets the server reach its event loop before the signal).
+    assert.equal(((await (await fetch(`${s.url}/_cardspec/contract`)).json()) as { requests: { total: number } }).requests.total, 0);
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exit, 3, s.output());
+    assert.match(s.output(), /no request reached the stand-in gateway, so nothing was checked: exit 3/);
+  });
+
   it('refuses contract options that do not fit, with exit 2 and the reason', async () => {
     const { run, restore } = serveInProcess();
     try {
