@@ -10,7 +10,7 @@ import type { Severity } from '../findings';
 import type { ControlClient } from '../target/control';
 import type { Exchange } from '../target/target';
 import { FIELD } from '../../schemas/fields';
-import { validateResponseEnvelope, type Violation } from '../validate';
+import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { CaseExpectation } from './expect';
@@ -21,6 +21,11 @@ export interface CaseRun {
   readonly format: Format;
   /** The body sent (unmasked: it is never shown as is). */
   readonly body: string;
+  /**
+   * XML only: the request object as the block carries it back (a value XML cannot hold, such as U+0000, is written
+   * otherwise): what the target was sent, where it differs from the case's values.
+   */
+  readonly sent?: Readonly<Record<string, unknown>>;
   readonly expect: CaseExpectation;
   readonly exchange: Exchange;
 }
@@ -242,6 +247,20 @@ export const ORACLES: readonly Oracle[] = [
     },
   },
   {
+    name: 'echoed',
+    rule: 'FIELD-ECHO',
+    severity: 'error',
+    checks:
+      'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them, where it carries them ("Echoed from the request"; `echoViolations`)',
+    // The scenarios check echoes with the suite's own values; the fuzzer's values reach every length and symbol the
+    // dictionary allows, where a target that cuts, trims or re-encodes a value shows it.
+    applies: (run) => run.exchange.envelope !== undefined,
+    check: (run) => {
+      const found = echoViolations(run.sent ?? run.case.request, run.exchange.envelope);
+      return found.length > 0 ? found.map((v) => v.message).join('; ') : undefined;
+    },
+  },
+  {
     name: 'no-full-pan',
     rule: 'FIELD-MASKEDPAN',
     severity: 'error',
@@ -259,7 +278,12 @@ export const ORACLES: readonly Oracle[] = [
       // A part that gives back, unchanged, what the merchant sent in a field of its own (an `orderreference` whose
       // digits happen to hold a test card number) returns the merchant's text, not the card: only the rest counts.
       const request = run.case.request;
-      const echo = (k: string, v: unknown): boolean => request[k] !== undefined && FIELD[k]?.sensitive === undefined && JSON.stringify(request[k]) === JSON.stringify(v);
+      // Its start counts too: a target that cuts the reference short fails `echoed`, not this oracle.
+      const echo = (k: string, v: unknown): boolean => {
+        const mine = request[k];
+        if (mine === undefined || FIELD[k]?.sensitive !== undefined) return false;
+        return typeof mine === 'string' && typeof v === 'string' ? mine.startsWith(v) : JSON.stringify(mine) === JSON.stringify(v);
+      };
       const parts = partsOf(env);
       const rest = JSON.stringify({ ...env, response: parts.map((part) => Object.fromEntries(Object.entries(part).filter(([k, v]) => !echo(k, v)))) });
       const leaked = found.filter((p) => rest.includes(p));

@@ -38,5 +38,7 @@ export async function runCase(c: FuzzCase, opts: { readonly target: Target; read
     expect = { ...expect, expectation: { kind: 'open', why: 'the block is laid out as public XML clients write it (public-facts.md only)' } };
   }
   const exchange = await sendWithRetry(() => opts.target.sendRaw({ body }));
-  return { case: c, format: opts.format, body, expect, exchange };
+  const first: unknown = Array.isArray(wire.request) ? wire.request[0] : undefined;
+  const sent = opts.format === 'xml' && typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
+  return { case: c, format: opts.format, body, ...(sent ? { sent } : {}), expect, exchange };
 }

@@ -6,7 +6,7 @@ import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/files';
 import { REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
 import { ECHOED_FIELDS, OPERATIONS, PART_SHAPES } from '../../schemas/operations';
 import type { Format, ResponsePart } from '../wire/types';
-import { readAnswer } from './reading';
+import { isUnset, readAnswer } from './reading';
 import { isObject } from './request';
 import { checkFor, passes, passesEnvelopeShell, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
@@ -108,7 +108,7 @@ export function responseEnvelopeViolations(answer: unknown, requested?: readonly
  * The answer against the request object it answers: "| `baseamount`, `currencyiso3a`, `orderreference`,
  * `accounttypedescription`, `credentialsonfile` | Echoed from the request. |". A successful part of an operation of
  * the Request types table that carries one of these fields carries the value the request object itself sent.
- * Not checked: a field the request did not send (inherited from a parent, or set by the service: "If it is omitted,
+ * Not checked: a field the request did not send (an empty value is not sent, `isUnset`; inherited from a parent, or set by the service: "If it is omitted,
  * the service tries to set the correct value itself"), a value the part's shape fixes (the SUBSCRIPTION part
  * "carries `RECUR`": checked as fixed), a value sent that the part's own request type does not take (the one
  * `accounttypedescription` of a RISKDEC+AUTH request is the AUTH's `ECOM`, and RISKDEC takes `FRAUDCONTROL`: what
@@ -125,7 +125,7 @@ export function echoViolations(request: Readonly<Record<string, unknown>>, answe
     if (shape.quote === 'shape not shown') return;
     for (const field of ECHOED_FIELDS) {
       const sent = request[field];
-      if (typeof sent !== 'string' || part[field] === undefined || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
+      if (typeof sent !== 'string' || isUnset(sent) || part[field] === undefined || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
       const taken = valuesTakenBy(part.requesttypedescription, field);
       if (taken && !taken.includes(sent)) continue;
       out.push(

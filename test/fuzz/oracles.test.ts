@@ -109,12 +109,28 @@ describe('oracles', () => {
     );
   });
 
+  it('echoed: a successful part gives back the echoed fields as sent; an empty value sent is not sent', async () => {
+    const sent = { pan: PAN, baseamount: '1050', currencyiso3a: 'GBP', orderreference: 'order-1' };
+    const part = { ...OK_PART, baseamount: '1050', currencyiso3a: 'GBP', orderreference: 'order-1' };
+    assert.equal(await verdict('echoed', run([part], undefined, {}, sent)), undefined);
+    assert.match((await verdict('echoed', run([{ ...part, orderreference: 'order-' }], undefined, {}, sent))) ?? '', /orderreference of the AUTH part/);
+    assert.match((await verdict('echoed', run([{ ...part, baseamount: '1051' }], undefined, {}, sent))) ?? '', /baseamount/);
+    // A failed part is not held to it, nor a value the request left empty (inherited or set by the service).
+    assert.equal(await verdict('echoed', run([{ ...part, errorcode: '70000', errormessage: 'Decline', baseamount: '1' }], undefined, {}, sent)), undefined);
+    assert.equal(await verdict('echoed', run([part], undefined, {}, { ...sent, currencyiso3a: '' })), undefined);
+    assert.equal(await verdict('echoed', run([{ ...part, currencyiso3a: 'USD' }], undefined, {}, { ...sent, currencyiso3a: '' })), undefined);
+    // XML: judged against what the block carried (`sent`), not the case's value it could not hold.
+    const xml = { ...run([{ ...part, orderreference: '\uFFFDA' }], undefined, {}, { ...sent, orderreference: '\u0000A' }), format: 'xml' as const, sent: { ...sent, orderreference: '\uFFFDA' } };
+    assert.equal(await verdict('echoed', xml), undefined);
+  });
+
   it('card data: a full card number anywhere, a security code under any path', async () => {
     assert.match((await verdict('no-full-pan', run([{ ...OK_PART, maskedpan: PAN }]))) ?? '', /part 1 maskedpan/);
     assert.match((await verdict('no-full-pan', run([{ ...OK_PART, errormessage: `bad card ${PAN}x` }]))) ?? '', /errormessage/);
     // The merchant's own text given back unchanged is not the card; the card number sent as `pan` given back is.
     const reference = `A${PAN}111`;
     assert.equal(await verdict('no-full-pan', run([{ ...OK_PART, orderreference: reference }], undefined, {}, { pan: PAN, orderreference: reference })), undefined);
+    assert.equal(await verdict('no-full-pan', run([{ ...OK_PART, orderreference: reference.slice(0, -2) }], undefined, {}, { pan: PAN, orderreference: reference })), undefined);
     assert.match((await verdict('no-full-pan', run([{ ...OK_PART, orderreference: PAN }], undefined, {}, { pan: PAN, orderreference: reference }))) ?? '', /part 1 orderreference/);
     assert.match((await verdict('no-full-pan', run([{ ...OK_PART, pan: PAN }]))) ?? '', /part 1 pan/);
     assert.match((await verdict('no-security-code', run([{ ...OK_PART, records: [{ 'billing/payment/securitycode': '123' }] }]))) ?? '', /securitycode/);

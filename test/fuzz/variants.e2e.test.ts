@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findCardNumbers } from '../../src/redact';
 import { fuzz, replayArgs } from './run';
-import { acceptsOneTooLong, crashOnStore, disabledCardStillUsable, panLeakInAuth, status500OnAccountCheck, type Running } from './variants';
+import { acceptsOneTooLong, crashOnStore, disabledCardStillUsable, echoesOrderReferenceCut, panLeakInAuth, status500OnAccountCheck, type Running } from './variants';
 
 const FAST = ['--seed', '20260105', '--max-failures', '3', '--shrink-steps', '150', '--max-time', '60'];
 
@@ -70,6 +70,14 @@ describe('cardspec fuzz against faulty gateways', () => {
       args: ['--property', 'requests', '--runs', '600'],
       failure: /FAILED invalid-refused \(ERR-30000\)/,
       shows: /boundary of [a-z0-9]+ \(past-longest\)/,
+    }));
+
+  it('a gateway that gives back a long orderreference cut short (FIELD-ECHO, "Echoed from the request")', () =>
+    findAndReplay(echoesOrderReferenceCut, {
+      // Valid values are short; a long reference comes from the boundary mutations (about 1 case in 700).
+      args: ['--property', 'requests', '--runs', '6000'],
+      failure: /FAILED echoed \(FIELD-ECHO\)/,
+      shows: /orderreference of the [A-Z]+ part is not the value the request sent/,
     }));
 
   it('a gateway whose disabled stored card is still usable', () =>

@@ -8,7 +8,8 @@
  * - PAN leak: AUTH parts carry the full card number in `maskedpan`;
  * - too long accepted: a value exactly one character over its documented maximum is read one shorter, so the
  *   request is accepted and stored;
- * - disabled card usable: TRANSACTIONUPDATE answers Ok to `transactionactive` `0` without disabling the card.
+ * - disabled card usable: TRANSACTIONUPDATE answers Ok to `transactionactive` `0` without disabling the card;
+ * - echo cut: parts give back `orderreference` cut to 64 characters (a column narrower than the document's 255).
  */
 import { FIELD } from '../../schemas/fields';
 import { startGateway, type GatewayMutation, type WireReply } from '../../src/gateway';
@@ -108,5 +109,12 @@ export function disabledCardStillUsable(): Promise<Running> {
         return next(input);
       },
     },
+  });
+}
+
+/** Parts give back `orderreference` cut to its first 64 characters: the scenarios' short references pass. */
+export function echoesOrderReferenceCut(): Promise<Running> {
+  return start({
+    part: (p) => (typeof p.orderreference === 'string' && [...p.orderreference].length > 64 ? { ...p, orderreference: [...p.orderreference].slice(0, 64).join('') } : p),
   });
 }
