@@ -43,12 +43,16 @@ const CLASS_STRINGS = new Map<string, fc.Arbitrary<string>>();
  * drawn in one step. A fuzz run draws a dozen such strings per case, and fast-check's string (an array of
  * one-character values, mapped and joined) was most of the cost of generating a case. Lengths follow fast-check's
  * default size ("small": at most 2 * min + 10 unless the maximum is lower), with the shortest and the longest of
- * that range drawn more often when fast-check asks for bias; shrinking goes to shorter strings, then to the
+ * that range, and the field's maximum, drawn more often when fast-check asks for bias; shrinking goes to shorter strings, then to the
  * alphabet's first character.
  */
+/** The longest value an edge draws: a field of a larger (or no) maximum is drawn this long. */
+const LONG_EDGE = 1024;
+
 class AlphabetString extends fc.Arbitrary<string> {
   private readonly chars: ReadonlySet<string>;
   private readonly maxGenerated: number;
+  private readonly longEdge: number;
 
   constructor(
     private readonly alphabet: readonly string[],
@@ -58,12 +62,16 @@ class AlphabetString extends fc.Arbitrary<string> {
     super();
     this.chars = new Set(alphabet);
     this.maxGenerated = Math.min(2 * min + 10, max);
+    this.longEdge = Math.max(this.maxGenerated, Math.min(max, LONG_EDGE));
   }
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<string> {
     const { min, maxGenerated, alphabet } = this;
     const edge = biasFactor !== undefined && mrng.nextInt(1, biasFactor) === 1;
-    const length = edge ? (mrng.nextInt(0, 1) === 0 ? min : maxGenerated) : mrng.nextInt(min, maxGenerated);
+    // An edge is the shortest, the longest of the small range, or the field's own maximum (up to LONG_EDGE): valid
+    // requests then carry long values too, not only the boundary mutations (about 1 case in 700 per field).
+    const pick = edge ? mrng.nextInt(0, 2) : -1;
+    const length = pick === 0 ? min : pick === 1 ? maxGenerated : pick === 2 ? this.longEdge : mrng.nextInt(min, maxGenerated);
     const last = alphabet.length - 1;
     let out = '';
     for (let i = 0; i < length; i++) out += alphabet[mrng.nextInt(0, last)];
