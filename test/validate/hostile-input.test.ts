@@ -33,7 +33,8 @@ describe('cardspec validate on hostile input files', () => {
     const cases: [string, Buffer, string][] = [
       ['utf16le-bom.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ENVELOPE, 'utf16le')]), 'UTF-16LE'],
       ['utf16le.json', Buffer.from(ENVELOPE, 'utf16le'), 'UTF-16LE'],
-      ['utf16be.xml', utf16be('<requestblock version="3.67"/>'), 'UTF-16BE'],
+      // XML in UTF-16 without a byte order mark must begin with its declaration (XML 1.0 Appendix F)
+      ['utf16be-bare.xml', utf16be('<requestblock version="3.67"/>'), 'UTF-16BE'],
       ['utf32le.json', Buffer.from([0xff, 0xfe, 0, 0, 0x7b, 0, 0, 0]), 'UTF-32LE'],
     ];
     for (const [name, bytes, encoding] of cases) {
@@ -41,6 +42,31 @@ describe('cardspec validate on hostile input files', () => {
       assert.equal(r.code, 2, `${name}: ${r.out}`);
       assert.match(r.out, new RegExp(`cannot validate .*${name}: the input is ${encoding} text, not UTF-8 .* iconv -f ${encoding} -t UTF-8`), name);
     }
+  });
+
+  it('XML is read in the encoding it states, as the gateway reads a request block: the same findings as its UTF-8 form', async () => {
+    const block = (decl: string): string => `${decl}<requestblock version="3.67"><alias>a</alias><request type="STORE"><billing><name><last>Müller</last></name></billing></request></requestblock>`;
+    const utf8 = await validate('plain.xml', block('<?xml version="1.0" encoding="utf-8"?>'));
+    assert.equal(utf8.code, 1, utf8.out);
+    const findings = (out: string): string =>
+      out
+        .split('\n')
+        .filter((l) => /^\S+ {2}\S/.test(l))
+        .join('\n');
+    assert.ok(findings(utf8.out).length > 0, utf8.out);
+    for (const [name, bytes] of [
+      ['latin1.xml', Buffer.from(block('<?xml version="1.0" encoding="ISO-8859-1"?>'), 'latin1')],
+      ['utf16be.xml', utf16be(block('<?xml version="1.0" encoding="UTF-16BE"?>'))],
+      ['utf16le-bom.xml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(block('<?xml version="1.0" encoding="UTF-16"?>'), 'utf16le')])],
+    ] as const) {
+      const r = await validate(name, bytes);
+      assert.equal(r.code, 1, `${name}: ${r.out}`);
+      assert.equal(findings(r.out), findings(utf8.out), name);
+    }
+    // Bytes that are not text in the encoding the block states: told, not read as something else.
+    const wrong = await validate('not-utf8.xml', Buffer.from(block('<?xml version="1.0" encoding="utf-8"?>'), 'latin1'));
+    assert.equal(wrong.code, 2, wrong.out);
+    assert.match(wrong.out, /cannot validate .*not-utf8\.xml: not well-formed XML: the body is not utf-8 text \(byte [0-9]+ is 0xFC\)/);
   });
 
   it('UTF-8 with a byte order mark is still read as the envelope it holds', async () => {
