@@ -216,7 +216,7 @@ export function checkProfile(doc: unknown, file: string): Profile {
   const str = (v: unknown, where: string, required = true): string | undefined => {
     if (v === undefined && !required) return undefined;
     if (typeof v !== 'string' || v === '') {
-      problems.push(`${where}: must be a non-empty string`);
+      problems.push(`${where} must be a non-empty string`);
       return undefined;
     }
     return v;
@@ -231,7 +231,7 @@ export function checkProfile(doc: unknown, file: string): Profile {
   const obj = (v: unknown, where: string, required: boolean): Json | undefined => {
     if (v === undefined && !required) return undefined;
     if (!isRecord(v)) {
-      problems.push(`${where}: must be an object`);
+      problems.push(`${where} must be an object`);
       return undefined;
     }
     return v;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { redactText } from '../../src/redact';
 import { DEFAULT_CONFIG, MCC_6012_VALUES, SECURITY_TRIGGERS, TEST_CARDS } from '../../src/testdata';
 import {
   BUILTIN_PROFILE,
@@ -118,6 +119,12 @@ describe('the card of a payment-page flow', () => {
     const q = checkProfile({ ...minimal, cachetokenProvider: { command: './token.sh' } }, 'p.json');
     assert.equal(q.cachetokenProvider?.timeoutMs, DEFAULT_PROVIDER_TIMEOUT_MS);
     assert.deepEqual(paymentCardSources(q), ['provider']);
+  });
+
+  it('a problem of the password reads in full once masked (masking takes the word after "password:")', () => {
+    const problems = problemsOf({ ...minimal, credentials: { user: 'u', password: '' } });
+    const shown = problems.map((p) => redactText(p)).find((p) => p.includes('credentials.password'));
+    assert.equal(shown, 'credentials.password must be a non-empty string');
   });
 
   it('names every problem of cachetokenProvider', () => {
