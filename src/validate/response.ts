@@ -112,7 +112,8 @@ export function responseEnvelopeViolations(answer: unknown, requested?: readonly
  * the service tries to set the correct value itself"), a value the part's shape fixes (the SUBSCRIPTION part
  * "carries `RECUR`": checked as fixed), a value sent that the part's own request type does not take (the one
  * `accounttypedescription` of a RISKDEC+AUTH request is the AUTH's `ECOM`, and RISKDEC takes `FRAUDCONTROL`: what
- * the RISKDEC part then carries is not said), the follow-ups (their shapes are not shown), and whether a part
+ * the RISKDEC part then carries is not said), the follow-ups (their shapes are not shown), a value that is not a string (a fault of its type, FIELD-STRINGS, not
+ * of its echo), and whether a part
  * carries the field at all (the scenarios say where it must). The message never quotes a value.
  */
 export function echoViolations(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
@@ -125,7 +126,7 @@ export function echoViolations(request: Readonly<Record<string, unknown>>, answe
     if (shape.quote === 'shape not shown') return;
     for (const field of ECHOED_FIELDS) {
       const sent = request[field];
-      if (typeof sent !== 'string' || isUnset(sent) || part[field] === undefined || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
+      if (typeof sent !== 'string' || isUnset(sent) || typeof part[field] !== 'string' || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
       const taken = valuesTakenBy(part.requesttypedescription, field);
       if (taken && !taken.includes(sent)) continue;
       out.push(

@@ -115,6 +115,8 @@ describe('oracles', () => {
     assert.equal(await verdict('echoed', run([part], undefined, {}, sent)), undefined);
     assert.match((await verdict('echoed', run([{ ...part, orderreference: 'order-' }], undefined, {}, sent))) ?? '', /orderreference of the AUTH part/);
     assert.match((await verdict('echoed', run([{ ...part, baseamount: '1051' }], undefined, {}, sent))) ?? '', /baseamount/);
+    // A number for the string is a fault of its type (envelope-schema), not a second fault of its echo.
+    assert.equal(await verdict('echoed', run([{ ...part, baseamount: 1050 }], undefined, {}, sent)), undefined);
     // A failed part is not held to it, nor a value the request left empty (inherited or set by the service).
     assert.equal(await verdict('echoed', run([{ ...part, errorcode: '70000', errormessage: 'Decline', baseamount: '1' }], undefined, {}, sent)), undefined);
     assert.equal(await verdict('echoed', run([part], undefined, {}, { ...sent, currencyiso3a: '' })), undefined);
