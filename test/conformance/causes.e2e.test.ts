@@ -8,23 +8,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { variantNamed } from '../../src/selfcheck/gallery';
-import { startVariant } from '../../src/selfcheck/start';
-import type { Matrix, Summary } from '../../src/report/model';
-import { runCli } from './cli';
+import { runAgainstVariant } from './cli';
 
 describe('a target whose only fault is one field', () => {
   it('is one cause on one rule, with the count of scenarios and a masked example', async () => {
-    const gw = await startVariant(variantNamed('maskedpan-stars')!);
-    let r: Awaited<ReturnType<typeof runCli>>;
-    try {
-      r = await runCli(['--target', gw.url, '--format', 'json']);
-    } finally {
-      await gw.close();
-    }
+    const { r, matrix, summary, failed } = await runAgainstVariant('maskedpan-stars', ['--format', 'json']);
     assert.equal(r.code, 1, r.out);
-    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
-    const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
     assert.equal(summary.result, 'failed');
     assert.deepEqual(
       summary.causes.map((c) => `${c.rule}/${c.field}`),
@@ -35,10 +24,7 @@ describe('a target whose only fault is one field', () => {
     assert.match(cause.seen ?? '', /\*/);
     assert.ok(cause.example.exchange && !/4111111111111111/.test(cause.example.exchange), 'an example exchange, masked');
     // One broken rule in the matrix; the failing scenarios' other rules are blocked by it, not failed.
-    assert.deepEqual(
-      matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id),
-      ['FIELD-MASKEDPAN'],
-    );
+    assert.deepEqual(failed, ['FIELD-MASKEDPAN']);
     assert.ok(matrix.rules.some((x) => x.overall.verdict === 'blocked' && /blocked by FIELD-MASKEDPAN/.test(x.overall.reason ?? '')));
     // Causes first, whole: the console leads with the verdict and the cause, before the counts.
     const lines = r.out.split('\n');
@@ -62,20 +48,9 @@ describe('a target whose combined answers have their parts out of order, or one 
     ['second-part-missing', 'ENV-RESPONSE-ONE-PART-PER-TYPE'],
   ] as const) {
     it(`${variant}: every failed scenario broke ${rule} alone`, async () => {
-      const gw = await startVariant(variantNamed(variant)!);
-      let r: Awaited<ReturnType<typeof runCli>>;
-      try {
-        r = await runCli(['--target', gw.url, '--format', 'json', '--tags', '@type:SUBSCRIPTION']);
-      } finally {
-        await gw.close();
-      }
+      const { r, summary, failed } = await runAgainstVariant(variant, ['--format', 'json', '--tags', '@type:SUBSCRIPTION']);
       assert.equal(r.code, 1, r.out);
-      const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
-      assert.deepEqual(
-        matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id),
-        [rule],
-      );
-      const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+      assert.deepEqual(failed, [rule]);
       assert.deepEqual([...new Set(summary.causes.map((c) => c.rule))], [rule]);
     });
   }
@@ -87,23 +62,14 @@ describe('a target that answers values written in digits as JSON numbers', () =>
   // FIELD-STRINGS, not on the rule of each field they were about (AUTH-BANK-CONTACTED:authcode, ...), and a value
   // list (`securityresponseaddress` one of 0, 1, 2, 4) is not broken by a number that is in it.
   it('breaks FIELD-STRINGS alone', async () => {
-    const gw = await startVariant(variantNamed('digit-strings-as-numbers')!);
-    let r: Awaited<ReturnType<typeof runCli>>;
-    try {
-      r = await runCli(['--target', gw.url, '--format', 'json', '--tags', '@type:ACCOUNTCHECK']);
-    } finally {
-      await gw.close();
-    }
+    const { r, summary, failed } = await runAgainstVariant('digit-strings-as-numbers', ['--format', 'json', '--tags', '@type:ACCOUNTCHECK']);
     assert.equal(r.code, 1, r.out);
-    const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
-    const failed = matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id);
     assert.ok(failed.includes('FIELD-STRINGS:errorcode'), failed.join(', '));
     assert.deepEqual(
       // A numeric errorcode also breaks "Every response part has `errorcode` (string)" (ERR-PART-FIELDS).
       failed.filter((id) => !id.startsWith('FIELD-STRINGS:') && id !== 'ERR-PART-FIELDS'),
       [],
     );
-    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
     assert.deepEqual(
       [...new Set(summary.causes.map((c) => c.rule.split(':')[0]))].filter((r) => r !== 'ERR-PART-FIELDS'),
       ['FIELD-STRINGS'],

@@ -7,6 +7,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { run } from '../../src/cli/run';
 import { readMessagesFile, type ScenarioResult } from '../../src/report/messages';
+import type { Matrix, Summary } from '../../src/report/model';
+import { variantNamed } from '../../src/selfcheck/gallery';
+import { startVariant } from '../../src/selfcheck/start';
 import { BUILTIN_PROFILE } from '../../src/target/profile';
 import type { Format } from '../../src/wire/types';
 import { captured } from '../console';
@@ -36,6 +39,30 @@ export async function runCli(args: readonly string[]): Promise<CliRun> {
         .filter((f) => !format || f === format)
         .flatMap((f) => (fs.existsSync(path.join(reports, f, 'messages.ndjson')) ? readMessagesFile(path.join(reports, f, 'messages.ndjson'), f).scenarios : [])),
   };
+}
+
+export interface VariantRun {
+  readonly r: CliRun;
+  readonly matrix: Matrix;
+  readonly summary: Summary;
+  /** The IDs of the matrix's rules whose verdict is failed. */
+  readonly failed: string[];
+}
+
+/** `cardspec run` against a variant of the self-check's gallery on a real loopback server, and its reports read back. */
+export async function runAgainstVariant(name: string, args: readonly string[]): Promise<VariantRun> {
+  const variant = variantNamed(name);
+  if (!variant) throw new Error(`no variant named ${name} in the gallery`);
+  const gw = await startVariant(variant);
+  let r: CliRun;
+  try {
+    r = await runCli(['--target', gw.url, ...args]);
+  } finally {
+    await gw.close();
+  }
+  const read = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(r.reports, file), 'utf8')) as T;
+  const matrix = read<Matrix>('matrix.json');
+  return { r, matrix, summary: read<Summary>('summary.json'), failed: matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id) };
 }
 
 /** The builtin profile's data as a profile file, with some keys replaced (short timeouts, fewer capabilities). */

@@ -7,24 +7,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type { Matrix, Summary } from '../../src/report/model';
-import { variantNamed } from '../../src/selfcheck/gallery';
-import { startVariant } from '../../src/selfcheck/start';
-import { runCli, type CliRun } from '../conformance/cli';
+import { runAgainstVariant, type CliRun } from '../conformance/cli';
 
 async function runAgainst(variant: string, args: readonly string[]): Promise<{ r: CliRun; failed: string[]; causes: string[] }> {
-  const gw = await startVariant(variantNamed(variant)!);
-  let r: CliRun;
-  try {
-    r = await runCli(['--target', gw.url, ...args]);
-  } finally {
-    await gw.close();
-  }
-  const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
-  const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
-  return { r, failed: matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id), causes: [...new Set(summary.causes.map((c) => `${c.rule}/${c.field ?? ''}`))] };
+  const { r, failed, summary } = await runAgainstVariant(variant, args);
+  return { r, failed, causes: [...new Set(summary.causes.map((c) => `${c.rule}/${c.field ?? ''}`))] };
 }
 
 describe('one reading of answers', () => {
