@@ -8,7 +8,7 @@
  * body is what this command is for. Only empty input cannot be validated at all.
  */
 import { SECTION } from '../../schemas/fields';
-import { readXmlBytes, wideEncoding } from '../wire/encoding';
+import { readXmlBytes, startsAsXml, wideEncoding } from '../wire/encoding';
 import type { ReadingContext } from './request';
 import { isObject, validateRequestEnvelope, validateRequestObject } from './request';
 import { validateResponseEnvelope, validateResponsePart } from './response';
@@ -39,7 +39,7 @@ export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 export function decodeInput(bytes: Buffer): string {
   // XML states its encoding (byte order mark, declaration): read it as the gateway reads a request block, so that
   // an ISO-8859-1 or UTF-16 file is checked as what it says, not as UTF-8 garbage.
-  if (looksLikeXml(bytes)) {
+  if (startsAsXml(bytes)) {
     const read = readXmlBytes(bytes);
     if (read.ok) return read.text;
     throw new InputError(read.problem);
@@ -47,16 +47,6 @@ export function decodeInput(bytes: Buffer): string {
   const wide = wideEncoding(bytes);
   if (wide) throw new InputError(`the input is ${wide} text, not UTF-8 (the service's bodies are UTF-8); convert it first, e.g. iconv -f ${wide} -t UTF-8`);
   return bytes.toString('utf8');
-}
-
-/** The first character is `<`, after an optional byte order mark and blank space, in UTF-8 or UTF-16 (`<?` there). */
-function looksLikeXml(b: Buffer): boolean {
-  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff)) return b[2] === 0x3c || b[3] === 0x3c;
-  // Without a byte order mark, UTF-16 XML begins with its declaration (XML 1.0 Appendix F); other wide text is told as such.
-  if ((b[0] === 0x3c && b[1] === 0x00 && b[2] === 0x3f) || (b[0] === 0x00 && b[1] === 0x3c && b[3] === 0x3f)) return true;
-  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
-  while (i < b.length && i < 4096 && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
-  return b[i] === 0x3c;
 }
 
 export interface TextOptions {

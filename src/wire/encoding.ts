@@ -137,6 +137,19 @@ function xmlEncodingOf(b: Uint8Array, contentType: string | undefined): XmlEncod
   return { label: 'utf-8', source: 'default' };
 }
 
+/**
+ * Bytes that begin as an XML document: `<` after blank space, in UTF-8 (with or without a byte order mark) or in
+ * UTF-16 with its byte order mark, or `<?` in UTF-16 without one (XML 1.0 Appendix F: other wide text is not XML).
+ */
+export function startsAsXml(b: Uint8Array): boolean {
+  const enc = xmlEncodingOf(b, undefined);
+  if (enc.source === 'first bytes') return true;
+  if (enc.source === 'byte order mark' && /^utf-16/.test(enc.label)) return b[2] === 0x3c || b[3] === 0x3c;
+  let i = hasUtf8Bom(b) ? 3 : 0;
+  while (i < b.length && i < 4096 && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
+  return b[i] === 0x3c;
+}
+
 /** ASCII-compatible first bytes (`<?xm`, or blank space then `<`): a body in an 8-bit encoding, never UTF-16. */
 const eightBit = (b: Uint8Array): boolean => b.length >= 2 && b[1] !== 0 && (b[0] === 0x3c || b[0] === 0x20 || b[0] === 0x0a || b[0] === 0x0d || b[0] === 0x09);
 
