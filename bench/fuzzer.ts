@@ -10,8 +10,8 @@
  * through `send` (setting up the pool of parent transactions).
  */
 import { planFor, runFuzz } from '../src/fuzz';
-import { builtinConnection } from '../src/target/connection';
-import { Target, type RawRequest } from '../src/target/target';
+import { builtinConnection } from '../src/client/connection';
+import { Target, type RawRequest } from '../src/client/target';
 import { failChild, tell } from './child';
 
 export interface FuzzSpec {
@@ -72,7 +72,7 @@ async function handle(spec: FuzzSpec): Promise<void> {
     failures: outcome?.counterexamples.length ?? 0,
     problems: [...result.report.problems, ...(outcome?.stoppedEarly ? [outcome.stoppedEarly] : [])],
     bodies: [...bodies],
-    // What the fuzzer's Target sends with each JSON body (src/target/target.ts), for autocannon to send alike.
+    // What the fuzzer's Target sends with each JSON body (src/client/target.ts), for autocannon to send alike.
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     path: plan.profile.paths.json,
     threads: outcome?.threads ?? plan.threads ?? 1,

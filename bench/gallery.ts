@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { generatedGallery } from '../src/selfcheck/generated/operators';
-import { scoreGenerated } from '../src/selfcheck/generated/score';
+import { generatedGallery } from '../src/selfcheck/mutants/operators';
+import { scoreGenerated } from '../src/selfcheck/mutants/score';
 import { defaultWorkers, runSelfcheck } from '../src/selfcheck/runner';
 
 const q = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;

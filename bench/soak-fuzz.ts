@@ -6,7 +6,7 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { planFor, runFuzz } from '../src/fuzz';
-import { builtinConnection } from '../src/target/connection';
+import { builtinConnection } from '../src/client/connection';
 import { failChild, tell } from './child';
 
 export interface SoakFuzzSpec {

@@ -37,7 +37,7 @@ export const ERROR: Readonly<Record<string, ErrorRow>> = Object.fromEntries(ERRO
 /**
  * A code of the table written otherwise (`00000`, ` 0`, `0.0` for `0`; `070000` for `70000`): the same number, so
  * the same row, spelt in a way the table does not write it. The schemas refuse it under `code-spelling`, and a
- * finding of it is its row's fault (src/suite/attribution.ts), not the fault of every check that reads the part.
+ * finding of it is its row's fault (src/rules/attribution.ts), not the fault of every check that reads the part.
  */
 export const MISSPELT_CODE_PATTERN = (() => {
   const codes = ERRORS.map((e) => e.code).join('|');

@@ -4,7 +4,7 @@
  * Why: when a writer and its reader share a machine (loopback, the kit's own use), a write pays for waking the
  * reader if it sleeps. Writes made one by one as work comes in wake it once each; written back to back at the end of
  * the turn, the first wakes it and the rest find it awake. The kit's HTTP client writes its requests this way
- * (src/target/keepalive.ts) and the reference gateway its answers (src/gateway/answers.ts). An item waits at most
+ * (src/client/keepalive.ts) and the reference gateway its answers (src/gateway/answers.ts). An item waits at most
  * the rest of the turn in which it was queued.
  */
 export class EndOfTurn<T> {

@@ -4,7 +4,7 @@
  * the customer would, and the form that returns `PaRes` and `MD` to the merchant's `termurl`.
  */
 import { Then, When } from '@cucumber/cucumber';
-import { BrowserSession, postForm, submitForm, type Page } from '../src/target/browser';
+import { BrowserSession, postForm, submitForm, type Page } from '../src/client/browser';
 import { redact } from '../src/redact';
 import type { CardspecWorld, NamedPart } from './world';
 

@@ -8,11 +8,11 @@ import { checkValue } from '../schemas/check';
 import { misspeltCode } from '../schemas/errors';
 import { FIELD } from '../schemas/fields';
 import { boundaryCase, type BoundaryCase } from '../src/boundary/cases';
-import { rulesForViolation } from '../src/suite/attribution';
-import { Target, type Exchange } from '../src/target/target';
+import { rulesForViolation } from '../src/rules/attribution';
+import { Target, type Exchange } from '../src/client/target';
 import type { RequestObject, ResponsePart } from '../src/wire/types';
-import { buildRequest, operationByTitle, type CardSource } from '../src/target/requests';
-import type { CardRole } from '../src/target/profile';
+import { buildRequest, operationByTitle, type CardSource } from '../src/client/requests';
+import type { CardRole } from '../src/client/profile';
 import { cardOf, requestStep } from './support';
 import { ScenarioSkipped, type CardspecWorld } from './world';
 

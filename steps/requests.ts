@@ -1,11 +1,11 @@
 /**
  * What the merchant sends. Each step names a row of the document's "Request types" table by its Operation title
  * ("3-D Secure enrolment check", "Account check", ...) and where the card comes from; the request object is built
- * from that row (src/target/requests.ts) and the table under the step, if any, adds or removes fields.
+ * from that row (src/client/requests.ts) and the table under the step, if any, adds or removes fields.
  */
 import { Given, When, type DataTable } from '@cucumber/cucumber';
-import type { CardRole } from '../src/target/profile';
-import { buildRequest, filterFor, operationByTitle, type CardSource } from '../src/target/requests';
+import type { CardRole } from '../src/client/profile';
+import { buildRequest, filterFor, operationByTitle, type CardSource } from '../src/client/requests';
 import type { RequestObject } from '../src/wire/types';
 import { cardOf, requestStep, tableFields } from './support';
 import type { CardspecWorld, Sent } from './world';

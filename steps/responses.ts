@@ -4,7 +4,7 @@
  * whose quote speaks of the field looked at (steps/world.ts `expectRule`), with what was expected and seen.
  */
 import { Then } from '@cucumber/cucumber';
-import type { CardRole } from '../src/target/profile';
+import type { CardRole } from '../src/client/profile';
 import { cardOf } from './support';
 import type { CardspecWorld } from './world';
 

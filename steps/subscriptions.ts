@@ -4,7 +4,7 @@
  */
 import { Then, When } from '@cucumber/cucumber';
 import { redact } from '../src/redact';
-import { ControlError, type LedgerRecord } from '../src/target/control';
+import { ControlError, type LedgerRecord } from '../src/client/control';
 import { referenceOf } from './requests';
 import type { CardspecWorld } from './world';
 import { byText } from '../src/order';

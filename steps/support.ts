@@ -4,8 +4,8 @@
  */
 import { defineParameterType, When, type DataTable } from '@cucumber/cucumber';
 import { REQUEST_TYPES } from '../schemas/fields';
-import { CARD_ROLES, SECURITY_CHECKED_FIELDS, type CardRole, type ProfileCard, type SecurityCheckedField } from '../src/target/profile';
-import { addToDate } from '../src/target/requests';
+import { CARD_ROLES, SECURITY_CHECKED_FIELDS, type CardRole, type ProfileCard, type SecurityCheckedField } from '../src/client/profile';
+import { addToDate } from '../src/client/requests';
 import type { CardspecWorld } from './world';
 
 /** `the THREEDQUERY`, `the AUTH`, `the first AUTH`: a transaction among the scenario's named parts. */

@@ -3,8 +3,8 @@
  * reference that must be unique, the scheme of the ACS address.
  */
 import { Then, When } from '@cucumber/cucumber';
-import type { CardRole } from '../src/target/profile';
-import { buildRequest, operationByTitle } from '../src/target/requests';
+import type { CardRole } from '../src/client/profile';
+import { buildRequest, operationByTitle } from '../src/client/requests';
 import { cardOf } from './support';
 import type { CardspecWorld } from './world';
 

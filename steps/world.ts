@@ -5,25 +5,25 @@
  *
  * Three duties sit here so that no step can forget them:
  * - every answer is validated against the document's schemas (`validateResponseEnvelope` with the requested
- *   types); a violation fails the step under the rule of the field that broke (src/suite/attribution.ts);
+ *   types); a violation fails the step under the rule of the field that broke (src/rules/attribution.ts);
  * - every assertion is a check of one rule (`check`, `expectRule`, `fail`), recorded with its field, what was
- *   expected and what was seen, and attached to the scenario (src/report/checks.ts): a failed check breaks its
+ *   expected and what was seen, and attached to the scenario (src/rules/checks.ts): a failed check breaks its
  *   rule, and the scenario's other rules are "blocked by" it in the reports;
  * - every request and answer is attached to the scenario, masked, and every error message is masked.
  */
 import { Before, BeforeStep, After, AfterAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { redact, redactText } from '../src/redact';
-import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/report/checks';
+import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
-import { causeFindings, leafOf, rulesForCheck, rulesForViolation } from '../src/suite/attribution';
-import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/suite/stop';
-import { controlClientFor, targetOptions } from '../src/target/connection';
-import type { ControlClient } from '../src/target/control';
+import { causeFindings, leafOf, rulesForCheck, rulesForViolation } from '../src/rules/attribution';
+import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/stop';
+import { controlClientFor, targetOptions } from '../src/client/connection';
+import type { ControlClient } from '../src/client/control';
 import type { OperationRow } from '../schemas/operations';
-import { provideCachetoken } from '../src/target/cachetoken-provider';
-import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/target/profile';
-import type { CardSource } from '../src/target/requests';
-import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/target/target';
+import { provideCachetoken } from '../src/client/cachetoken-provider';
+import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/client/profile';
+import type { CardSource } from '../src/client/requests';
+import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/client/target';
 import { validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
 import { requestTypesOf } from '../src/wire/json';
@@ -104,7 +104,7 @@ export class CardspecWorld extends World<WorldParams> {
   readonly calls: Sent[] = [];
   /** The scenario's tags, set by the first Before hook. */
   tags: readonly string[] = [];
-  /** Every check of the scenario, attached to it at its end (src/report/checks.ts). */
+  /** Every check of the scenario, attached to it at its end (src/rules/checks.ts). */
   readonly checks: CheckRecord[] = [];
   /** The text of the step running, for the check records. */
   step?: string;
@@ -205,7 +205,7 @@ export class CardspecWorld extends World<WorldParams> {
   /**
    * One check of one rule (or of several, when one observation holds them all): recorded, and when it does not
    * hold the step fails naming the rule. Without a rule, the scenario's tag whose quote speaks of `field` is taken
-   * (src/suite/attribution.ts).
+   * (src/rules/attribution.ts).
    */
   expectRule(rules: RuleRef | undefined, ok: boolean, detail: CheckDetail | string): void {
     const d: CheckDetail = typeof detail === 'string' ? { message: detail } : detail;
@@ -486,7 +486,7 @@ BeforeStep(function (this: CardspecWorld, { pickleStep }) {
   this.step = pickleStep.text;
 });
 
-// The scenario's checks, for the reports: which rules held, which broke and on what (src/report/checks.ts).
+// The scenario's checks, for the reports: which rules held, which broke and on what (src/rules/checks.ts).
 After(function (this: CardspecWorld) {
   if (this.checks.length > 0) this.attach(JSON.stringify({ checks: this.checks }), CHECKS_MEDIA_TYPE);
 });

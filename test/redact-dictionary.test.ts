@@ -14,7 +14,7 @@ import { FIELDS, type FieldDef } from '../schemas/fields';
 import { MASKING, maskedKeys, redact, redactText } from '../src/redact';
 import { redactingStream } from '../src/report/console';
 import { redactFileInPlace, writeRedactedBytes, writeRedactedJson, writeRedactedText } from '../src/report/files';
-import { Target } from '../src/target/target';
+import { Target } from '../src/client/target';
 import { validateRequestEnvelope } from '../src/validate';
 import { buildRequestBlock } from '../src/wire/xml';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { FIELDS } from '../schemas/fields';
 import { findCardNumbers, keyPolicies, redact, redactText, registerCredential, registerSecret, sensitivityOfKey } from '../src/redact';
 import { scanText } from '../src/report/scan';
-import { readTarget } from '../src/target/connection';
+import { readTarget } from '../src/client/connection';
 
 const CODE = '739';
 const CARD = '4000000000000002';

@@ -7,11 +7,11 @@
 import { FIELD } from '../../schemas/fields';
 import { OPERATION } from '../../schemas/operations';
 import { createRuntime } from '../gateway/runtime';
-import { formRuleOf, presenceRuleOf } from '../suite/attribution';
+import { formRuleOf, presenceRuleOf } from '../rules/attribution';
 import { processEnvelope } from '../gateway/core';
 import { DEFAULT_CONFIG } from '../testdata';
-import { BUILTIN_PROFILE } from '../target/profile';
-import { buildRequest } from '../target/requests';
+import { BUILTIN_PROFILE } from '../client/profile';
+import { buildRequest } from '../client/requests';
 import { JSON_VERSION } from '../wire/types';
 import { BOUNDARY_ROWS } from './cases';
 
@@ -25,12 +25,12 @@ export interface ResponseCase {
   readonly presence?: string;
 }
 
-/** The sentence that requires a field in a successful part (src/suite/attribution.ts, where findings read it too). */
+/** The sentence that requires a field in a successful part (src/rules/attribution.ts, where findings read it too). */
 export const presenceRule = presenceRuleOf;
 
 /**
  * The rule a response field's form is reported under: the rule the schema check of every other step blames for a
- * value of the wrong form (src/suite/attribution.ts `formRuleOf`), so that one fault is one rule in both readers.
+ * value of the wrong form (src/rules/attribution.ts `formRuleOf`), so that one fault is one rule in both readers.
  */
 export function responseRule(field: string): string {
   return formRuleOf(field, FIELD[field]?.response?.values !== undefined) ?? 'FIELD-TYPES';

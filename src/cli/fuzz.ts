@@ -10,8 +10,8 @@
 import { availableParallelism } from 'node:os';
 import { FUZZ_DEFAULTS, MAX_RUNS } from '../fuzz/plan';
 import { redactText } from '../redact';
-import { loadProfile, ProfileError } from '../target/profile';
-import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
+import { loadProfile, ProfileError } from '../client/profile';
+import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
 import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
@@ -180,7 +180,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
 
     const profileSpec = str('profile') ?? 'builtin';
     const profile = loadProfile(profileSpec);
-    // One reading of the connection for every command (src/target/connection.ts: credentials, the alias rule, site).
+    // One reading of the connection for every command (src/client/connection.ts: credentials, the alias rule, site).
     const { user, password, alias, site } = connectionOptions(values, io.env, profile);
 
     const { checkSafety } = await import('../fuzz/safety');
@@ -230,7 +230,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     if (target !== 'builtin') {
       // Nothing could be sent (a refused port, no such host, a TLS mismatch, a target hung from the start, refused
       // credentials): a setup mistake, told once with what to fix (exit 2), not thousands of failed cases (exit 1).
-      const { preflight, PREFLIGHT_TIMEOUT_MS } = await import('../target/preflight');
+      const { preflight, PREFLIGHT_TIMEOUT_MS } = await import('../client/preflight');
       const totalTimeoutMs = str('timeout') !== undefined ? plan.timeoutMs : Math.min(plan.timeoutMs, PREFLIGHT_TIMEOUT_MS);
       const ready = await preflight({ baseUrl: target, formats, user, password, alias, site, profile: { ...profile, limits: { ...profile.limits, totalTimeoutMs } } });
       if (!ready.ok && ready.kind !== 'answer') {

@@ -4,8 +4,8 @@
  * the commands answer it with their usage text and exit code 2.
  */
 import { parseArgs } from 'node:util';
-import { ConnectionError, readTarget, resolveConnection, type Connection } from '../target/connection';
-import type { Profile } from '../target/profile';
+import { ConnectionError, readTarget, resolveConnection, type Connection } from '../client/connection';
+import type { Profile } from '../client/profile';
 import type { Format } from '../wire/types';
 import { parseArgsMessage } from './usage';
 
@@ -13,14 +13,14 @@ export class UsageError extends Error {}
 
 const FORMATS: Readonly<Record<string, readonly Format[]>> = { json: ['json'], xml: ['xml'], both: ['json', 'xml'] };
 
-/** `--target builtin|<base-url>` (src/target/connection.ts reads it). */
+/** `--target builtin|<base-url>` (src/client/connection.ts reads it). */
 export function targetOption(text: string | undefined): string {
   return usage(() => readTarget(text));
 }
 
 /**
  * The connection options (`--target`, `--profile`, `--user`, `--password`, `--alias`, `--site`, CARDSPEC_USER,
- * CARDSPEC_PASSWORD) read once, the same way for every command (src/target/connection.ts, with the alias rule).
+ * CARDSPEC_PASSWORD) read once, the same way for every command (src/client/connection.ts, with the alias rule).
  */
 export function connectionOptions(values: OptionValues, env: NodeJS.ProcessEnv, profile?: Profile): Connection {
   const str = (k: string): string | undefined => stringOption(values, k);

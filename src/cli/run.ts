@@ -3,11 +3,11 @@
  * cucumber's JS API. Per format it writes the cucumber messages to `<reports>/<format>/messages.ndjson`, then
  * hands every run to `writeReports` (src/report), which builds the other reports.
  *
- * Every run ends: a preflight (src/target/preflight.ts) turns a refused port, a hung target, refused credentials or
+ * Every run ends: a preflight (src/client/preflight.ts) turns a refused port, a hung target, refused credentials or
  * an answer that is no envelope into exit 2 before the suite starts; each request has a timeout (`--timeout`), the
  * whole run may have one (`--max-time`), a target that stops answering mid-run stops the run, and so do SIGINT and
  * SIGTERM. A stopped run skips what it did not reach, with the reason, and still writes its reports
- * (src/suite/stop.ts). A target that answers nonsense to some requests fails the steps it touches; the run goes on.
+ * (src/stop.ts). A target that answers nonsense to some requests fails the steps it touches; the run goes on.
  *
  * Exit codes: 0 every scenario that ran passed; 1 a scenario failed; 2 a usage or configuration error, or a
  * target not ready (preflight); 3 the run was stopped before its end and nothing failed.
@@ -19,12 +19,12 @@ import { redactText, registerCredential } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
 import { parseShard, runFeatures, TagExpressionError } from '../suite';
 import { Progress } from '../suite/progress';
-import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../suite/stop';
-import { controlClientFor } from '../target/connection';
-import { preflight, PREFLIGHT_TIMEOUT_MS } from '../target/preflight';
-import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../target/profile';
-import { liveSiteRefusal } from '../target/safety';
-import { applyTls, TLS_HELP, TlsConfigError } from '../target/tls';
+import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type RunStop, type StopParameters } from '../stop';
+import { controlClientFor } from '../client/connection';
+import { preflight, PREFLIGHT_TIMEOUT_MS } from '../client/preflight';
+import { CONTROL_CAPABILITIES, loadProfile, paymentCardSources, ProfileError, withUnavailable, type Profile } from '../client/profile';
+import { liveSiteRefusal } from '../client/safety';
+import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
 import { ExtensionError, readExtensions, writeMergedCatalogue, type Extensions } from '../suite/extensions';
 import { failureText, watchFailures, type FailedScenario } from '../suite/failures';
 import type { Format } from '../wire/types';
@@ -33,7 +33,7 @@ import type { RunArtifacts } from '../report';
 import type { Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
 import { claimReportsFolder, recordReportsFolder } from '../report/owned';
-import { loadCatalogue as loadCatalogueFile } from '../report/catalogue';
+import { loadCatalogue as loadCatalogueFile } from '../rules/catalogue';
 import { loadWaivers, WaiverError, type Waiver } from '../report/waivers';
 import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
 
@@ -107,7 +107,7 @@ interface Plan {
   readonly timeoutGiven: boolean;
   /** `--max-time` in milliseconds; undefined for no limit. */
   readonly maxTimeMs?: number;
-  /** `--ca FILE` and `--insecure` (src/target/tls.ts). */
+  /** `--ca FILE` and `--insecure` (src/client/tls.ts). */
   readonly tls: { readonly ca?: string; readonly insecure: boolean };
   /** `--features`, `--require`, `--rules`: the user's own checks. */
   readonly extensions: Extensions;
@@ -122,7 +122,7 @@ interface Plan {
   readonly shard?: string;
 }
 
-/** A live-looking site without --allow-live (src/target/safety.ts): refused with the reason, not the usage text. */
+/** A live-looking site without --allow-live (src/client/safety.ts): refused with the reason, not the usage text. */
 class LiveSiteError extends Error {}
 
 /** `15s`, `500ms`, `2m` or a number of seconds, as milliseconds (whole, at least 1). */
@@ -187,7 +187,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv): Plan | 'help' {
     profile = { ...profile, limits };
   }
 
-  // One reading of the connection for every command (src/target/connection.ts: credentials, the alias rule, site).
+  // One reading of the connection for every command (src/client/connection.ts: credentials, the alias rule, site).
   const { user, password, alias, site } = connectionOptions(values, env, profile);
   const live = values.list
     ? undefined
@@ -307,7 +307,7 @@ function both<T>(a: (m: T) => void, b: (m: T) => void): (m: T) => void {
 /** `--list`: the scenarios and rules each format would run, from cucumber's dry run; nothing is started or sent. */
 async function listPlan(plan: Plan): Promise<number> {
   const { planScenarios, listText } = await import('../suite/list');
-  const { loadCatalogue } = await import('../report/catalogue');
+  const { loadCatalogue } = await import('../rules/catalogue');
   try {
     const planned = [];
     for (const format of plan.formats) planned.push(...(await planScenarios({ format, tags: plan.tags, profile: plan.profile, extra: plan.extensions })));

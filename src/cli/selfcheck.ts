@@ -82,7 +82,7 @@ export async function run(args: string[]): Promise<number> {
   const str = (k: string): string | undefined => stringOption(values, k);
 
   const { GALLERY, selectVariants } = await import('../selfcheck/gallery');
-  const { generatedGallery } = await import('../selfcheck/generated/operators');
+  const { generatedGallery } = await import('../selfcheck/mutants/operators');
   if (values.list) {
     for (const v of GALLERY) console.log(`${v.name.padEnd(40)} ${v.kind.padEnd(7)} ${(v.kind === 'faulty' ? v.rule : '').padEnd(31)} ${v.what}`);
     if (values.generated) for (const v of generatedGallery()) console.log(`${v.name.padEnd(40)} ${v.operator.padEnd(7)} ${v.rule.padEnd(31)} ${v.what}`);
@@ -158,7 +158,7 @@ export async function run(args: string[]): Promise<number> {
 
   let generatedPass = true;
   if (plan.generated.length > 0) {
-    const { scoreGenerated, scoreLines, generatedOk } = await import('../selfcheck/generated/score');
+    const { scoreGenerated, scoreLines, generatedOk } = await import('../selfcheck/mutants/score');
     console.log(`\ncardspec selfcheck: ${plan.generated.length} generated variants, ${plan.workers} worker(s), no fuzz runs`);
     let dots = 0;
     const gen = await runSelfcheck({

@@ -14,9 +14,10 @@ import { redactText, registerCredential } from '../redact';
 import { parseOptions, type OptionSpecs } from './options';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, normaliseBasePath, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
-import { REPORT_PATH, reportJson, reportText, runClientCases, selectCases, startContractGateway, type ContractReport } from '../contract';
-import { comparedFields } from '../contract/cases';
-import { CLIENT_REPORT_FILES, writeClientReport } from '../contract/cases-report';
+import { REPORT_PATH, reportJson, reportText, startContractGateway, type ContractReport } from '../contract';
+import { runClientCases, selectCases } from '../cases';
+import { comparedFields } from '../cases/case';
+import { CLIENT_REPORT_FILES, writeClientReport } from '../cases/report';
 
 const HELP = `Usage: cardspec serve [options]
 

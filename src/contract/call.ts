@@ -11,7 +11,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { OperationRow } from '../../schemas/operations';
 import type { CallContext, Ledger, ObservedCall } from '../gateway';
 import { selectRow, validateRequestEnvelope, type Violation } from '../validate';
-import { parentFacts, withoutUnset, type ParentFacts } from '../validate/reading';
+import { parentFacts, withoutUnset, type ParentFacts } from '../wire/reading';
 import type { Format, RequestObject, ResponsePart } from '../wire/types';
 import { requestTypesOf } from '../wire/json';
 
@@ -84,7 +84,7 @@ function splitParts(objects: readonly unknown[], parts: readonly ResponsePart[])
 
 /**
  * One answered call, read once. With the gateway's ledger, each request object's row and required fields are read
- * with its parent as the gateway saw it (src/validate/reading.ts); without, as `cardspec validate` reads them.
+ * with its parent as the gateway saw it (src/wire/reading.ts); without, as `cardspec validate` reads them.
  */
 export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'answered' }>, ledger?: Ledger): CheckedCall {
   const parts = Array.isArray(call.response.response) ? (call.response.response as unknown[]).filter(isObject) : [];

@@ -17,17 +17,17 @@ import { REQUEST_TYPES } from '../../schemas/fields';
 import { OPERATIONS, type OperationRow } from '../../schemas/operations';
 import type { Ledger, TxRecord } from '../gateway';
 import { FILTER_KEYS, readFilter } from '../gateway/operations/followups';
-import type { Finding, Severity } from '../findings';
+import type { Finding, Severity } from '../rules/findings';
 import type { Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
-import { isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../validate/reading';
+import { isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../wire/reading';
 import { DOCTYPE_PROBLEM } from '../wire/xml';
 
 const subscriptionRuleOf = (field: string): string => SUBSCRIPTION_RULE[field] ?? 'FIELD-SUBSCRIPTION-VALUES';
 
-// The shared vocabulary of checks (src/findings.ts), re-exported for the contract modules.
-export type { Finding, Severity } from '../findings';
+// The shared vocabulary of checks (src/rules/findings.ts), re-exported for the contract modules.
+export type { Finding, Severity } from '../rules/findings';
 
 /** What checks may read besides the call: the gateway's ledger (transactions, issued `md` and `pares`). */
 export interface CheckContext {
@@ -259,7 +259,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     name: 'unknown-fields',
     rules: ['FIELD-AUTH-FIELD-LIST'],
     quote: 'The full list of fields accepted in an AUTH request: not shown.',
-    // Accepted by every reader, in JSON and XML alike (src/validate/reading.ts): a warning, never an error.
+    // Accepted by every reader, in JSON and XML alike (src/wire/reading.ts): a warning, never an error.
     run: (call) => schemaFindings(call, ['unknown-field']).map(({ v }) => finding('FIELD-AUTH-FIELD-LIST', v, 'warning')),
   },
   {
@@ -336,7 +336,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     name: 'subscription-values',
     rules: ['SUB-NUMBER-START', 'SUB-BEGINDATE', 'SUB-FREQUENCY', 'FIELD-SUBSCRIPTION-VALUES'],
     quote: 'Allowed values of `subscriptiontype` and `subscriptionunit` other than those in the examples: not shown.',
-    // One reading (src/validate/reading.ts `subscriptionFaults`): the gateway's choices are warnings, never errors.
+    // One reading (src/wire/reading.ts `subscriptionFaults`): the gateway's choices are warnings, never errors.
     run: (call) =>
       schemaFindings(call, ['subscription-value', 'subscription-choice']).map(({ v, field }) => finding(subscriptionRuleOf(field), v, v.rule === 'subscription-choice' ? 'warning' : v.severity)),
   },
@@ -381,7 +381,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         if ((md === undefined && pares === undefined) || !valuesPass(call, view)) continue;
         const at = `request[${view.index}].`;
         const issued = ledger.threeDsBy(md, pares)?.threeds;
-        // The pair authenticates one AUTH (src/validate/reading.ts): this call's own AUTH is the one that used it.
+        // The pair authenticates one AUTH (src/wire/reading.ts): this call's own AUTH is the one that used it.
         const mine = view.parts.find((p) => p.requesttypedescription === 'AUTH')?.transactionreference;
         const usedBefore = issued?.used === true && issued.usedBy !== mine;
         const faults = threeDsPairFaults(issued, md, pares, usedBefore);

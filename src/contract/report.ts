@@ -13,7 +13,7 @@ export interface ContractViolation {
   readonly operation: string;
   /** The check that found it (src/contract/checks.ts). */
   readonly check: string;
-  /** The rule of features/rules.yaml (or proposed in src/contract/rules.ts). */
+  /** The rule of features/rules.yaml (or proposed in src/rules/contract.ts). */
   readonly rule: string;
   readonly field: string;
   readonly severity: Severity;
@@ -56,7 +56,7 @@ export interface ContractReport {
       readonly warnings: number;
       readonly section?: string;
       readonly quote?: string;
-      /** Not in features/rules.yaml yet (src/contract/rules.ts). */
+      /** Not in features/rules.yaml yet (src/rules/contract.ts). */
       readonly proposed?: boolean;
     }[];
     /** Counts per check of each rule, and how many of them are listed as examples. */

@@ -14,7 +14,7 @@ import { checkedCall, type CheckedCall } from './call';
 import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type Severity } from './checks';
 import { FlowCounter, FLOWS, type Step } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
-import { ruleText } from './rules';
+import { ruleText } from '../rules/contract';
 
 export interface SessionOptions {
   /** Warnings fail the gate too. */

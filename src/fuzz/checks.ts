@@ -6,7 +6,7 @@
  * run, beside the built-in ones named (all of them when none is); a bank's lower amount limit is such a module.
  */
 import path from 'node:path';
-import { RULE_ID } from '../findings';
+import { RULE_ID } from '../rules/findings';
 import { ORACLE, ORACLES, type Oracle } from './oracles';
 
 /** A mistake in --checks or --exclude-checks, or a module that does not hold oracles: a usage error. */

@@ -10,8 +10,8 @@
  */
 import type fc from 'fast-check';
 import { redactText } from '../redact';
-import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../suite/stop';
-import type { Target } from '../target/target';
+import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../stop';
+import type { Target } from '../client/target';
 import type { Format } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { ExpectContext } from './expect';
@@ -22,7 +22,7 @@ import { CaseStream } from './stream';
 
 /**
  * After this many cases in a row without an answer (refused, hung, reset), the target is taken to be gone and no more
- * cases start: `cardspec run`'s number (src/suite/stop.ts). The cases that got no answer have failed `answered`
+ * cases start: `cardspec run`'s number (src/stop.ts). The cases that got no answer have failed `answered`
  * already; a run against a target that died stays bounded by this, not by `--max-time`.
  */
 export const TARGET_GONE_AFTER = DEFAULT_MAX_TRANSPORT_FAILURES;

@@ -8,9 +8,9 @@
  */
 import { redactText, registerSecret } from '../redact';
 import type { LedgerStats } from '../gateway/ledger';
-import { controlClientFor, openTarget, reachTarget, type ReachedTarget } from '../target/connection';
-import type { ControlClient } from '../target/control';
-import type { Target } from '../target/target';
+import { controlClientFor, openTarget, reachTarget, type ReachedTarget } from '../client/connection';
+import type { ControlClient } from '../client/control';
+import type { Target } from '../client/target';
 import type { Format } from '../wire/types';
 import { fuzzModel, missingFor, MODELS, type ModelEnv, type ModelOutcome } from './models';
 import type { OracleContext } from './oracles';

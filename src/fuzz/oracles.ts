@@ -6,9 +6,9 @@
  * `error` oracles fail a run; `warning` oracles are reported and counted but never fail a target, because they
  * rest on public-facts.md rather than on the document (docs/fuzz.md).
  */
-import type { Severity } from '../findings';
-import type { ControlClient } from '../target/control';
-import type { Exchange } from '../target/target';
+import type { Severity } from '../rules/findings';
+import type { ControlClient } from '../client/control';
+import type { Exchange } from '../client/target';
 import { FIELD } from '../../schemas/fields';
 import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
@@ -37,7 +37,7 @@ export interface OracleContext {
   readonly pans: readonly string[];
 }
 
-export type { Severity } from '../findings';
+export type { Severity } from '../rules/findings';
 
 export interface Oracle {
   readonly name: string;
@@ -63,7 +63,7 @@ export function transportFailed(ex: Exchange): boolean {
   return true;
 }
 
-/** The HTTP client's words for a timeout (src/target/http.ts: "... within N ms"). */
+/** The HTTP client's words for a timeout (src/client/http.ts: "... within N ms"). */
 export function timedOut(ex: Exchange): boolean {
   return transportFailed(ex) && /within [0-9]+ ms/.test(ex.error ?? '');
 }

@@ -3,8 +3,8 @@
  * reads its options over `FUZZ_DEFAULTS`, and the bench and the tests build their plans with `planFor`, so that a
  * figure or a test measures what a user's run with those options does.
  */
-import type { Connection } from '../target/connection';
-import type { Profile } from '../target/profile';
+import type { Connection } from '../client/connection';
+import type { Profile } from '../client/profile';
 import type { Format } from '../wire/types';
 import type { Oracle } from './oracles';
 

@@ -2,15 +2,15 @@
  * The few transactions a fuzz run makes first, so that generated requests can name things the target knows:
  * cache tokens (test-control API), an AUTH, an ACCOUNTCHECK, a STORE, a THREEDQUERY of a card not enrolled, an
  * ACCEPTed RISKDEC and a SUBSCRIPTION. Each is sent the way the conformance suite sends it
- * (src/target/requests.ts); one that fails only narrows what the fuzzer generates, and says so.
+ * (src/client/requests.ts); one that fails only narrows what the fuzzer generates, and says so.
  */
 import type { ParentKind, RequestContext } from '../../generators/context';
 import type { RateLimiter } from './pace';
 import { redactText } from '../redact';
-import type { ControlClient } from '../target/control';
-import type { Profile, ProfileCard } from '../target/profile';
-import { buildRequest, operationByTitle, type CardSource } from '../target/requests';
-import type { Target } from '../target/target';
+import type { ControlClient } from '../client/control';
+import type { Profile, ProfileCard } from '../client/profile';
+import { buildRequest, operationByTitle, type CardSource } from '../client/requests';
+import type { Target } from '../client/target';
 import type { RequestObject, ResponsePart } from '../wire/types';
 
 export interface Pool {

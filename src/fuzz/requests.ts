@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import type { OperationRow } from '../../schemas/operations';
 import { redact, redactText } from '../redact';
-import type { Target } from '../target/target';
+import type { Target } from '../client/target';
 import type { Format } from '../wire/types';
 import { PLAIN_XML } from '../../generators/xml';
 import { caseArbitrary, envelopeOf, type FuzzCase } from './cases';

@@ -3,7 +3,7 @@
  * answer (./expect.ts), and the exchange. Shared by detection (./detect.ts), replay and shrinking (./requests.ts).
  */
 import { PLAIN_XML } from '../../generators/xml';
-import type { Target } from '../target/target';
+import type { Target } from '../client/target';
 import { parseRequestBlock } from '../wire/xml';
 import type { Format, RequestEnvelope } from '../wire/types';
 import { bodyOf, envelopeOf, type FuzzCase } from './cases';

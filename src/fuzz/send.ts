@@ -5,9 +5,9 @@
  * The request is sent once more; a target that drops it again fails the `answered` oracle. So one dropped
  * connection in a row is never a finding, two are.
  */
-import type { Exchange } from '../target/target';
+import type { Exchange } from '../client/target';
 
-/** The Target's words for a connection that closed before any byte of an answer (src/target/http.ts). */
+/** The Target's words for a connection that closed before any byte of an answer (src/client/http.ts). */
 const CLOSED_BEFORE_ANSWER = /closed before any answer/;
 
 export function closedBeforeAnswer(ex: Exchange): boolean {

@@ -6,8 +6,8 @@
 import { parentPort } from 'node:worker_threads';
 import { OPERATION } from '../../schemas/operations';
 import { redactText } from '../redact';
-import { ControlClient } from '../target/control';
-import { Target } from '../target/target';
+import { ControlClient } from '../client/control';
+import { Target } from '../client/target';
 import { caseArbitrary } from './cases';
 import { detect } from './detect';
 import { ORACLES } from './oracles';

@@ -15,11 +15,11 @@ import { HANDLERS } from './operations';
 import { errorPart } from './parts';
 import { randomAlnum, randomInt } from './random';
 import { prepareRequest } from './request';
-import { envelopeFaults, REQUEST_OBJECTS_PER_CALL } from '../validate/reading';
+import { envelopeFaults, REQUEST_OBJECTS_PER_CALL } from '../wire/reading';
 import type { Runtime } from './runtime';
 import type { CallContext, CallEnv, MutationContext, OperationInput, PartOutcome } from './types';
 
-/** Request objects one call may carry: "One request object per call" (src/validate/reading.ts). */
+/** Request objects one call may carry: "One request object per call" (src/wire/reading.ts). */
 export const MAX_REQUEST_OBJECTS = REQUEST_OBJECTS_PER_CALL;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -9,9 +9,9 @@
  * shape kept; later objects of that shape are read by a function made for the shape (see `compileShape`).
  */
 import { fieldChecks, type Accepts, type CompiledField } from '../../schemas/check';
-import { NOT_INHERITED } from '../validate/reading';
+import { NOT_INHERITED } from '../wire/reading';
 
-/** Fields that belong to one call and are not inherited by a child request (one list: src/validate/reading.ts). */
+/** Fields that belong to one call and are not inherited by a child request (one list: src/wire/reading.ts). */
 export { NOT_INHERITED };
 
 export interface Normalised {
@@ -138,7 +138,7 @@ function readAndLearn(obj: Record<string, unknown>, keys: readonly string[]): No
     }
     if (typeof v !== 'string') {
       // "All values ... are strings" holds the dictionary's fields to it; a field it does not know is accepted
-      // whatever its value (src/validate/reading.ts), as validate and the contract read it, and is not kept.
+      // whatever its value (src/wire/reading.ts), as validate and the contract read it, and is not kept.
       if (rule.check) (out.wrongType ??= []).push(key);
       skipped = true;
       continue;

@@ -12,7 +12,7 @@ import type { SiteInfo } from './config';
 import { ERR, type ErrorSpec } from './errors';
 import { securityResult } from './parts';
 import { normalise, NOT_INHERITED, type Normalised } from './read';
-import { isRowCombination, requiredStanding, subscriptionFaults, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../validate/reading';
+import { isRowCombination, requiredStanding, subscriptionFaults, selectRow as rowOf, threeDsPairFaults, type ParentFacts } from '../wire/reading';
 import type { UnitOfWork } from './ledger';
 import type { CallEnv, CardData, Fields, PreparedRequest, SecurityResult, TxRecord } from './types';
 
@@ -67,7 +67,7 @@ function readTypes(n: Normalised): { types: string[] } | { error: ErrorSpec; typ
   return { types: listed };
 }
 
-/** The row of the "Request types" table that this request object is: the one reading of src/validate/reading.ts. */
+/** The row of the "Request types" table that this request object is: the one reading of src/wire/reading.ts. */
 export function selectRow(types: readonly string[], own: Fields, parent: TxRecord | undefined): OperationRow | undefined {
   return rowOf(types, (f) => own[f] !== undefined, parent ? { type: parent.type, fields: parent.fields } : undefined);
 }
@@ -251,7 +251,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   // Checked where the amount matters: sent, or required by the row (a STORE may inherit an ACCOUNTCHECK's `0`).
   const amountMatters = own.baseamount !== undefined || row.required.includes('baseamount');
   if (amountMatters && fields.baseamount !== undefined && /^0+$/.test(fields.baseamount) && !row.zeroAmount) add('baseamount');
-  // Documented rules and the gateway's documented choices alike: it refuses both (src/validate/reading.ts).
+  // Documented rules and the gateway's documented choices alike: it refuses both (src/wire/reading.ts).
   if (types.includes('SUBSCRIPTION')) for (const f of subscriptionFaults((k) => fields[k])) add(f.field);
   if (bad || !site) return fail(types, ERR.invalidField, bad ?? ['sitereference']);
 

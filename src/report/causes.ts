@@ -4,7 +4,7 @@
  * hundred failures. Each cause keeps one example: the scenario, what was seen and the masked exchange.
  */
 import type { Format } from '../wire/types';
-import type { CheckRecord } from './checks';
+import type { CheckRecord } from '../rules/checks';
 import type { ScenarioResult } from './messages';
 import { byText } from '../order';
 

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { redactText } from '../redact';
 import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
 import { environmentProperties } from './allure';
-import { loadCatalogue, DEFAULT_CATALOGUE } from './catalogue';
+import { loadCatalogue, DEFAULT_CATALOGUE } from '../rules/catalogue';
 import { writeCucumberHtml } from './cucumber-html';
 import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files';
 import { junitXml } from './junit';

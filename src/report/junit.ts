@@ -11,7 +11,7 @@ import type { Format } from '../wire/types';
 import type { ScenarioResult } from './messages';
 import { brokenRules, type RunMeta, type Summary } from './model';
 import { verdictReason } from './summary';
-import type { CatalogueRule } from './catalogue';
+import type { CatalogueRule } from '../rules/catalogue';
 import { firstLine } from './text';
 
 function seconds(ms: number): string {

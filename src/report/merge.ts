@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { redactText } from '../redact';
 import type { Format } from '../wire/types';
-import type { CatalogueRule, RuleStatus } from './catalogue';
+import type { CatalogueRule, RuleStatus } from '../rules/catalogue';
 import type { ScenarioResult, Verdict } from './messages';
 import { buildMatrix, buildSummary, scenarioKey, type Matrix, type RunMeta, type Summary } from './model';
 import type { Waiver } from './waivers';

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import type * as messages from '@cucumber/messages';
 import { redactText } from '../redact';
-import { CHECKS_MEDIA_TYPE, parseChecks, type CheckRecord } from './checks';
+import { CHECKS_MEDIA_TYPE, parseChecks, type CheckRecord } from '../rules/checks';
 import type { Format } from '../wire/types';
 import { byText } from '../order';
 
@@ -38,7 +38,7 @@ export interface ScenarioResult {
   /** The masked error of a failure. */
   readonly error?: string;
   /**
-   * The rules a failure broke: those of its failed checks (src/report/checks.ts); for a failure no check recorded
+   * The rules a failure broke: those of its failed checks (src/rules/checks.ts); for a failure no check recorded
    * (an error outside a check), the rules its message names in brackets, else the scenario's rules.
    */
   readonly broken?: readonly string[];

@@ -6,7 +6,7 @@
  */
 import { REQUEST_TYPES } from '../../schemas/fields';
 import type { Format } from '../wire/types';
-import type { CatalogueRule, RuleStatus } from './catalogue';
+import type { CatalogueRule, RuleStatus } from '../rules/catalogue';
 import type { ScenarioResult, Verdict } from './messages';
 import { waiverOfRule, waiverOfTags, type Waiver } from './waivers';
 import { causesOf, type Cause } from './causes';

@@ -5,7 +5,7 @@
  * each oracle or model names, to score what fuzzing alone catches.
  */
 import { redactText } from '../redact';
-import { builtinConnection } from '../target/connection';
+import { builtinConnection } from '../client/connection';
 import type { Format } from '../wire/types';
 import type { FuzzOutcome } from './types';
 
@@ -29,7 +29,7 @@ export async function runShortFuzz(baseUrl: string, formats: readonly Format[], 
   } catch (e) {
     return { ran: false, failures: [], problems: [redactText(`the fuzzer could not be loaded: ${(e as Error).message.split('\n')[0]}`)], durationMs: elapsed() };
   }
-  // The built-in profile's connection, read the way `fuzz` reads it (src/target/connection.ts).
+  // The built-in profile's connection, read the way `fuzz` reads it (src/client/connection.ts).
   const { profile, user, password, alias, site } = builtinConnection();
   try {
     const result = await fuzz.runFuzz(

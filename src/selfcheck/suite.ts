@@ -12,7 +12,7 @@ import type { Envelope } from '@cucumber/messages';
 import { redactText, registerSecret } from '../redact';
 import { parseMessages, type ScenarioResult } from '../report/messages';
 import { runFeatures } from '../suite';
-import { builtinConnection } from '../target/connection';
+import { builtinConnection } from '../client/connection';
 import type { Format } from '../wire/types';
 import type { ScenarioOutcome } from './types';
 
@@ -49,7 +49,7 @@ function outcomeOf(s: ScenarioResult): ScenarioOutcome {
 }
 
 async function runFormat(req: SuiteRequest, format: Format): Promise<SuiteResult> {
-  // The built-in profile's connection, read the way `run` reads it (src/target/connection.ts).
+  // The built-in profile's connection, read the way `run` reads it (src/client/connection.ts).
   const conn = builtinConnection();
   registerSecret(conn.password);
   const worldParameters = {

@@ -90,7 +90,7 @@ export interface ScenarioOutcome {
   readonly line: number;
   readonly name: string;
   readonly rules: readonly string[];
-  /** The rules a failure broke (its failed checks' rules; src/report/checks.ts). */
+  /** The rules a failure broke (its failed checks' rules; src/rules/checks.ts). */
   readonly broken?: readonly string[];
   readonly verdict: 'passed' | 'failed' | 'skipped';
   /** A kit problem (a step without a definition, an unfinished scenario): never a catch, never a pass. */

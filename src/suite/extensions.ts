@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { stringify } from 'yaml';
-import { DEFAULT_CATALOGUE, loadCatalogue, type CatalogueRule } from '../report/catalogue';
+import { DEFAULT_CATALOGUE, loadCatalogue, type CatalogueRule } from '../rules/catalogue';
 
 export class ExtensionError extends Error {}
 

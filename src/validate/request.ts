@@ -6,7 +6,7 @@ import { checkValue } from '../../schemas/check';
 import { FIELD, REQUEST_TYPES, SECTION } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';
-import { passedOn, requiredStanding, subscriptionFaults, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from './reading';
+import { passedOn, requiredStanding, subscriptionFaults, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from '../wire/reading';
 import { checkFor, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeNames, violation, type Violation } from './violations';
 
@@ -25,7 +25,7 @@ export interface ReadingContext {
   parentOf?(obj: RequestObject): ParentFacts | undefined;
 }
 
-/** Which row of the Request types table a request object is (the one reading: src/validate/reading.ts). */
+/** Which row of the Request types table a request object is (the one reading: src/wire/reading.ts). */
 export function selectRow(obj: RequestObject, parent?: ParentFacts): OperationRow | undefined {
   const types = obj.requesttypedescriptions;
   if (!Array.isArray(types) || !types.every((t): t is string => typeof t === 'string')) return undefined;
@@ -69,7 +69,7 @@ export function validateAgainstRow(obj: RequestObject, row: OperationRow, prefix
 }
 
 /**
- * Required fields a parent may pass on (rule 4, src/validate/reading.ts `requiredStanding`): dropped when the
+ * Required fields a parent may pass on (rule 4, src/wire/reading.ts `requiredStanding`): dropped when the
  * parent has them, a warning when the parent cannot be seen, kept when it lacks them.
  */
 function inheritance(violations: Violation[], obj: RequestObject, prefix: string, parent: ParentFacts | undefined | 'unknown'): Violation[] {
@@ -119,7 +119,7 @@ function noRow(obj: Record<string, unknown>, prefix: string): Violation[] {
   } else if (types.includes('SUBSCRIPTION')) {
     out.push(violation(field, 'request-type', SECTION.what, `SUBSCRIPTION "is submitted combined with AUTH as ["AUTH","SUBSCRIPTION"]"; ${field} is [${typeNames(types)}]`));
   } else {
-    // Every reader refuses a combination the table does not list (src/validate/reading.ts `selectRow`).
+    // Every reader refuses a combination the table does not list (src/wire/reading.ts `selectRow`).
     out.push(violation(field, 'no-row', SECTION.requestTypes, `no row of the Request types table sends [${typeNames(types)}]; only the fields were checked against the dictionary`));
   }
   return out;
@@ -130,7 +130,7 @@ export function checkRequestObject(raw: unknown, prefix: string, context: Readin
     const field = joinPath(prefix, []);
     return [violation(field, 'type', SECTION.what, `${field || 'the request object'} must be an object (a request object)`)];
   }
-  // Empty strings and null are "not sent" (src/validate/reading.ts `isUnset`), as the gateway reads them.
+  // Empty strings and null are "not sent" (src/wire/reading.ts `isUnset`), as the gateway reads them.
   let obj: RequestObject = withoutUnset(raw);
   const extra: Violation[] = [];
   // A lone `requesttypedescription` string is read as a list of one, as the gateway reads it; with the list too, it
@@ -170,7 +170,7 @@ export function checkRequestObject(raw: unknown, prefix: string, context: Readin
 }
 
 /**
- * Subscription values (src/validate/reading.ts `subscriptionFaults`): a documented rule is an error; a value the
+ * Subscription values (src/wire/reading.ts `subscriptionFaults`): a documented rule is an error; a value the
  * reference gateway refuses by its own documented choice, where the document says "not shown", a warning.
  */
 function subscriptionViolations(obj: RequestObject, prefix: string): Violation[] {
@@ -195,7 +195,7 @@ export function validateRequestObject(obj: RequestObject): Violation[] {
 const OBJECTS_CHECKED = 10;
 
 export function validateRequestEnvelope(raw: unknown, format: Format = 'json', context: ReadingContext = {}): Violation[] {
-  // Unset values are "not sent" at every level the envelope's schema sees (src/validate/reading.ts `isUnset`).
+  // Unset values are "not sent" at every level the envelope's schema sees (src/wire/reading.ts `isUnset`).
   const top = isObject(raw) ? withoutUnset(raw) : raw;
   const env = isObject(top) && Array.isArray(top.request) ? { ...top, request: top.request.map((o: unknown) => (isObject(o) ? withoutUnset(o) : o)) } : top;
   // The envelope's own checks see the first objects only (the rest are counted below); the count is the real one.

@@ -6,7 +6,7 @@ import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/files';
 import { REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
 import { ECHOED_FIELDS, OPERATIONS, PART_SHAPES } from '../../schemas/operations';
 import type { Format, ResponsePart } from '../wire/types';
-import { isUnset, readAnswer } from './reading';
+import { isUnset, readAnswer } from '../wire/reading';
 import { isObject } from './request';
 import { checkFor, passes, passesEnvelopeShell, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeName, violation, type Violation } from './violations';
@@ -61,7 +61,7 @@ function passesQuickly(env: unknown, requested: readonly string[] | undefined): 
  * `format: 'xml'` for an envelope mapped from a responseblock: see `forFormat`.
  */
 export function validateResponseEnvelope(answer: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
-  // An empty string or null is a value not returned (src/validate/reading.ts `readAnswer`), as in the XML form.
+  // An empty string or null is a value not returned (src/wire/reading.ts `readAnswer`), as in the XML form.
   const env = readAnswer(answer);
   // Most answers pass: decide that with yes/no checks first (a fuzz run validates thousands), and gather the
   // violations, with their words, only for an answer that does not.

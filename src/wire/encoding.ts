@@ -195,7 +195,7 @@ export function readXmlBytes(bytes: Uint8Array, contentType?: string): BodyText 
 
 /**
  * An XML answer's bytes as text, leniently: where the bytes do not fit the encoding (or it is unknown), UTF-8 with
- * replacement characters, so that the values that differ show where (the reading of answers, src/target/target.ts).
+ * replacement characters, so that the values that differ show where (the reading of answers, src/client/target.ts).
  */
 export function decodeXmlLenient(bytes: Uint8Array, contentType?: string): string {
   const { label } = xmlEncodingOf(bytes, contentType);

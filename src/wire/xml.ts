@@ -17,7 +17,7 @@ import { create } from 'xmlbuilder2';
 import { FIELD, FIELDS, type Direction, type FieldDef } from '../../schemas/fields';
 import { redactText } from '../redact';
 import { decodeXmlLenient } from './encoding';
-import { jsonVersionInXml, xmlVersionInJson } from '../validate/reading';
+import { jsonVersionInXml, xmlVersionInJson } from './reading';
 import { XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
 
 // ---- the path grammar of the dictionary ------------------------------------------------------------------------
@@ -135,7 +135,7 @@ const TYPE_ATTR = {
 /**
  * Versioning 1 and 2: the JSON envelope says `1.00` where the XML block says `3.67`; they are the same fact in two
  * forms. Any other block version maps to a JSON-form value that is not `1.00` (a block saying `1.00` is not a
- * 3.67 block), so that one check of the JSON form refuses it: src/validate/reading.ts holds the mapping.
+ * 3.67 block), so that one check of the JSON form refuses it: src/wire/reading.ts holds the mapping.
  */
 const toXmlVersion = jsonVersionInXml;
 const toJsonVersion = xmlVersionInJson;

@@ -11,7 +11,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { runCli } from '../conformance/cli';
 import { fuzz } from '../fuzz/run';
-import { listenOnLoopback } from '../target/broken-servers';
+import { listenOnLoopback } from '../client/broken-servers';
 
 const USER = 'echo@merchant.test';
 const PASSWORD = 'Echo-Pa55word';

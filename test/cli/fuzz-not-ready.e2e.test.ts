@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { fuzz } from '../fuzz/run';
-import { listenOnLoopback, startBroken } from '../target/broken-servers';
+import { listenOnLoopback, startBroken } from '../client/broken-servers';
 
 const SMALL = ['--runs', '20', '--model-runs', '1', '--max-time', '60'];
 

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { runCli, tempDir } from '../conformance/cli';
-import { listenOnLoopback } from '../target/broken-servers';
+import { listenOnLoopback } from '../client/broken-servers';
 
 describe('cardspec run: a reports folder that cannot be written', () => {
   for (const where of ['a file', 'a folder under a file'] as const) {

@@ -45,7 +45,7 @@ describe('cardspec run: --list, --bail, --verbose, --allow-live', () => {
     }
     // A profile without a capability: the scenarios needing it are listed as skipped, with the reason.
     const profile = path.join(reports(), 'profile.json');
-    const { BUILTIN_PROFILE } = await import('../../src/target/profile');
+    const { BUILTIN_PROFILE } = await import('../../src/client/profile');
     fs.writeFileSync(profile, JSON.stringify({ ...BUILTIN_PROFILE, name: 'no clock', capabilities: { ...BUILTIN_PROFILE.capabilities, clock: false } }));
     const r = cardspec(['run', '--list', '--profile', profile, '--tags', '@requires:clock']);
     assert.equal(r.code, 0, r.stderr);

@@ -14,7 +14,7 @@ import { redact, redactText } from '../../src/redact';
 import { run as validate } from '../../src/cli/validate';
 import { runCli, tempDir } from '../conformance/cli';
 import { fuzz } from '../fuzz/run';
-import { listenOnLoopback } from '../target/broken-servers';
+import { listenOnLoopback } from '../client/broken-servers';
 import { captured } from '../console';
 
 // eslint-disable-next-line no-control-regex -- what must not be printed

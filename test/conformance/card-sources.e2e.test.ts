@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { startGateway, type RunningGateway } from '../../src/gateway';
-import { BUILTIN_PROFILE } from '../../src/target/profile';
+import { BUILTIN_PROFILE } from '../../src/client/profile';
 import { SUITE } from '../../src/suite';
 import { profileFile, runCli } from './cli';
 

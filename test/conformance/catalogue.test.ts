@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { Pickle } from '@cucumber/messages';
 import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
-import { CAPABILITIES, CARD_ROLES } from '../../src/target/profile';
+import { CAPABILITIES, CARD_ROLES } from '../../src/client/profile';
 import { documentPath, dryRun, headingPaths, loadRules, normalise, type Rule } from './catalogue';
 
 const GROUPS = ['ENV', 'TRANSPORT', 'AUTH', '3DS', 'ACS', 'SUB', 'AC', 'STORE', 'RISKDEC', 'INHERIT', 'ERR', 'SEC', 'XML', 'VER', 'LIMIT', 'FIELD'];

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SUITE } from '../../src/suite';
-import { BUILTIN_PROFILE } from '../../src/target/profile';
+import { BUILTIN_PROFILE } from '../../src/client/profile';
 import { runCli, tempDir } from './cli';
 
 const BIN = path.join(SUITE.root, 'bin', 'cardspec.js');

@@ -10,7 +10,7 @@ import { readMessagesFile, type ScenarioResult } from '../../src/report/messages
 import type { Matrix, Summary } from '../../src/report/model';
 import { variantNamed } from '../../src/selfcheck/gallery';
 import { startVariant } from '../../src/selfcheck/start';
-import { BUILTIN_PROFILE } from '../../src/target/profile';
+import { BUILTIN_PROFILE } from '../../src/client/profile';
 import type { Format } from '../../src/wire/types';
 import { captured } from '../console';
 

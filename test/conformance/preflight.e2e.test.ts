@@ -10,7 +10,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { startGateway, type RunningGateway } from '../../src/gateway';
-import { startBroken } from '../target/broken-servers';
+import { startBroken } from '../client/broken-servers';
 import { profileFile, runCli, tempDir } from './cli';
 
 /** A server that answers every request 401, as a target refusing the credentials does. */

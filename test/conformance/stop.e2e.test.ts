@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readMessagesFile } from '../../src/report/messages';
 import { SUITE } from '../../src/suite';
-import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../../src/suite/stop';
+import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../../src/stop';
 import { profileFile, runCli, tempDir } from './cli';
 import { startTurncoat } from './turncoat';
 

@@ -6,7 +6,7 @@
  */
 import * as http from 'node:http';
 import { startGateway, type RunningGateway } from '../../src/gateway';
-import { answerBrokenly, listenOnLoopback, type Misbehaviour } from '../target/broken-servers';
+import { answerBrokenly, listenOnLoopback, type Misbehaviour } from '../client/broken-servers';
 
 export type Turn = Misbehaviour;
 

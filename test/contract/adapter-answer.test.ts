@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adapterAnswer } from '../../src/contract/adapter';
+import { adapterAnswer } from '../../src/cases/adapter';
 
 const ANSWER = { parts: [{ requesttypedescription: 'AUTH', errorcode: '0' }], rawerrormessage: true };
 const LOG = JSON.stringify({ level: 30, time: 1764028800000, msg: 'payment request complete' });

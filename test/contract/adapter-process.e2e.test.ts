@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { adapterAnswer, runAdapter } from '../../src/contract/adapter';
+import { adapterAnswer, runAdapter } from '../../src/cases/adapter';
 
 // A helper in its own session-like group (detached), holding the adapter's stdout and stderr; its pid goes to stderr
 // so that the test can end it.

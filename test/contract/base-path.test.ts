@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { runClientCases, startContractGateway, type RunningContractGateway } from '../../src/contract';
+import { startContractGateway, type RunningContractGateway } from '../../src/contract';
+import { runClientCases } from '../../src/cases';
 import { normaliseBasePath, startGateway } from '../../src/gateway';
 import { serveInProcess } from '../gateway/helpers';
 import { card, envelope, JSON_HEADERS, PAYMENT, rules, Sender, SITE, USER } from './helpers';

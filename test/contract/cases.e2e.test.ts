@@ -12,10 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { OPERATIONS } from '../../schemas/operations';
 import { ERRORS } from '../../schemas/errors';
-import { CLIENT_CASES, runClientCases, startContractGateway, uncoveredRows, type ClientCaseResult, type RunningContractGateway } from '../../src/contract';
-import { coveredErrors, errorRows } from '../../src/contract/cases-catalogue';
-import { compareParts } from '../../src/contract/cases';
-import { writeClientReport } from '../../src/contract/cases-report';
+import { startContractGateway, type RunningContractGateway } from '../../src/contract';
+import { CLIENT_CASES, runClientCases, uncoveredRows, type ClientCaseResult } from '../../src/cases';
+import { coveredErrors, errorRows } from '../../src/cases/catalogue';
+import { compareParts } from '../../src/cases/case';
+import { writeClientReport } from '../../src/cases/report';
 import { launchChromium } from '../chromium';
 
 const ADAPTER = path.join(__dirname, 'fixtures', 'adapter.js');

@@ -1,6 +1,6 @@
 /**
  * The check registry traces to the document: every check quotes the document's own words, every rule it, a flow or
- * a client case names is in the rule catalogue (features/rules.yaml) or proposed in src/contract/rules.ts with the
+ * a client case names is in the rule catalogue (features/rules.yaml) or proposed in src/rules/contract.ts with the
  * document's words, every row of the Request types table has its rule, and nothing the document leaves unspecified
  * can fail a client.
  */
@@ -9,8 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { OPERATIONS } from '../../schemas/operations';
-import { CHECKS, CLIENT_CASES, FLOWS, PROPOSED_RULES, ROW_RULES } from '../../src/contract';
-import { loadCatalogue } from '../../src/report/catalogue';
+import { CHECKS, FLOWS, PROPOSED_RULES, ROW_RULES } from '../../src/contract';
+import { CLIENT_CASES } from '../../src/cases';
+import { loadCatalogue } from '../../src/rules/catalogue';
 import { documentPath, normalise } from '../conformance/catalogue';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runClientCases, startContractGateway, type RunningContractGateway } from '../../src/contract';
+import { startContractGateway, type RunningContractGateway } from '../../src/contract';
+import { runClientCases } from '../../src/cases';
 
 const ROOT = path.join(__dirname, '..', '..');
 const PYTHON = path.join(ROOT, 'examples', 'adapters', 'python', 'adapter.py');

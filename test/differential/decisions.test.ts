@@ -1,12 +1,12 @@
 /**
- * Decisions of src/validate/reading.ts the differential property found, held request by request: subscription
+ * Decisions of src/wire/reading.ts the differential property found, held request by request: subscription
  * values (documented rules are errors everywhere; the gateway's documented choices where the document says "not
  * shown" are refused by the gateway and only warned about by validate and the contract), and a cache token as the
  * card of a row that lists `pan` (docs/gateway.md, the request check 5).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SUBSCRIPTION_CHOICE_FIELDS } from '../../src/validate/reading';
+import { SUBSCRIPTION_CHOICE_FIELDS } from '../../src/wire/reading';
 import { context } from './property';
 import { readAll, readers, USER } from './readers';
 

@@ -16,7 +16,7 @@ import { answerBody } from '../../src/gateway/body';
 import type { Format, RequestObject } from '../../src/wire/types';
 import { buildRequestBlock } from '../../src/wire/xml';
 import { assertProperty, mutatedRequest, requestInContext, rowsInContext, type RequestContext } from '../../generators';
-import { findingFields, SUBSCRIPTION_CHOICE_FIELDS } from '../../src/validate/reading';
+import { findingFields, SUBSCRIPTION_CHOICE_FIELDS } from '../../src/wire/reading';
 import { readAll, readers, USER, type Readers, type Reading } from './readers';
 
 export const RUNS = Number(process.env.CARDSPEC_DIFFERENTIAL_RUNS) || (process.env.CI ? 10_000 : 2_000);
@@ -79,7 +79,7 @@ const sorted = (s: ReadonlySet<string>): string[] => [...s].sort();
 
 /**
  * Fields the gateway refuses by its own documented choice where the document says "not shown"
- * (src/validate/reading.ts `SUBSCRIPTION_CHOICE_FIELDS`): validate and the contract must warn on them, never fail.
+ * (src/wire/reading.ts `SUBSCRIPTION_CHOICE_FIELDS`): validate and the contract must warn on them, never fail.
  */
 function choiceWarnings(reading: Reading): { validate: Set<string>; contract: Set<string> } {
   const on = (items: readonly { field: string; severity: string }[]): Set<string> =>

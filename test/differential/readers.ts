@@ -17,7 +17,7 @@ import { createRuntime } from '../../src/gateway/runtime';
 import type { CallContext, Runtime } from '../../src/gateway/types';
 import { DEFAULT_CONFIG } from '../../src/testdata';
 import { validateResponseEnvelope, validateText, type Violation } from '../../src/validate';
-import { findingFields } from '../../src/validate/reading';
+import { findingFields } from '../../src/wire/reading';
 import { parentInLedger } from '../../src/contract/call';
 import type { Format, ResponseEnvelope } from '../../src/wire/types';
 import { buildResponseBlock, parseResponseBlock } from '../../src/wire/xml';

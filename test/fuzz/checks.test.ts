@@ -11,10 +11,10 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCommand } from '../../src/cli/fuzz';
 import { CHECKS } from '../../src/contract/checks';
-import { PROPOSED_RULES } from '../../src/contract/rules';
+import { PROPOSED_RULES } from '../../src/rules/contract';
 import { ChecksError, selectOracles } from '../../src/fuzz/checks';
 import { ORACLES } from '../../src/fuzz/oracles';
-import { loadCatalogue } from '../../src/report/catalogue';
+import { loadCatalogue } from '../../src/rules/catalogue';
 
 const catalogue = new Set(loadCatalogue().rules.map((r) => r.id));
 
@@ -22,7 +22,7 @@ describe('every check names a rule of the catalogue', () => {
   it('fuzz oracles', () => {
     for (const o of ORACLES) assert.ok(catalogue.has(o.rule), `oracle ${o.name}: ${o.rule} is not in features/rules.yaml`);
   });
-  it('contract checks (or a rule proposed with the document words in src/contract/rules.ts)', () => {
+  it('contract checks (or a rule proposed with the document words in src/rules/contract.ts)', () => {
     const proposed = new Set(PROPOSED_RULES.map((r) => r.id));
     for (const c of CHECKS) for (const r of c.rules) assert.ok(catalogue.has(r) || proposed.has(r), `check ${c.name}: ${r} is not in features/rules.yaml`);
   });

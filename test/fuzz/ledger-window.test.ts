@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_MAX_RECORDS } from '../../src/gateway';
 import { BUILTIN_MAX_RECORDS, PROPERTIES, planFor, runFuzz, type FuzzResult } from '../../src/fuzz';
-import { builtinConnection } from '../../src/target/connection';
+import { builtinConnection } from '../../src/client/connection';
 
 const quiet = { out: { write: (): void => undefined }, tty: false };
 

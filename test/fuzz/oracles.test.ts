@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { CaseExpectation } from '../../src/fuzz/expect';
 import { holdsAny, ORACLE, ORACLES, type CaseRun } from '../../src/fuzz/oracles';
-import type { Exchange } from '../../src/target/target';
+import type { Exchange } from '../../src/client/target';
 import { TEST_CARDS } from '../../src/testdata';
 
 const PAN = TEST_CARDS.authorised.pan;

@@ -1,5 +1,5 @@
 /**
- * The Target masks an exchange's texts when they are first read (src/target/target.ts, `withShownTexts`), which
+ * The Target masks an exchange's texts when they are first read (src/client/target.ts, `withShownTexts`), which
  * keeps a fuzz run from masking thousands of bodies nobody reads. Whoever reads them, directly, by spreading or by
  * serializing the exchange, must still see only masked text. A real server on loopback echoes what it is sent.
  */
@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_LIMITS } from '../../src/target/http';
-import { Target } from '../../src/target/target';
+import { DEFAULT_LIMITS } from '../../src/client/http';
+import { Target } from '../../src/client/target';
 import { TEST_CARDS } from '../../src/testdata';
 
 const PAN = TEST_CARDS.authorised.pan;

@@ -4,11 +4,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHECKS_MEDIA_TYPE, parseChecks } from '../../src/report/checks';
+import { CHECKS_MEDIA_TYPE, parseChecks } from '../../src/rules/checks';
 import { brokenOf, parseMessages, type ScenarioResult } from '../../src/report/messages';
 import { buildMatrix, type RunMeta } from '../../src/report/model';
-import type { CatalogueRule } from '../../src/report/catalogue';
-import { defaultRuleIndex, ruleForViolation, ruleIndexOf, rulesForCheck, rulesForViolation } from '../../src/suite/attribution';
+import type { CatalogueRule } from '../../src/rules/catalogue';
+import { defaultRuleIndex, ruleForViolation, ruleIndexOf, rulesForCheck, rulesForViolation } from '../../src/rules/attribution';
 
 const META: RunMeta = { target: 't', profile: 'p', formats: ['json'], kitVersion: '0', interfaceVersions: { json: '1.00', xml: '3.67' } };
 

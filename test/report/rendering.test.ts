@@ -22,10 +22,10 @@ describe('report rendering', () => {
   });
 
   it("any other error keeps its trace, without the machine's paths", () => {
-    const d = { message: `TypeError: boom in ${ROOT}/src/x.ts`, trace: `TypeError: boom\n    at f (${ROOT}/src/target/target.ts:1:2)\n    at g (file://${ROOT}/steps/world.ts:3:4)` };
+    const d = { message: `TypeError: boom in ${ROOT}/src/x.ts`, trace: `TypeError: boom\n    at f (${ROOT}/src/client/target.ts:1:2)\n    at g (file://${ROOT}/steps/world.ts:3:4)` };
     cleanDetails(d);
     assert.ok(!d.trace!.includes(ROOT) && !d.message.includes(ROOT), d.trace);
-    assert.match(d.trace!, /at f \(src\/target\/target\.ts:1:2\)/);
+    assert.match(d.trace!, /at f \(src\/client\/target\.ts:1:2\)/);
     // Another machine's checkout, built so that this file holds no machine path itself.
     const elsewhere = path.posix.join('/', 'home', 'u', 'proj');
     assert.equal(withoutLocalPaths(`at h (${elsewhere}/node_modules/@cucumber/x.js:1:1)`), 'at h (node_modules/@cucumber/x.js:1:1)');

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
 import { exitCode } from '../../src/cli/run';
-import type { CatalogueRule } from '../../src/report/catalogue';
+import type { CatalogueRule } from '../../src/rules/catalogue';
 import { causesOf } from '../../src/report/causes';
 import type { ScenarioResult } from '../../src/report/messages';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';

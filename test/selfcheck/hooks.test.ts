@@ -34,7 +34,7 @@ describe('the mutation hook: request', () => {
   });
 
   it('is told the format and the index of the request object', async () => {
-    // One request object per call (the gateway refuses more since src/validate/reading.ts): index 0.
+    // One request object per call (the gateway refuses more since src/wire/reading.ts): index 0.
     const seen: string[] = [];
     await withGateway({ request: (r, ctx) => (seen.push(`${ctx.format}:${ctx.index}`), r) }, async (c) => {
       await c.send([auth]);

@@ -1,12 +1,12 @@
 /**
- * A part's missing field breaks the sentence that requires it in that part (one table, src/suite/attribution.ts
+ * A part's missing field breaks the sentence that requires it in that part (one table, src/rules/attribution.ts
  * `presenceRuleOf`, read by the field boundary phase's presence examples too), never the tags of whichever scenario
  * met it: a SUBSCRIPTION part without accounttypedescription failed 38 rules of the SUBSCRIPTION scenarios.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { presenceRule } from '../../src/boundary/responses';
-import { presenceRuleOf, rulesForViolation } from '../../src/suite/attribution';
+import { presenceRuleOf, rulesForViolation } from '../../src/rules/attribution';
 
 const missing = (field: string, at = 1) => ({ field: `response[${at}].${field}`, rule: 'required', message: `response[${at}].${field} is missing: required in a successful part` });
 const SUB_TAGS = ['SUB-COMBINED', 'SUB-REQUIRES-AUTH', 'SUB-NO-3DS', 'SUB-OWN-REFERENCE', 'FIELD-ECHO', 'SUB-STATE-PENDING'];

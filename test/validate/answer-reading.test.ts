@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENVELOPE_FIELDS, fieldsFor } from '../../schemas/fields';
-import { causeFindings, rulesForViolation } from '../../src/suite/attribution';
+import { causeFindings, rulesForViolation } from '../../src/rules/attribution';
 import { validateResponseEnvelope, validateText, type Violation } from '../../src/validate';
-import { readAnswer } from '../../src/validate/reading';
+import { readAnswer } from '../../src/wire/reading';
 import { buildResponseBlock } from '../../src/wire/xml';
 import { example } from '../schemas/fixtures';
 

@@ -14,7 +14,7 @@
  * where the profile says the target takes it.
  */
 import fc from 'fast-check';
-import type { ProfileCard } from '../../target/profile';
+import type { ProfileCard } from '../../client/profile';
 import { brief, call, cardsOf, expect, filterOf, requestOf, targetToday, type ModelEnv, type ModelSpec } from './common';
 
 interface Stored {

@@ -5,10 +5,10 @@
  */
 import type fc from 'fast-check';
 import { redactText } from '../../redact';
-import type { ControlClient } from '../../target/control';
-import type { Capability, CardRole, Profile, ProfileCard } from '../../target/profile';
-import { buildRequest, operationByTitle, type CardSource } from '../../target/requests';
-import type { Target } from '../../target/target';
+import type { ControlClient } from '../../client/control';
+import type { Capability, CardRole, Profile, ProfileCard } from '../../client/profile';
+import { buildRequest, operationByTitle, type CardSource } from '../../client/requests';
+import type { Target } from '../../client/target';
 import type { RequestObject, ResponsePart } from '../../wire/types';
 import { requestTypesOf } from '../../wire/json';
 import { judge, ORACLES, partsOf, type CaseRun, type OracleContext } from '../oracles';

@@ -6,7 +6,7 @@
  * in the response" is the STORE query's rule; every answer is held to it by ./common.ts `call`).
  */
 import fc from 'fast-check';
-import type { ProfileCard } from '../../target/profile';
+import type { ProfileCard } from '../../client/profile';
 import { brief, call, cardsOf, expect, filterOf, requestOf, targetToday, type ModelEnv, type ModelSpec } from './common';
 
 interface Payment {

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { BILLING_FIELDS } from '../../../schemas/operations';
 import { fieldValue } from '../../../generators/values';
-import type { ProfileCard } from '../../target/profile';
+import type { ProfileCard } from '../../client/profile';
 import { brief, call, cardsOf, expect, requestOf, targetToday, type ModelEnv, type ModelSpec } from './common';
 
 interface Tx {

@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { SHIELD_STATUSES } from '../../../schemas/fields';
-import type { CardRole, ProfileCard } from '../../target/profile';
+import type { CardRole, ProfileCard } from '../../client/profile';
 import { brief, call, cardsOf, expect, requestOf, targetToday, type ModelEnv, type ModelSpec } from './common';
 
 interface Decision {

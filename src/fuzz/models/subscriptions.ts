@@ -16,8 +16,8 @@
  * When settlement makes a pending subscription active is not shown, so pending ones are held to the safety rules only.
  */
 import fc from 'fast-check';
-import type { ProfileCard } from '../../target/profile';
-import { addToDate } from '../../target/requests';
+import type { ProfileCard } from '../../client/profile';
+import { addToDate } from '../../client/requests';
 import { brief, call, cardsOf, expect, filterOf, requestOf, type ModelEnv, type ModelSpec } from './common';
 import { byText } from '../../order';
 

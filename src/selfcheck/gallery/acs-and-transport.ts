@@ -3,7 +3,7 @@
  * ACS pages ("Customer redirect to the issuer's ACS") and HTTP basic authentication ("Authentication", 1), which
  * the gateway checks before any hook runs. And one that mis-reads the `pares` the ACS returned.
  */
-import { basicAuth } from '../../target/http';
+import { basicAuth } from '../../client/http';
 import { DEFAULT_CONFIG } from '../../testdata';
 import type { FrontRequest, Variant } from '../types';
 import { faulty, isObject } from './helpers';

@@ -2,7 +2,7 @@
  * One reading of answers (audit R1). A value not returned may come as nothing, as an empty string or as `null`
  * (many gateways and PHP code write `"md": ""` for what they have no value for); an empty XML element is already
  * read as not set, and requests are read so: every reader reads an answer's empty values as not returned
- * (src/validate/reading.ts `readAnswer`). The faulty variants show that this reading hides no fault: a field a
+ * (src/wire/reading.ts `readAnswer`). The faulty variants show that this reading hides no fault: a field a
  * sentence requires, returned empty, is missing and fails on that sentence's rule. And a code of the Errors table
  * spelt otherwise (`00000` for `0`) is its row's fault alone, not the fault of every check that reads the part.
  */
@@ -42,7 +42,7 @@ export const AUDIT_READING: readonly Variant[] = [
     area: 'fields',
     what: 'writes every field it has no value for as null, in JSON (a JSON serializer of unset properties)',
     formats: ['json'],
-    allowedBy: 'null is "not sent" in a request (src/validate/reading.ts isUnset) and so "not returned" in an answer: no value, so no value that is not a string',
+    allowedBy: 'null is "not sent" in a request (src/wire/reading.ts isUnset) and so "not returned" in an answer: no value, so no value that is not a string',
     build: () => ({ mutate: { part: (p) => filled(p, null) } }),
   }),
 

@@ -41,7 +41,7 @@ export function variantNamed(name: string): Variant | undefined {
   const v = BY_NAME.get(name);
   if (v || !name.startsWith('gen-')) return v;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../generated/operators') as typeof import('../generated/operators')).generatedNamed(name);
+  return (require('../mutants/operators') as typeof import('../mutants/operators')).generatedNamed(name);
 }
 
 /**

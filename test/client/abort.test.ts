@@ -5,8 +5,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { HttpFailure, httpRequest, type HttpRequest, type HttpResponse } from '../../src/target/http';
-import { KeepAliveClient } from '../../src/target/keepalive';
+import { HttpFailure, httpRequest, type HttpRequest, type HttpResponse } from '../../src/client/http';
+import { KeepAliveClient } from '../../src/client/keepalive';
 import { startBroken, type BrokenServer } from './broken-servers';
 
 const clients: [string, (req: HttpRequest) => Promise<HttpResponse>][] = [

@@ -1,5 +1,5 @@
 /**
- * One reading of the connection options (src/target/connection.ts) for every command. The alias rule: "`alias`:
+ * One reading of the connection options (src/client/connection.ts) for every command. The alias rule: "`alias`:
  * Identifies the operator account. In the examples it equals the basic-auth user name": `--alias` when given, the
  * profile's alias when the user is the profile's own, else the user name. `run` and `fuzz` are started in-process
  * against a loopback server that records what arrives, so the alias each command sends is seen on the wire; the
@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { runCommand as fuzzCommand } from '../../src/cli/fuzz';
 import { connectionOptions, UsageError } from '../../src/cli/options';
-import { aliasFor, builtinConnection, ConnectionError, resolveConnection } from '../../src/target/connection';
-import { BUILTIN_PROFILE, type Profile } from '../../src/target/profile';
+import { aliasFor, builtinConnection, ConnectionError, resolveConnection } from '../../src/client/connection';
+import { BUILTIN_PROFILE, type Profile } from '../../src/client/profile';
 
 const profile: Profile = { ...BUILTIN_PROFILE, credentials: { user: 'profile-user', password: 'profile-pw', alias: 'profile-alias' } };
 

@@ -6,8 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELD } from '../../schemas/fields';
-import { generatedGallery, generatedNamed } from '../../src/selfcheck/generated/operators';
-import { scoreGenerated, scoreLines } from '../../src/selfcheck/generated/score';
+import { generatedGallery, generatedNamed } from '../../src/selfcheck/mutants/operators';
+import { scoreGenerated, scoreLines } from '../../src/selfcheck/mutants/score';
 import { variantNamed } from '../../src/selfcheck/gallery';
 import { runSelfcheck } from '../../src/selfcheck/runner';
 import { loadRules } from '../conformance/catalogue';

@@ -72,7 +72,7 @@ function where(u: URL): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
-/** What node says when it does not trust a certificate: the answer is --ca (src/target/tls.ts), not a retry. */
+/** What node says when it does not trust a certificate: the answer is --ca (src/client/tls.ts), not a retry. */
 const TLS_TRUST_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
@@ -105,7 +105,7 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...req.headers };
   if (body) headers['Content-Length'] = String(body.length);
   const lib = u.protocol === 'https:' ? https : http;
-  // --ca / --insecure (src/target/tls.ts): the same trust for every HTTPS exchange, the ACS round trip included.
+  // --ca / --insecure (src/client/tls.ts): the same trust for every HTTPS exchange, the ACS round trip included.
   const tls = u.protocol === 'https:' ? tlsRequestOptions() : {};
   const target = where(u);
   const signal = req.signal;

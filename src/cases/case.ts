@@ -2,7 +2,7 @@
  * Client conformance cases: the other direction, as Autobahn's fuzzing server does for WebSocket clients. Each case
  * puts the stand-in gateway in a state where the next call gets one documented answer, gives the client's adapter
  * the request to send, and then checks that what the client reported is what the gateway answered. The catalogue
- * (cases-catalogue.ts) is generated from the Errors table, the Request types table and the 3-D Secure state table;
+ * (catalogue.ts) is generated from the Errors table, the Request types table and the 3-D Secure state table;
  * this module holds what a case is and how a report is compared. The adapter protocol is in docs/contract.md.
  *
  * What the protocol can observe is what the adapter reports back: the parts (always), the envelope (when the SDK
@@ -13,10 +13,10 @@
 import type { RequestType } from '../../schemas/fields';
 import type { GatewayMutation } from '../gateway';
 import type { RequestObject, ResponsePart } from '../wire/types';
-import type { Severity } from './checks';
-import type { CaseContext } from './cases-steps';
+import type { Severity } from '../contract/checks';
+import type { CaseContext } from './steps';
 
-export type { CaseContext } from './cases-steps';
+export type { CaseContext } from './steps';
 
 /** The groups of the catalogue, in the order the report lists them. */
 export const CASE_GROUPS = ['3-D Secure', 'Errors', 'Request types', 'Answers', 'Unknown', 'Boundaries', 'Account'] as const;

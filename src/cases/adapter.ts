@@ -15,13 +15,13 @@ import { spawn } from 'node:child_process';
 import type { ObservedCall } from '../gateway';
 import { redact, redactText, registerCredential } from '../redact';
 import type { RequestObject, ResponsePart } from '../wire/types';
-import { compareEnvelope, compareParts, comparedFields, envelopeFields, type ClientCase, type ClientReport } from './cases';
-import { CLIENT_CASES } from './cases-catalogue';
-import type { CaseContext } from './cases-steps';
-import type { ContractGateway } from './gateway';
-import { checkedCall } from './call';
-import { REQUEST_CHECKS, type Finding } from './checks';
-import type { CaseResult } from './report';
+import { compareEnvelope, compareParts, comparedFields, envelopeFields, type ClientCase, type ClientReport } from './case';
+import { CLIENT_CASES } from './catalogue';
+import type { CaseContext } from './steps';
+import type { ContractGateway } from '../contract/gateway';
+import { checkedCall } from '../contract/call';
+import { REQUEST_CHECKS, type Finding } from '../contract/checks';
+import type { CaseResult } from '../contract/report';
 
 export interface AdapterRun {
   readonly code: number | null;

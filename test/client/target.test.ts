@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BrowserSession, parseForms, postForm } from '../../src/target/browser';
-import { BUILTIN_PROFILE } from '../../src/target/profile';
-import { buildRequest, operationByTitle } from '../../src/target/requests';
-import { Target, type TargetOptions } from '../../src/target/target';
+import { BrowserSession, parseForms, postForm } from '../../src/client/browser';
+import { BUILTIN_PROFILE } from '../../src/client/profile';
+import { buildRequest, operationByTitle } from '../../src/client/requests';
+import { Target, type TargetOptions } from '../../src/client/target';
 import type { Format } from '../../src/wire/types';
 import { MISBEHAVIOURS, startBroken, type Misbehaviour } from './broken-servers';
 

@@ -83,7 +83,7 @@ export interface Profile {
   readonly limits: { readonly connectTimeoutMs: number; readonly totalTimeoutMs: number; readonly maxResponseBytes: number };
   /**
    * A command that turns a card into a cache token, as a merchant's payment page does with the JavaScript library:
-   * run with the card as JSON on its standard input, it prints the token (src/target/cachetoken-provider.ts).
+   * run with the card as JSON on its standard input, it prints the token (src/client/cachetoken-provider.ts).
    */
   readonly cachetokenProvider?: CachetokenProvider;
   /** Capabilities the profile claims but the target was found not to offer, with why (set by `cardspec run`). */

@@ -5,7 +5,7 @@
  * can still cite them, and test/contract/rules.test.ts fails when one of them appears in the catalogue (then the entry
  * here must go) or when a check names an ID found in neither place.
  */
-import { DEFAULT_CATALOGUE, loadCatalogue, type CatalogueRule } from '../report/catalogue';
+import { DEFAULT_CATALOGUE, loadCatalogue, type CatalogueRule } from './catalogue';
 
 export interface RuleText {
   readonly id: string;

@@ -7,8 +7,8 @@
  * the scenario's tag whose quote speaks of the field or the value it looks at; only when no tag does is the
  * scenario's first tag taken (the rule the scenario is written for).
  */
-import { loadCatalogue, type CatalogueRule } from '../report/catalogue';
-import type { Attribution } from '../report/checks';
+import { loadCatalogue, type CatalogueRule } from './catalogue';
+import type { Attribution } from './checks';
 import type { Violation } from '../validate';
 import { misspeltCode } from '../../schemas/errors';
 import { FIELD } from '../../schemas/fields';

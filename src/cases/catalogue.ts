@@ -20,9 +20,9 @@ import { ERR } from '../gateway';
 import { errorPart } from '../gateway/parts';
 import type { AcsStatus, CardName } from '../testdata';
 import type { RequestObject } from '../wire/types';
-import type { CaseGroup, ClientCase } from './cases';
-import * as steps from './cases-steps';
-import type { CaseContext } from './cases-steps';
+import type { CaseGroup, ClientCase } from './case';
+import * as steps from './steps';
+import type { CaseContext } from './steps';
 
 type Draft = Omit<ClientCase, 'parts' | 'severity' | 'compare'> & { parts?: readonly RequestType[]; severity?: ClientCase['severity']; compare?: readonly string[] };
 

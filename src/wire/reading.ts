@@ -10,7 +10,7 @@
 import { FIELD } from '../../schemas/fields';
 import { OPERATION, rowsFor, type OperationRow } from '../../schemas/operations';
 import { parseTimestamp } from '../calendar';
-import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
+import { JSON_VERSION, XML_VERSION, type Format } from './types';
 
 // ---- the envelope ----------------------------------------------------------------------------------------------
 

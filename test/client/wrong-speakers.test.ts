@@ -9,9 +9,9 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { preflight } from '../../src/target/preflight';
-import { BUILTIN_PROFILE } from '../../src/target/profile';
-import { Target } from '../../src/target/target';
+import { preflight } from '../../src/client/preflight';
+import { BUILTIN_PROFILE } from '../../src/client/profile';
+import { Target } from '../../src/client/target';
 import type { Format } from '../../src/wire/types';
 import { listenOnLoopback } from './broken-servers';
 

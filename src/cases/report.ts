@@ -8,8 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { redactText } from '../redact';
 import type { ClientCaseResult, CaseOutcome } from './adapter';
-import { CASE_GROUPS } from './cases';
-import { ruleText } from './rules';
+import { CASE_GROUPS } from './case';
+import { ruleText } from '../rules/contract';
 
 export const CLIENT_REPORT_FILES = { index: 'index.html', junit: 'junit.xml', json: 'cases.json', pages: 'cases' } as const;
 

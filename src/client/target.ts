@@ -7,7 +7,7 @@
  */
 import type { Agent } from 'node:http';
 import { redact, redactText } from '../redact';
-import { readAnswer } from '../validate/reading';
+import { readAnswer } from '../wire/reading';
 import { buildRequestBlock, decodeXmlBody, detectXmlKind, parseResponseBlock } from '../wire/xml';
 import { JSON_VERSION, type Format, type RequestEnvelope, type RequestObject, type ResponseEnvelope } from '../wire/types';
 import { basicAuth, HttpFailure, httpRequest, keepAliveAgent, type HttpFailureKind, type HttpLimits, type HttpRequest, type HttpResponse } from './http';

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Target } from '../../src/target/target';
+import { Target } from '../../src/client/target';
 import { decodeXmlBody } from '../../src/wire/xml';
 
 const BLOCK = (decl: string): string =>

@@ -1,14 +1,14 @@
 /**
- * The lean keep-alive client (src/target/keepalive.ts) against raw loopback servers that write their answers byte
+ * The lean keep-alive client (src/client/keepalive.ts) against raw loopback servers that write their answers byte
  * by byte as HTTP/1.1 allows: chunked bodies, interim answers, answers cut or framed by the close, HTTP/1.0,
- * garbage. Every failure must be an HttpFailure of the kind and words of src/target/http.ts.
+ * garbage. Every failure must be an HttpFailure of the kind and words of src/client/http.ts.
  */
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { HttpFailure } from '../../src/target/http';
-import { KeepAliveClient } from '../../src/target/keepalive';
+import { HttpFailure } from '../../src/client/http';
+import { KeepAliveClient } from '../../src/client/keepalive';
 
 type Answer = (request: string, socket: net.Socket) => void;
 

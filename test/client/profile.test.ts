@@ -20,7 +20,7 @@ import {
   paymentCardSources,
   ProfileError,
   withUnavailable,
-} from '../../src/target/profile';
+} from '../../src/client/profile';
 
 function problemsOf(doc: unknown): readonly string[] {
   try {
