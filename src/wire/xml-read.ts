@@ -1,0 +1,398 @@
+/**
+ * Reading the XML form: a request or response block's text as the JSON envelope (src/wire/types.ts), each field
+ * found at its dictionary place (xml-scheme.ts), with the block's structure problems in the document's terms.
+ * Parsing goes through fast-xml-parser with every value kept as the exact string sent (md and pares "must be
+ * submitted in full, unmodified"), no entity processing by the parser and no DTD at all (entity-expansion guard).
+ * Neither parse function ever throws.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { FIELD, type Direction, type FieldDef } from '../../schemas/fields';
+import { redactText } from '../redact';
+import { XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
+import { BLOCK, PART, ROOT, SCHEME, TYPE_ATTR, UPDATES_SCHEME, attrKey, isObject, toJsonVersion, versionAttr, type Scheme } from './xml-scheme';
+
+/** One parsed element: attributes and text already decoded. */
+interface In {
+  readonly name: string;
+  readonly attrs: readonly (readonly [string, string])[];
+  readonly children: readonly In[];
+  /** All text and CDATA directly inside, concatenated (whitespace between child elements included). */
+  readonly text: string;
+}
+
+const PARSER = new XMLParser({
+  preserveOrder: true, // element order matters (request types) and repeated elements must stay apart
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false, // "All values ... are strings": `007` stays `007`, `0` stays `0`
+  parseAttributeValue: false,
+  trimValues: false, // values are exact; whitespace between elements is ignored below instead
+  processEntities: false, // no DTD, no entity expansion: the five XML entities and character references are decoded here
+  cdataPropName: '#cdata', // CDATA content is taken as is, never entity-decoded
+  commentPropName: '#comment',
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // Names are kept as written (`sp:alias`, `xmlns:sp`, `xml:lang`): toTree reads the namespaces (see `localName`).
+  removeNSPrefix: false,
+  // Element names such as `toString` are safe here: with preserveOrder each name keys its own fresh object.
+  onDangerousProperty: (name: string) => name,
+});
+
+const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Decodes the five predefined entities and character references; any other `&name;` is left and reported. */
+function decode(raw: string, unknown: Set<string>): string {
+  if (!raw.includes('&')) return raw;
+  return raw.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z_][A-Za-z0-9._-]*);/g, (m, ref: string) => {
+    if (ref.startsWith('#')) {
+      const cp = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : m;
+    }
+    const v = PREDEFINED[ref];
+    if (v === undefined) unknown.add(ref);
+    return v ?? m;
+  });
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Namespaces in XML: `<sp:responseblock xmlns:sp="...">` is the element `responseblock` in a namespace, as
+ * `<responseblock xmlns="...">` is. The document names elements, never a namespace, so both read the same.
+ */
+const localName = (qname: string): string => qname.slice(qname.indexOf(':') + 1);
+
+/** The XML Schema instance namespace: `xsi:nil`, `xsi:type`, `xsi:schemaLocation` describe the markup, not data. */
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/**
+ * Whether an attribute is markup rather than a field: a namespace declaration (`xmlns`, `xmlns:p`), an attribute of
+ * the `xml` namespace (`xml:lang`, `xml:space`: Namespaces in XML 3) or of the XML Schema instance namespace (what a
+ * schema-bound serializer writes, `xsi:nil="true"` on an unset field). None of them is a field of the document, so
+ * none is read as one (nor reported as an unknown field).
+ */
+function isMarkup(qname: string, scope: ReadonlyMap<string, string>): boolean {
+  if (qname === 'xmlns' || qname.startsWith('xmlns:') || qname.startsWith('xml:')) return true;
+  const colon = qname.indexOf(':');
+  return colon > 0 && scope.get(qname.slice(0, colon)) === XSI;
+}
+
+/** The prefixes declared on an element, over those of its ancestors. */
+function scopeOf(raw: Record<string, unknown>, outer: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  let scope: Map<string, string> | undefined;
+  for (const [k, v] of Object.entries(raw)) {
+    if (!k.startsWith('xmlns:')) continue;
+    scope ??= new Map(outer);
+    scope.set(k.slice(6), String(v));
+  }
+  return scope ?? outer;
+}
+
+const NO_PREFIXES: ReadonlyMap<string, string> = new Map();
+
+function toTree(node: Raw, qname: string, unknownEntities: Set<string>, outer: ReadonlyMap<string, string> = NO_PREFIXES): In {
+  const attrsRaw = node[':@'];
+  const raw = isObject(attrsRaw) ? attrsRaw : {};
+  const scope = scopeOf(raw, outer);
+  const attrs: [string, string][] = [];
+  const plain = new Set(Object.keys(raw).filter((k) => !k.includes(':')));
+  for (const [k, v] of Object.entries(raw)) {
+    if (isMarkup(k, scope)) continue;
+    // A prefixed attribute reads by its local name (`sp:type` is `type`), unless the element also has that name
+    // unprefixed: then the unprefixed one is the document's, and the other keeps its prefix.
+    const name = k.includes(':') && !plain.has(localName(k)) ? localName(k) : k;
+    attrs.push([name, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities)]);
+  }
+  const children: In[] = [];
+  let text = '';
+  const content = node[qname];
+  for (const item of Array.isArray(content) ? (content as unknown[]) : []) {
+    if (!isObject(item)) continue;
+    if ('#text' in item) text += decode(String(item['#text']), unknownEntities);
+    else if ('#cdata' in item) text += cdataText(item['#cdata']);
+    else if ('#comment' in item) continue;
+    else {
+      const childName = Object.keys(item).find((k) => k !== ':@');
+      if (childName !== undefined) children.push(toTree(item, childName, unknownEntities, scope));
+    }
+  }
+  return { name: localName(qname), attrs, children, text };
+}
+
+function cdataText(v: unknown): string {
+  if (!Array.isArray(v)) return '';
+  return v.map((x) => (isObject(x) && '#text' in x ? String(x['#text']) : '')).join('');
+}
+
+/** A value held by the kit's own objects: `__proto__` and friends become plain own properties. */
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const hasContent = (s: string): boolean => s.trim() !== '';
+
+/** An element outside the dictionary, as data: text alone, or an object of `@attrs`, children and `#text`. */
+function generic(el: In, skipAttrs = false): unknown {
+  if ((skipAttrs || el.attrs.length === 0) && el.children.length === 0) return el.text === '' ? undefined : el.text;
+  const acc = new Map<string, unknown[]>();
+  if (!skipAttrs) for (const [k, v] of el.attrs) if (v !== '') add(acc, `@${k}`, v);
+  for (const c of el.children) {
+    const v = generic(c);
+    if (v !== undefined) add(acc, c.name, v);
+  }
+  if (hasContent(el.text)) add(acc, '#text', el.text);
+  return acc.size === 0 ? undefined : finish(acc, () => false);
+}
+
+function add(acc: Map<string, unknown[]>, key: string, value: unknown): void {
+  const list = acc.get(key);
+  if (list) list.push(value);
+  else acc.set(key, [value]);
+}
+
+/** One value stays a value; a value seen more than once becomes a list, so a repeated element is never lost. */
+function finish(acc: Map<string, unknown[]>, isList: (key: string) => boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, vs] of acc) setOwn(out, k, isList(k) || vs.length > 1 ? vs : vs[0]);
+  return out;
+}
+
+function isListField(key: string): boolean {
+  const def = FIELD[key];
+  return def !== undefined && (def.list === true || def.structure === 'records');
+}
+
+/**
+ * Reads the fields below `el` into `acc`. An empty element or attribute means the field is not set (public-facts:
+ * real clients send `<county/>` for unset fields), so it is dropped.
+ */
+function readInto(el: In, scheme: Scheme, rel: readonly string[], acc: Map<string, unknown[]>): void {
+  const here = rel.join('/');
+  for (const [a, v] of el.attrs) {
+    if (v === '') continue;
+    add(acc, scheme.attrAt.get(attrKey(rel, a)) ?? (rel.length ? `${here}/@${a}` : `@${a}`), v);
+  }
+  const textField = rel.length ? scheme.textAt.get(here) : undefined;
+  if (textField !== undefined) {
+    const v = el.children.length ? generic(el, true) : el.text === '' ? undefined : el.text;
+    if (v !== undefined) add(acc, textField, v);
+    return;
+  }
+  if (hasContent(el.text)) add(acc, rel.length ? here : '#text', el.text);
+  for (const c of el.children) {
+    const structure = rel.length === 0 ? scheme.structures.get(c.name) : undefined;
+    if (structure) {
+      const v = readStructure(c, structure);
+      if (v !== undefined) add(acc, structure.name, v);
+      continue;
+    }
+    const path = [...rel, c.name];
+    if (scheme.elementPaths.has(path.join('/'))) {
+      readInto(c, scheme, path, acc);
+      continue;
+    }
+    const v = generic(c);
+    if (v !== undefined) add(acc, rel.length ? path.join('/') : c.name, v);
+  }
+}
+
+function readFields(el: In, scheme: Scheme): Record<string, unknown> {
+  const acc = new Map<string, unknown[]>();
+  readInto(el, scheme, [], acc);
+  return finish(acc, isListField);
+}
+
+function readStructure(el: In, def: FieldDef): unknown {
+  if (def.structure === 'records') return readFields(el, SCHEME.response);
+  if (el.children.length === 0) return generic(el);
+  if (def.structure === 'updates') {
+    const v = readFields(el, UPDATES_SCHEME);
+    return Object.keys(v).length ? v : undefined;
+  }
+  const filter: Record<string, { value: unknown }[]> = {};
+  for (const c of el.children) {
+    const v = c.children.length ? generic(c) : c.text === '' ? undefined : c.text;
+    if (v === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(filter, c.name)) setOwn(filter, c.name, []);
+    filter[c.name].push({ value: v });
+  }
+  return Object.keys(filter).length ? filter : undefined;
+}
+
+/**
+ * A well-formedness error in the document's terms: the element and the line, never the parser's own wording (which
+ * prints its internal stack of open tags). Unknown kinds of error say where, and that the text is not XML there.
+ */
+function wellFormednessProblem(doc: string, err: { code: string; msg: string; line: number; col: number }, lineOffset: number): string {
+  const at = (line: number, col?: number): string => `line ${line + lineOffset}${col ? `, column ${col}` : ''}`;
+  const where = at(err.line, err.col);
+  const m = (re: RegExp): RegExpExecArray | null => re.exec(err.msg);
+  let r: RegExpExecArray | null;
+  if ((r = m(/^Invalid '\[([\s\S]*)\]' found/))) {
+    // The parser's list of the elements still open at the end, outermost first: the innermost is the one to close.
+    const open = [...r[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+    const inner = open[open.length - 1] ?? '?';
+    return `not well-formed XML: <${inner}>${openedAt(doc, inner, at)} is never closed (the document ends with ${open.map((n) => `<${n}>`).join(', ')} open)`;
+  }
+  if ((r = m(/^Unclosed tag '([^']*)'/))) return `not well-formed XML: <${r[1]}>${openedAt(doc, r[1], at)} is never closed`;
+  if ((r = m(/^Closing tag '([^']*)' doesn't have proper closing/))) return `not well-formed XML at ${where}: the closing tag </${r[1]}> does not end with ">"`;
+  if ((r = m(/^Expected closing tag '([^']*)' \(opened in line (\d+), col (\d+)\) instead of closing tag '([^']*)'/))) {
+    return `not well-formed XML at ${where}: </${r[4]}> closes <${r[1]}>, opened at ${at(Number(r[2]), Number(r[3]))}`;
+  }
+  if ((r = m(/^Closing tag '([^']*)' has not been opened/))) return `not well-formed XML at ${where}: </${r[1]}> closes an element that is not open`;
+  if ((r = m(/^Tag '([^']*)' is an invalid name/))) return `not well-formed XML at ${where}: <${r[1]}> is not a valid element name`;
+  if ((r = m(/^Attribute '([^']*)' is without value/))) return `not well-formed XML at ${where}: the attribute ${r[1]} has no quoted value`;
+  if ((r = m(/^Attribute '([^']*)' is repeated/))) return `not well-formed XML at ${where}: the attribute ${r[1]} is given twice`;
+  if ((r = m(/^Attributes for '([^']*)' have open quote/))) return `not well-formed XML at ${where}: an attribute of <${r[1]}> has a quote that is never closed`;
+  if ((r = m(/^char '(.)' is not expected/))) {
+    const c = r[1] === '&' ? '"&" that starts no entity (write &amp;)' : r[1] === '<' ? '"<" that starts no element (write &lt;)' : `character "${r[1]}" that is not allowed here`;
+    return `not well-formed XML at ${where}: a ${c}`;
+  }
+  return `not well-formed XML at ${where}: the text is not XML here (${err.code.replace(/^Invalid/, '').toLowerCase() || 'syntax'})`;
+}
+
+/** `, opened at line N` for the last opening of an element, when it can be found in the text. */
+function openedAt(doc: string, name: string, at: (line: number, col?: number) => string): string {
+  const i = doc.lastIndexOf(`<${name}`);
+  if (i < 0) return '';
+  const before = doc.slice(0, i);
+  const line = (before.match(/\n/g) ?? []).length + 1;
+  return ` (opened at ${at(line, i - before.lastIndexOf('\n'))})`;
+}
+
+/** What a DTD with declarations of its own gets (contract checks read it as the kit's guard, not the document's rule). */
+export const DOCTYPE_PROBLEM = 'a DOCTYPE is not accepted when it declares anything ([...]): the kit does no DTD processing (entity-expansion guard)';
+
+/**
+ * A document type declaration in the prolog that declares nothing itself (`<!DOCTYPE requestblock>`, or one naming an
+ * external DTD by SYSTEM or PUBLIC identifier, which the kit never fetches) is well-formed XML that defines no entity:
+ * it is blanked (line and column numbers kept), so the block reads as without it. One with an internal subset
+ * (`[<!ENTITY ...>]`) is left for the DTD guard.
+ */
+function withoutExternalDoctype(doc: string): string {
+  const m = /^((?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*)(<!DOCTYPE\s+[A-Za-z_:][\w.:-]*(?:\s+(?:SYSTEM\s+(?:"[^"]*"|'[^']*')|PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')))?\s*>)/.exec(doc);
+  if (!m) return doc;
+  return doc.slice(0, m[1].length) + m[2].replace(/[^\n]/g, ' ') + doc.slice(m[1].length + m[2].length);
+}
+
+/** The well-formedness check, the DTD guard and the tree: `problems` say where it went wrong. */
+function parseTree(xml: unknown): { root?: In; problems: string[] } {
+  if (typeof xml !== 'string') return { problems: ['the body is not text'] };
+  // A leading byte-order mark and blank lines are accepted (public-facts: the Ruby gem's body begins with a blank
+  // line); line numbers in problems still count from the body's first line.
+  const body = xml.replace(/^\uFEFF/, '');
+  const lead = /^\s*/.exec(body)?.[0] ?? '';
+  const lineOffset = (lead.match(/\n/g) ?? []).length;
+  // XML 2.11: a literal CR or CRLF is read as LF.
+  const doc = withoutExternalDoctype(body.slice(lead.length).replace(/\r\n?/g, '\n'));
+  if (doc === '') return { problems: ['not well-formed XML: the body is empty'] };
+  if (/<!DOCTYPE/i.test(doc)) return { problems: [DOCTYPE_PROBLEM] };
+  const valid = XMLValidator.validate(doc);
+  if (valid !== true) return { problems: [redactText(wellFormednessProblem(doc, valid.err, lineOffset))] };
+  let parsed: unknown;
+  try {
+    parsed = PARSER.parse(doc);
+  } catch (e) {
+    return { problems: [redactText(`not well-formed XML: ${e instanceof Error ? e.message : String(e)}`)] };
+  }
+  const unknownEntities = new Set<string>();
+  const roots: In[] = [];
+  // The parser drops text after the root element and the validator lets it pass, so it is looked for here.
+  let strayText = hasContent(doc.slice(doc.lastIndexOf('>') + 1));
+  for (const node of Array.isArray(parsed) ? (parsed as unknown[]) : []) {
+    if (!isObject(node)) continue;
+    if ('#text' in node) strayText ||= hasContent(String(node['#text']));
+    else if ('#cdata' in node) strayText = true;
+    else if (!('#comment' in node)) {
+      const name = Object.keys(node).find((k) => k !== ':@');
+      if (name !== undefined) roots.push(toTree(node, name, unknownEntities));
+    }
+  }
+  const problems: string[] = [];
+  if (roots.length !== 1) problems.push(`not well-formed XML: ${roots.length} root elements; exactly one is allowed`);
+  if (strayText) problems.push('not well-formed XML: text outside the root element');
+  for (const name of unknownEntities) problems.push(redactText(`undefined entity &${name}; (only the five XML entities and character references are decoded)`));
+  return roots.length === 1 && !strayText ? { root: roots[0], problems } : { problems };
+}
+
+/** Root, version and the block's own fields; `onPart` receives each `request`/`response` element in order. */
+function readBlock(xml: string, direction: Direction, onPart: (el: In, index: number, problems: string[]) => void): { envelope: Record<string, unknown>; problems: string[]; parts: number } {
+  const { root, problems } = parseTree(xml);
+  if (!root) return { envelope: {}, problems, parts: 0 };
+  const expected = ROOT[direction];
+  if (root.name !== expected) {
+    const caseOnly = root.name.toLowerCase() === expected ? ' (XML names are case-sensitive)' : '';
+    problems.push(redactText(`the root element is <${root.name}>; the document's ${direction} block is <${expected}>${caseOnly}`));
+    return { envelope: {}, problems, parts: 0 };
+  }
+  const block = BLOCK[direction];
+  const acc = new Map<string, unknown[]>();
+  let version: string | undefined;
+  for (const [a, v] of root.attrs) {
+    if (a === versionAttr(direction)) version = v;
+    else if (v !== '') add(acc, block.attrs.get(a) ?? `@${a}`, v);
+  }
+  if (version === undefined) problems.push(`<${expected}> has no version attribute; the document's is "${XML_VERSION}" (Versioning 2)`);
+  else {
+    if (version !== XML_VERSION) problems.push(redactText(`<${expected}> version is "${version}"; the document's is "${XML_VERSION}" (Versioning 2)`));
+    add(acc, 'version', toJsonVersion(version));
+  }
+  let parts = 0;
+  for (const c of root.children) {
+    if (c.name === PART[direction]) {
+      onPart(c, ++parts, problems);
+      continue;
+    }
+    const v = generic(c);
+    if (v !== undefined) add(acc, block.elements.get(c.name) ?? c.name, v);
+  }
+  if (hasContent(root.text)) add(acc, '#text', root.text);
+  if (parts === 0) problems.push(`<${expected}> has no <${PART[direction]}> element`);
+  return { envelope: finish(acc, () => false), problems, parts };
+}
+
+const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A request block as a JSON request envelope. Several `request` elements are one request object: their types in
+ * element order, the union of their fields (docs/xml.md). Never throws; `problems` lists structure problems.
+ */
+export function parseRequestBlock(xml: string): { envelope: RequestEnvelope; problems: string[] } {
+  const merged: Record<string, unknown> = {};
+  const types: unknown[] = [];
+  const { envelope, problems, parts } = readBlock(xml, 'request', (el, index, probs) => {
+    const type = el.attrs.find(([a]) => a === TYPE_ATTR.request)?.[1];
+    if (!type) probs.push(`request element ${index} has no ${TYPE_ATTR.request} attribute (the request type)`);
+    const fields = readFields(el, SCHEME.request);
+    for (const [k, v] of Object.entries(fields)) {
+      if (k === 'requesttypedescriptions') {
+        types.push(...(v as unknown[]));
+      } else if (!Object.prototype.hasOwnProperty.call(merged, k)) {
+        setOwn(merged, k, v);
+      } else if (!deepEqual(merged[k], v)) {
+        // Two request elements disagree: keep both values, so that the field check sees the conflict.
+        probs.push(redactText(`request element ${index} gives ${k} a different value from an earlier request element`));
+        setOwn(merged, k, [...(Array.isArray(merged[k]) ? (merged[k] as unknown[]) : [merged[k]]), ...(Array.isArray(v) ? v : [v])]);
+      }
+    }
+  });
+  if (parts > 0) {
+    const request: Record<string, unknown> = types.length ? { requesttypedescriptions: types } : {};
+    for (const [k, v] of Object.entries(merged)) setOwn(request, k, v);
+    envelope[PART.request] = [request];
+  }
+  return { envelope, problems };
+}
+
+/** A response block as a JSON response envelope: one part per `response` element, in order. Never throws. */
+export function parseResponseBlock(xml: string): { envelope: ResponseEnvelope; problems: string[] } {
+  const response: Record<string, unknown>[] = [];
+  const { envelope, problems, parts } = readBlock(xml, 'response', (el, index, probs) => {
+    if (!el.attrs.some(([a, v]) => a === TYPE_ATTR.response && v !== '')) {
+      probs.push(`response element ${index} has no ${TYPE_ATTR.response} attribute (requesttypedescription)`);
+    }
+    response.push(readFields(el, SCHEME.response));
+  });
+  if (parts > 0) envelope[PART.response] = response;
+  return { envelope, problems };
+}
