@@ -8,15 +8,41 @@ import { ControlError, type LedgerRecord } from '../src/client/control';
 import { referenceOf } from './requests';
 import type { CardspecWorld } from './world';
 import { byText } from '../src/order';
+import { addMonths, parseTimestamp } from '../src/calendar';
 
 const SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour: 3600 };
 
+/**
+ * Where a run of month moves started, and how many months it has counted: "1 month, then 1 month" from 31 January
+ * is 31 March, as the schedule counts it ("Number of units between payments", "payments resume at the original
+ * intervals": every due date from the same start, src/calendar.ts), not 28 March, one month from the shortened
+ * 28 February. Counting each move from the clock's shortened date, the scenario fell behind the payments it
+ * expected whenever a start fell on the 29th-31st. `at` is the clock the last move left: any other move ends the run.
+ */
+const monthRuns = new WeakMap<CardspecWorld, { from: number; months: number; at: string }>();
+
 When("the target's clock moves on by {int} {word}", async function (this: CardspecWorld, count: number, unit: string) {
   const u = unit.replace(/s$/, '');
-  const by = u === 'day' ? { advanceDays: count } : u === 'month' ? { advanceMonths: count } : SECONDS[u] ? { advanceSeconds: count * SECONDS[u] } : this.fail(`unknown unit of time "${unit}"`);
+  const by = u === 'month' ? await monthMove(this, count) : u === 'day' ? { advanceDays: count } : SECONDS[u] ? { advanceSeconds: count * SECONDS[u] } : this.fail(`unknown unit of time "${unit}"`);
   const moved = await this.control.advance(by);
+  if (u === 'month') monthRuns.set(this, { ...monthRuns.get(this)!, at: moved.now });
+  else monthRuns.delete(this);
   this.log(`The target's clock is now ${moved.now} (settled ${moved.settled ?? '?'}, payments ${moved.payments ?? '?'}).`);
 });
+
+/**
+ * A move by months, as seconds: the kit counts the month with the gateway's calendar, so that the scenario's
+ * expectations and the schedule agree; a target's own reading of `advanceMonths` is not what they were counted with.
+ */
+async function monthMove(world: CardspecWorld, count: number): Promise<{ advanceSeconds: number }> {
+  const nowText = await world.control.now();
+  const now = parseTimestamp(nowText);
+  if (now === undefined) world.fail(`the target's clock reads ${JSON.stringify(nowText)}, not a time "YYYY-MM-DD HH:MM:SS"`);
+  const last = monthRuns.get(world);
+  const run = last && last.at === nowText ? { from: last.from, months: last.months + count, at: nowText } : { from: now, months: count, at: nowText };
+  monthRuns.set(world, run);
+  return { advanceSeconds: Math.max(0, Math.round((addMonths(run.from, run.months) - now) / 1000)) };
+}
 
 /** The payments the engine took for a subscription, oldest first. */
 async function paymentsOf(world: CardspecWorld, name: string): Promise<LedgerRecord[]> {
