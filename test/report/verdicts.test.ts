@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
-import { exitCode } from '../../src/cli/run';
+import { exitCode } from '../../src/suite/run';
 import type { CatalogueRule } from '../../src/rules/catalogue';
 import { causesOf } from '../../src/report/causes';
 import type { ScenarioResult } from '../../src/report/messages';
