@@ -5,7 +5,7 @@
  * cards (src/testdata.ts): the answers are the gateway's own.
  */
 import { OPERATION } from '../../schemas/operations';
-import type { GatewayConfig, Runtime } from '../gateway';
+import type { Runtime } from '../gateway';
 import { processEnvelope } from '../gateway';
 import { acsComplete } from '../gateway/acs';
 import { control } from '../gateway/control';
@@ -22,21 +22,6 @@ export interface CaseContext {
   readonly site6012?: string;
   /** `http://host:port` of the gateway, as the adapter reaches it (`acsurl` is built from it). */
   readonly baseUrl: string;
-}
-
-/**
- * The account of the case whose alias is not its user name ("In the examples it equals the basic-auth user name":
- * only in the examples). Added to the stand-in gateway's configuration in scenario mode when no account has one.
- */
-export const ALIASED_ACCOUNT = { username: 'cardspec-sdk-user@example.test', alias: 'cardspec-operator-account', password: 'cardspec-case-password-2' } as const;
-
-/** The configuration with an account whose alias differs from its user name (the first account's sites). */
-export function withAliasedAccount(config: GatewayConfig): GatewayConfig {
-  if (config.users.some((u) => u.alias !== u.username)) return config;
-  if (config.users.some((u) => u.username === ALIASED_ACCOUNT.username)) return config;
-  const first = config.users[0];
-  if (!first) return config;
-  return { ...config, users: [...config.users, { ...ALIASED_ACCOUNT, sites: [...first.sites] }] };
 }
 
 /** One request object through the gateway's core, as the user (not an observed call: the adapter's is the one). */

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
 import { underBasePath } from '../gateway/routes/base-path';
-import { withAliasedAccount } from '../cases/steps';
+import { withAliasedAccount } from './accounts';
 import { registerCredential } from '../redact';
 import { reportJson } from './report';
 import { ContractSession } from './session';

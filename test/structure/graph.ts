@@ -84,3 +84,41 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
   return out;
 }
+
+/**
+ * The room a module lives in: a folder of src/ (`src/gateway`, with its subfolders), a module directly in src/
+ * (a room of one: `src/redact.ts`), or a top folder of the kit (`steps`, `schemas`, `generators`).
+ */
+export function roomOf(module: string): string {
+  const parts = module.split('/');
+  if (parts[0] === 'src') return parts.length > 2 ? `src/${parts[1]}` : module;
+  return parts[0];
+}
+
+/** room -> the rooms its modules import, with one module edge per pair as the example (`from -> to`). */
+export function roomGraph(graph: Map<string, string[]>): { rooms: Map<string, string[]>; example: (from: string, to: string) => string } {
+  const edges = new Map<string, Map<string, string>>();
+  for (const [from, tos] of graph) {
+    for (const to of tos) {
+      const a = roomOf(from);
+      const b = roomOf(to);
+      if (a === b) continue;
+      const out = edges.get(a) ?? new Map<string, string>();
+      if (!out.has(b)) out.set(b, `${from} -> ${to}`);
+      edges.set(a, out);
+    }
+  }
+  const rooms = new Map<string, string[]>();
+  for (const m of graph.keys()) rooms.set(roomOf(m), [...(edges.get(roomOf(m))?.keys() ?? [])].sort());
+  return { rooms, example: (from, to) => edges.get(from)?.get(to) ?? '' };
+}
+
+/** Each cycle between rooms, told with one module edge of each step that makes it. */
+export function roomCycles(graph: Map<string, string[]>): string[] {
+  const { rooms, example } = roomGraph(graph);
+  return cycles(rooms).map((scc) => {
+    const inside = new Set(scc);
+    const steps = scc.flatMap((a) => (rooms.get(a) ?? []).filter((b) => inside.has(b)).map((b) => `${a} -> ${b} (${example(a, b)})`));
+    return `${scc.join(' <-> ')}: ${steps.join('; ')}`;
+  });
+}

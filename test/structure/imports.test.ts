@@ -1,11 +1,14 @@
 /**
  * The house's plan (docs/architecture.md): library code never imports src/cli/ (the CLI is a thin shell over a
  * runnable API), and no module depends on itself through others (a cycle makes load order matter and ties two
- * rooms' meanings together). The graph is read from the source of src/, steps/, schemas/ and generators/.
+ * rooms' meanings together), nor does a room through other rooms (a folder of src/, or steps/, schemas/,
+ * generators/: a room that needs another's modules while that one needs its own has no floor to stand on, and the
+ * map of docs/architecture.md stops being a direction of flow). The graph is read from the source of src/, steps/,
+ * schemas/ and generators/.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cycles, importGraph } from './graph';
+import { cycles, importGraph, roomCycles, roomOf } from './graph';
 
 const graph = importGraph();
 
@@ -26,6 +29,28 @@ describe('import graph', () => {
       [],
       'modules importing each other (type imports count): move the shared part into a module both import',
     );
+  });
+
+  it('no cycle between rooms (the folders of src/, and steps, schemas, generators)', () => {
+    assert.deepEqual(roomCycles(graph), [], 'rooms importing each other: move the shared part into the room both stand on, or into a module of its own');
+  });
+
+  it('finds a cycle between rooms when there is one (the check can fail)', () => {
+    assert.equal(roomOf('src/gateway/routes/http.ts'), 'src/gateway');
+    assert.equal(roomOf('src/redact.ts'), 'src/redact.ts');
+    assert.equal(roomOf('steps/world.ts'), 'steps');
+    const g = new Map([
+      ['src/wire/xml.ts', ['src/validate/reading.ts', 'src/redact.ts']],
+      ['src/validate/reading.ts', ['src/wire/types.ts']],
+      ['src/wire/types.ts', []],
+      ['src/redact.ts', ['schemas/fields.ts']],
+      ['schemas/fields.ts', []],
+      ['src/gateway/a.ts', ['src/gateway/routes/b.ts']],
+      ['src/gateway/routes/b.ts', ['src/gateway/a.ts']],
+    ]);
+    assert.deepEqual(roomCycles(g), [
+      'src/validate <-> src/wire: src/validate -> src/wire (src/validate/reading.ts -> src/wire/types.ts); src/wire -> src/validate (src/wire/xml.ts -> src/validate/reading.ts)',
+    ]);
   });
 
   it('finds a cycle when there is one (the check can fail)', () => {
