@@ -15,7 +15,7 @@ import { Before, BeforeStep, After, AfterAll, setDefaultTimeout, setDefinitionFu
 import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
-import { causeFindings, leafOf, rulesForCheck, rulesForViolation } from '../src/rules/attribution';
+import { causeFindings, leafOf, PARTS_RULES, rulesForCheck, rulesForPartValue, rulesForViolation } from '../src/rules/attribution';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/stop';
 import { controlClientFor, targetOptions } from '../src/client/connection';
 import type { ControlClient } from '../src/client/control';
@@ -210,7 +210,7 @@ export class CardspecWorld extends World<WorldParams> {
   expectRule(rules: RuleRef | undefined, ok: boolean, detail: CheckDetail | string): void {
     const d: CheckDetail = typeof detail === 'string' ? { message: detail } : detail;
     const named = rules === undefined ? undefined : typeof rules === 'string' ? [rules] : [...rules];
-    const chosen = named && named.length > 0 ? { rules: named, attribution: 'named' as const } : rulesForCheck(this.rules, d);
+    const chosen = this.withoutPartsRules(named && named.length > 0 ? { rules: named, attribution: 'named' as const } : rulesForCheck(this.rules, d), d);
     if (ok) {
       for (const rule of chosen.rules) {
         if (!this.checks.some((c) => c.ok && c.rule === rule && c.field === d.field)) this.checks.push({ rule, ok: true, attribution: chosen.attribution, ...(d.field ? { field: d.field } : {}) });
@@ -236,6 +236,22 @@ export class CardspecWorld extends World<WorldParams> {
       });
     }
     throw checkFailure(chosen.rules, d.message);
+  }
+
+  /**
+   * A check of a value (a part's field other than its type, or an envelope field) on answers whose parts are there,
+   * one per requested type and in order, breaks no rule of the parts as a whole, whatever the scenario is tagged with
+   * (src/rules/attribution.ts `rulesForPartValue`).
+   */
+  private withoutPartsRules<T extends { rules: string[] }>(chosen: T, d: CheckDetail): T {
+    if (!d.field || d.field === 'requesttypedescription' || !chosen.rules.some((r) => PARTS_RULES.has(r))) return chosen;
+    // Every answer recorded was validated against its requested types (`record`), so its parts are in order unless
+    // it was a lenient send; said again here so that the choice never rests on that.
+    const inOrder = this.calls.every((c) => {
+      const types = requestTypesOf(c.request);
+      return c.parts.length === 0 || (c.parts.length === types.length && types.every((t, i) => c.parts[i].requesttypedescription === t));
+    });
+    return inOrder ? { ...chosen, rules: rulesForPartValue(chosen.rules, d.field, d.part) } : chosen;
   }
 
   /** Fails the step: a failed check of `rules` (without them, the scenario's tag the step evidently checks). */

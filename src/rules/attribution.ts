@@ -75,6 +75,33 @@ function tagsAbout(tags: readonly string[], field: string | undefined, values: r
   );
 }
 
+/**
+ * The rules of the parts as a whole: "The response holds one part per request type, in the same order." They say
+ * how many parts there are, of which type, in which order, and nothing of the values inside a part.
+ */
+export const PARTS_RULES: ReadonlySet<string> = new Set(['ENV-ORDER', 'ENV-RESPONSE-ONE-PART-PER-TYPE']);
+
+/**
+ * The rules a failed check of a value in a part breaks, once the parts were there, one per requested type and in
+ * order: never the rules of the parts as a whole, which that answer kept, even when the scenario that met the value
+ * is tagged with them (a combined request's scenario checks its parts' values too). The scenario's other rules
+ * stand; with none left, the rule the document ties the field to (the sentence requiring it in that part, its
+ * format or value list; `errorcode` and `errormessage`: the Errors table's "Every response part has ..."), else the
+ * check is the field's fault of form (FIELD-TYPES, per field).
+ */
+export function rulesForPartValue(rules: readonly string[], field: string, partType: string | undefined, index: RuleIndex = defaultRuleIndex()): string[] {
+  const kept = rules.filter((r) => !PARTS_RULES.has(r));
+  if (kept.length > 0 || rules.length === 0) return kept;
+  const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
+  const own = [
+    partType !== undefined ? presenceRuleOf(partType, field) : undefined,
+    BY_FIELD.enum[field],
+    BY_FIELD.pattern[field],
+    ['errorcode', 'errormessage'].includes(field) ? 'ERR-PART-FIELDS' : undefined,
+  ].find(has);
+  return [own ?? `FIELD-TYPES:${field}`];
+}
+
 /** The field a violation is about: its last name (`response[1].maskedpan` -> `maskedpan`). */
 export function leafOf(field: string): string {
   const names = field.split(/[.[\]]/).filter((s) => s !== '' && !/^\d+$/.test(s));

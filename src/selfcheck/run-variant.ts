@@ -1,13 +1,21 @@
 /**
- * One variant through the kit: a fresh instance for the suite (only the scenarios of the rule it breaks for a faulty
- * variant, every scenario for a benign one), then another fresh instance for the short fuzz run, so that neither
- * sees the other's transactions or clock moves.
+ * One variant through the kit: a fresh instance for the suite, then another fresh instance for the short fuzz run,
+ * so that neither sees the other's transactions or clock moves.
+ *
+ * A faulty variant is judged as a user sees it: caught when its rule (or a per-field row of it) fails in a run of
+ * the whole suite, whichever scenario the failure came from (an invariant checked on every answer, a field
+ * boundary example). The whole suite costs seconds per variant, the scenarios tagged with the rule tens of
+ * milliseconds, so the tagged scenarios run first: a failure on the rule there is a failure of the same scenario
+ * in the whole suite (scenarios share no state), and only a variant they do not catch runs the whole suite, on a
+ * fresh instance. A benign variant runs the whole suite at once.
  */
 import { redactText } from '../redact';
 import { runShortFuzz, type ShortFuzz } from './fuzz';
 import { startVariant } from './start';
 import { runSuite } from './suite';
-import type { FuzzOutcome, Variant, VariantRun } from './types';
+import type { FuzzOutcome, ScenarioOutcome, Variant, VariantRun } from './types';
+import type { GeneratedVariant } from './mutants/variant';
+import { catchers } from './verdict';
 import type { Format } from '../wire/types';
 
 export interface VariantRunOptions {
@@ -15,30 +23,56 @@ export interface VariantRunOptions {
   readonly fuzz: ShortFuzz | false;
   /** Scenarios left out (`features/<file>:<line>`). */
   readonly exclude?: readonly string[];
+  /**
+   * `false`: a faulty variant runs only the scenarios of its rule (the ablation asks whether one of them is needed
+   * among them). Default: the whole suite when those do not catch it.
+   */
+  readonly wholeSuite?: boolean;
 }
 
 export const ALL_FORMATS: readonly Format[] = ['json', 'xml'];
 
-/** The tag expression a variant runs with: the rule it breaks, or everything. */
+/** The tag expression a faulty variant runs with first: the rule it breaks and its per-field rows; everything for a benign one. */
 export const tagsFor = (v: Variant): string => (v.kind === 'faulty' ? `@rule:${v.rule}` : '');
 
-export async function runVariant(variant: Variant, opts: VariantRunOptions): Promise<VariantRun> {
-  const started = performance.now();
-  const formats = variant.formats ?? ALL_FORMATS;
-  const tags = tagsFor(variant);
-  const problems: string[] = [];
-  let scenarios: VariantRun['scenarios'] = [];
+/**
+ * Whether a variant not caught by its rule's scenarios runs the whole suite. A generated mutant the document cannot
+ * tell from the reference (`equivalent`) does not: it must survive, and a whole suite for each of the 137 of them
+ * would cost minutes of CI for no verdict (docs/selfcheck.md).
+ */
+const widens = (v: Variant, opts: VariantRunOptions): boolean => v.kind === 'faulty' && opts.wholeSuite !== false && !(v as Partial<GeneratedVariant>).equivalent;
+
+async function suiteOn(variant: Variant, formats: readonly Format[], tags: string, exclude: readonly string[] | undefined, problems: string[]): Promise<ScenarioOutcome[]> {
   try {
     const gw = await startVariant(variant);
     try {
-      const r = await runSuite({ baseUrl: gw.url, formats, tags, exclude: opts.exclude });
-      scenarios = r.scenarios;
+      const r = await runSuite({ baseUrl: gw.url, formats, tags, exclude });
       problems.push(...r.problems);
+      return r.scenarios;
     } finally {
       await gw.close();
     }
   } catch (e) {
     problems.push(redactText(`the variant could not be run: ${(e as Error).message.split('\n')[0]}`));
+    return [];
+  }
+}
+
+export async function runVariant(variant: Variant, opts: VariantRunOptions): Promise<VariantRun> {
+  const started = performance.now();
+  const formats = variant.formats ?? ALL_FORMATS;
+  let tags = tagsFor(variant);
+  const problems: string[] = [];
+  let scenarios = await suiteOn(variant, formats, tags, opts.exclude, problems);
+  let wholeSuite = tags === '';
+  if (variant.kind === 'faulty' && widens(variant, opts) && catchers(variant.rule, scenarios).length === 0) {
+    // Not caught where its rule is tagged: the whole suite, as `cardspec run` would run it against this gateway.
+    const whole: string[] = [];
+    scenarios = await suiteOn(variant, formats, '', opts.exclude, whole);
+    problems.length = 0;
+    problems.push(...whole);
+    tags = '';
+    wholeSuite = true;
   }
   let fuzz: FuzzOutcome | undefined;
   if (opts.fuzz) {
@@ -53,5 +87,5 @@ export async function runVariant(variant: Variant, opts: VariantRunOptions): Pro
       fuzz = { ran: false, failures: [], problems: [redactText(`the fuzz run could not start: ${(e as Error).message.split('\n')[0]}`)], durationMs: 0 };
     }
   }
-  return { name: variant.name, tags, formats, scenarios, problems, ...(fuzz ? { fuzz } : {}), durationMs: Math.round(performance.now() - started) };
+  return { name: variant.name, tags, wholeSuite, formats, scenarios, problems, ...(fuzz ? { fuzz } : {}), durationMs: Math.round(performance.now() - started) };
 }

@@ -13,7 +13,8 @@ import { runVariant } from './run-variant';
 import type { Variant, VariantRun, VariantVerdict } from './types';
 import { verdictOf } from './verdict';
 
-export type WorkerTask = { readonly kind: 'run'; readonly name: string; readonly fuzz: ShortFuzz | false; readonly exclude?: readonly string[] } | { readonly kind: 'stop' };
+export type WorkerTask =
+  { readonly kind: 'run'; readonly name: string; readonly fuzz: ShortFuzz | false; readonly exclude?: readonly string[]; readonly wholeSuite?: boolean } | { readonly kind: 'stop' };
 
 export type WorkerReply = { readonly kind: 'ready' } | { readonly kind: 'done'; readonly run: VariantRun } | { readonly kind: 'error'; readonly name: string; readonly message: string };
 
@@ -24,6 +25,8 @@ export interface SelfcheckOptions {
   readonly fuzz: ShortFuzz | false;
   /** Scenarios to leave out (`features/<file>:<line>`): for every variant, or chosen per variant. */
   readonly exclude?: readonly string[] | ((v: Variant) => readonly string[]);
+  /** `false`: a faulty variant runs only its rule's scenarios, never the whole suite (the ablation). */
+  readonly wholeSuite?: boolean;
   /** Called as each variant is judged (progress). */
   readonly onVerdict?: (v: VariantVerdict) => void;
 }
@@ -48,7 +51,7 @@ function lostRun(v: Variant, why: string): VariantRun {
 const excludeOf = (opts: SelfcheckOptions, v: Variant): readonly string[] | undefined => (typeof opts.exclude === 'function' ? opts.exclude(v) : opts.exclude);
 
 async function inProcess(opts: SelfcheckOptions, done: (v: Variant, run: VariantRun) => void): Promise<void> {
-  for (const v of opts.variants) done(v, await runVariant(v, { fuzz: opts.fuzz, exclude: excludeOf(opts, v) }));
+  for (const v of opts.variants) done(v, await runVariant(v, { fuzz: opts.fuzz, exclude: excludeOf(opts, v), wholeSuite: opts.wholeSuite }));
 }
 
 function startWorker(): ChildProcess {
@@ -74,7 +77,7 @@ function inWorkers(opts: SelfcheckOptions, done: (v: Variant, run: VariantRun) =
       });
       const next = (): void => {
         current = queue.shift();
-        if (current) child.send({ kind: 'run', name: current.name, fuzz: opts.fuzz, exclude: excludeOf(opts, current) } satisfies WorkerTask);
+        if (current) child.send({ kind: 'run', name: current.name, fuzz: opts.fuzz, exclude: excludeOf(opts, current), wholeSuite: opts.wholeSuite } satisfies WorkerTask);
         else child.send({ kind: 'stop' } satisfies WorkerTask);
       };
       child.on('message', (m: WorkerReply) => {
@@ -135,11 +138,13 @@ export const catcherScenarios = (v: VariantVerdict): string[] => [...new Set(v.c
 
 /**
  * "Removing any one scenario that is the only catcher of a variant makes it fail": for each faulty variant caught
- * by exactly one scenario, the suite runs again without that scenario (no fuzz) and the variant must go uncaught.
+ * by exactly one scenario, its rule's scenarios run again without that scenario (no fuzz, never the whole suite)
+ * and the variant must go uncaught by them: the scenario is needed among those written for the rule, whatever an
+ * invariant elsewhere in the suite would also see.
  */
 export async function ablate(variants: readonly Variant[], verdicts: readonly VariantVerdict[], workers: number): Promise<Ablation[]> {
   const only = new Map(verdicts.filter((v) => v.kind === 'faulty' && v.ok && catcherScenarios(v).length === 1).map((v) => [v.name, catcherScenarios(v)[0]]));
   const chosen = variants.filter((v) => only.has(v.name));
-  const r = await runSelfcheck({ variants: chosen, workers, fuzz: false, exclude: (v) => [only.get(v.name)!] });
+  const r = await runSelfcheck({ variants: chosen, workers, fuzz: false, wholeSuite: false, exclude: (v) => [only.get(v.name)!] });
   return r.verdicts.map((v) => ({ name: v.name, rule: v.rule ?? '', scenario: only.get(v.name)!, stillCaught: v.ok }));
 }

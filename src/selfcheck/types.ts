@@ -111,8 +111,10 @@ export interface FuzzOutcome {
 /** One variant run through the suite (and the fuzzer). */
 export interface VariantRun {
   readonly name: string;
-  /** The cucumber tag expression the suite ran with (`@rule:<ID>` for a faulty variant, none for a benign one). */
+  /** The cucumber tag expression of the scenarios judged (`@rule:<ID>` when those caught a faulty variant, else none). */
   readonly tags: string;
+  /** The scenarios judged are the whole suite's (a benign variant, or a faulty one its rule's scenarios missed). */
+  readonly wholeSuite?: boolean;
   readonly formats: readonly Format[];
   readonly scenarios: readonly ScenarioOutcome[];
   /** Problems outside the scenarios: the gateway did not start, cucumber could not run (masked). */
@@ -128,9 +130,9 @@ export interface VariantVerdict {
   readonly area: Area;
   readonly rule?: string;
   readonly what: string;
-  /** Faulty: caught by a scenario tagged with its rule. Benign: passed every scenario (and the fuzz run). */
+  /** Faulty: its rule failed in a run of the suite. Benign: passed every scenario (and the fuzz run). */
   readonly ok: boolean;
-  /** Faulty: the scenarios tagged with the rule that failed (`file:line [format]`). */
+  /** Faulty: the scenarios that failed on its rule (`file:line [format]`). */
   readonly caughtBy: readonly string[];
   /** Faulty: the name of the first of them. */
   readonly catcherName?: string;

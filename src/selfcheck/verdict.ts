@@ -1,8 +1,10 @@
 /**
- * The verdicts, as the issue states them: a faulty variant is caught only when a scenario tagged with the rule it
- * breaks (`@rule:<ID>`) fails; a benign variant must pass everything (every scenario, and the fuzz run). A kit
- * problem (a step without a definition) is neither a catch nor a pass. The score counts both, and the fuzz run
- * alone: what fuzzing adds, with no scenario.
+ * The verdicts, as a user of the kit sees them: a faulty variant is caught when the rule it breaks, or a per-field
+ * row of it (`FIELD-LENGTHS:pan` for FIELD-LENGTHS), fails in a run of the suite, whichever scenario carried the
+ * failure (./run-variant.ts runs the whole suite when the rule's own scenarios miss it); a failure under another
+ * rule does not count. A benign variant must pass everything (every scenario, and the fuzz run). A kit problem (a
+ * step without a definition) is neither a catch nor a pass. The score counts both, and the fuzz run alone: what
+ * fuzzing adds, with no scenario.
  */
 import { redactText } from '../redact';
 import type { ScenarioOutcome, Variant, VariantRun, VariantVerdict } from './types';
@@ -39,9 +41,10 @@ export function verdictOf(variant: Variant, run: VariantRun): VariantVerdict {
     const failedElsewhere = run.scenarios.filter((s) => s.verdict === 'failed' && !onRule(variant.rule, s.broken ?? s.rules));
     let note: string;
     if (caught.length > 0) note = caught[0].why ?? 'failed';
-    else if (run.scenarios.length === 0) note = `no scenario tagged @rule:${variant.rule} ran${problems}`;
+    else if (run.scenarios.length === 0) note = `no scenario ${run.wholeSuite ? 'of the suite' : `tagged @rule:${variant.rule}`} ran${problems}`;
     else if (failedElsewhere.length > 0)
-      note = `failed only on other rules (${[...new Set(failedElsewhere.flatMap((s) => s.broken ?? s.rules))].slice(0, 4).join(', ')}): ${placeOf(failedElsewhere[0])}`;
+      note = `failed only on other rules${run.wholeSuite ? ' in the whole suite' : ''} (${[...new Set(failedElsewhere.flatMap((s) => s.broken ?? s.rules))].slice(0, 4).join(', ')}): ${placeOf(failedElsewhere[0])}`;
+    else if (run.wholeSuite) note = `the whole suite passed (${run.scenarios.length} scenario runs): a gap in the suite${problems}`;
     else note = `${run.scenarios.length} scenario(s) tagged @rule:${variant.rule} passed: a gap in the suite${problems}`;
     return {
       ...base,

@@ -56,6 +56,25 @@ describe('a target whose combined answers have their parts out of order, or one 
   }
 });
 
+describe('a target whose combined answers have their parts there and in order, but a wrong value in one', () => {
+  // "The response holds one part per request type, in the same order" holds for such an answer: a declined AUTH
+  // in a combined request breaks a rule of the AUTH, never ENV-ORDER, though the scenarios that met it are tagged
+  // with ENV-ORDER (they check their parts' values too).
+  it('never files the cause under ENV-ORDER or ENV-RESPONSE-ONE-PART-PER-TYPE', async () => {
+    const { r, summary, failed } = await runAgainstVariant('authorisation-read-as-decline', ['--format', 'json', '--tags', '@rule:ENV-ORDER']);
+    assert.equal(r.code, 1, r.out);
+    assert.ok(failed.length > 0, r.out);
+    assert.deepEqual(
+      failed.filter((id) => id.startsWith('ENV-')),
+      [],
+    );
+    assert.deepEqual(
+      summary.causes.map((c) => c.rule).filter((id) => id.startsWith('ENV-')),
+      [],
+    );
+  });
+});
+
 describe('a target that answers values written in digits as JSON numbers', () => {
   // "All values in JSON requests and responses are strings, including numbers": `"errorcode": 0` is that one
   // fault. The field-boundary examples read their answers without the schema check; they too must put it on

@@ -8,7 +8,7 @@ import { CHECKS_MEDIA_TYPE, parseChecks } from '../../src/rules/checks';
 import { brokenOf, parseMessages, type ScenarioResult } from '../../src/report/messages';
 import { buildMatrix, type RunMeta } from '../../src/report/model';
 import type { CatalogueRule } from '../../src/rules/catalogue';
-import { defaultRuleIndex, ruleForViolation, ruleIndexOf, rulesForCheck, rulesForViolation } from '../../src/rules/attribution';
+import { defaultRuleIndex, ruleForViolation, ruleIndexOf, rulesForCheck, rulesForPartValue, rulesForViolation } from '../../src/rules/attribution';
 
 const META: RunMeta = { target: 't', profile: 'p', formats: ['json'], kitVersion: '0', interfaceVersions: { json: '1.00', xml: '3.67' } };
 
@@ -175,4 +175,15 @@ describe('the reports read the checks: the failure breaks its rule and blocks th
       ['X'],
     );
   });
+});
+
+it('a value in a part never breaks the rules of the parts as a whole', () => {
+  // "The response holds one part per request type, in the same order": nothing of the values inside a part.
+  assert.deepEqual(rulesForPartValue(['RISKDEC-FIRST', 'ENV-ORDER'], 'errorcode', 'AUTH'), ['RISKDEC-FIRST']);
+  // With no other rule, the field's own: the sentence requiring it in that part, its list, the Errors table's.
+  assert.deepEqual(rulesForPartValue(['ENV-ORDER'], 'accounttypedescription', 'SUBSCRIPTION'), ['SUB-RECUR']);
+  assert.deepEqual(rulesForPartValue(['ENV-ORDER', 'ENV-RESPONSE-ONE-PART-PER-TYPE'], 'errorcode', 'AUTH'), ['ERR-PART-FIELDS']);
+  assert.deepEqual(rulesForPartValue(['ENV-ORDER'], 'status', 'AUTH'), ['3DS-STATUS']);
+  assert.deepEqual(rulesForPartValue(['ENV-ORDER'], 'issuer', 'AUTH'), ['FIELD-TYPES:issuer']);
+  assert.deepEqual(rulesForPartValue(['AUTH-AUTHORISE'], 'errorcode', 'AUTH'), ['AUTH-AUTHORISE']);
 });

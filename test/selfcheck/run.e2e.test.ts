@@ -51,8 +51,35 @@ describe('the self-check on real gateways', () => {
     const unchanged: Variant = { kind: 'faulty', name: 'unchanged', area: 'envelope', rule: 'ENV-SECRAND', what: 'changes nothing', build: () => ({ mutate: { part: (p) => p } }) };
     const r = await runSelfcheck({ variants: [unchanged], workers: 1, fuzz: false });
     assert.equal(r.verdicts[0].ok, false);
-    assert.match(r.verdicts[0].note, /scenario\(s\) tagged @rule:ENV-SECRAND passed: a gap in the suite/);
+    assert.match(r.verdicts[0].note, /the whole suite passed \([0-9]+ scenario runs\): a gap in the suite/);
     assert.equal(passed(r.verdicts), false);
+  });
+
+  it('judges a faulty variant as a user sees it: caught when its rule fails anywhere in the whole suite', async () => {
+    // "`settleduedate` | Format `YYYY-MM-DD`" holds for every part that carries it; the scenario tagged
+    // FIELD-SETTLEDUEDATE sends an AUTH, so a gateway that breaks the format in ACCOUNTCHECK parts only passes it.
+    // The whole suite's account checks meet the answer, and its validation names the field's rule.
+    const hidden: Variant = {
+      kind: 'faulty',
+      name: 'settleduedate-slashes-in-accountcheck',
+      area: 'fields',
+      rule: 'FIELD-SETTLEDUEDATE',
+      what: 'writes settleduedate YYYY/MM/DD in ACCOUNTCHECK parts only',
+      build: () => ({
+        mutate: {
+          part: (p) => (p.requesttypedescription === 'ACCOUNTCHECK' && typeof p.settleduedate === 'string' ? { ...p, settleduedate: p.settleduedate.replace(/-/g, '/') } : p),
+        },
+      }),
+    };
+    const tagged = await runSelfcheck({ variants: [hidden], workers: 1, fuzz: false, wholeSuite: false });
+    assert.equal(tagged.verdicts[0].ok, false, `the rule's own scenarios caught it: ${tagged.verdicts[0].caughtBy.join(', ')}`);
+    const whole = await runSelfcheck({ variants: [hidden], workers: 1, fuzz: false });
+    assert.equal(whole.verdicts[0].ok, true, whole.verdicts[0].note);
+    assert.equal(whole.runs[0].wholeSuite, true);
+    assert.ok(
+      whole.verdicts[0].caughtBy.some((c) => c.startsWith('features/account-check.feature:')),
+      whole.verdicts[0].caughtBy.join(', '),
+    );
   });
 
   it('fails when the only scenario that catches a variant is removed (--without, --ablate)', async () => {
@@ -60,7 +87,7 @@ describe('the self-check on real gateways', () => {
     const first = await runSelfcheck({ variants, workers: 1, fuzz: false });
     for (const v of first.verdicts) assert.equal(catcherScenarios(v).length, 1, `${v.name} is caught by ${v.caughtBy.join(', ')}`);
     const only = catcherScenarios(first.verdicts[0])[0];
-    const without = await runSelfcheck({ variants: variants.slice(0, 1), workers: 1, fuzz: false, exclude: [only] });
+    const without = await runSelfcheck({ variants: variants.slice(0, 1), workers: 1, fuzz: false, exclude: [only], wholeSuite: false });
     assert.equal(without.verdicts[0].ok, false, `still caught without ${only}`);
     const ablations = await ablate(variants, first.verdicts, 1);
     assert.deepEqual(
