@@ -2,10 +2,11 @@
  * Runs the client conformance cases through an SDK's adapter command (`cardspec serve --client-cmd CMD`). The
  * protocol (docs/contract.md, "The adapter protocol"):
  *
- * - cardspec runs CMD through the shell once per case, with `CARDSPEC_URL` (the gateway's base address: the JSON
- *   endpoint is `$CARDSPEC_URL/json/`), `CARDSPEC_CASE`, `CARDSPEC_USERNAME`, `CARDSPEC_PASSWORD`, `CARDSPEC_ALIAS`
- *   in its environment, and one JSON object on its standard input (AdapterInput): the account, the request object,
- *   and the fields the case compares;
+ * - cardspec runs CMD through the shell once per case, with `CARDSPEC_URL` (the gateway's base address),
+ *   `CARDSPEC_FORMAT` (`json` or `xml`: the envelope this case is played in), `CARDSPEC_ENDPOINT` (the address to
+ *   POST to: `$CARDSPEC_URL/json/` or `$CARDSPEC_URL/xml/`), `CARDSPEC_CASE`, `CARDSPEC_USERNAME`,
+ *   `CARDSPEC_PASSWORD`, `CARDSPEC_ALIAS` in its environment, and one JSON object on its standard input
+ *   (AdapterInput): the account, the request object (and in XML the request block), and the fields the case compares;
  * - the adapter sends `request` once, through its SDK, with the SDK's retries off, and prints one JSON line on its
  *   standard output: `{"parts": [...], "envelope": {...}?, "rawerrormessage": true?}`, or `{"error": "..."}` when
  *   the SDK raised (or gave an error part of its own); it exits 0;
@@ -18,6 +19,7 @@ import type { RequestObject, ResponsePart } from '../wire/types';
 import { compareEnvelope, compareParts, comparedFields, envelopeFields, type ClientCase, type ClientReport } from './case';
 import { CLIENT_CASES } from './catalogue';
 import type { CaseContext } from './steps';
+import { ENDPOINT_PATH, formatsOf, requestBlockText, responseBlockText, xmlCaseInput, xmlVisibleAnswer, type CaseFormat, type FormatChoice, type XmlCaseInput } from './xml';
 import type { ContractGateway } from '../contract/gateway';
 import { checkedCall } from '../contract/call';
 import { REQUEST_CHECKS, type Finding } from '../contract/checks';
@@ -186,8 +188,14 @@ export interface AdapterInput {
   readonly username: string;
   readonly password: string;
   readonly alias: string;
+  /** The envelope this case is played in: the JSON body, or the XML request block. */
+  readonly format: CaseFormat;
+  /** Where to POST: `url` + `/json/` or `/xml/` (the XML address is the kit's choice; the document does not show it). */
+  readonly endpoint: string;
   /** The request object to send once, as it is (the SDK may add its own fields). */
   readonly request: RequestObject;
+  /** In XML: the request as a request block, and where the answered fields sit in the response block. */
+  readonly xml?: XmlCaseInput;
   /** What this case compares: the fields of each part, and of the envelope when the adapter reports it. */
   readonly compare: { readonly parts: readonly string[]; readonly envelope: readonly string[] };
   readonly rules: readonly string[];
@@ -196,7 +204,8 @@ export interface AdapterInput {
 }
 
 export const ADAPTER_ADVICE =
-  'Send "request" once through the SDK, with its retries off (a case is one call), to "url" as user "username" with alias "alias"; ' +
+  'Send "request" once through the SDK, with its retries off (a case is one call), to "endpoint" in the envelope "format" names ' +
+  '(xml: the request block) as user "username" with alias "alias"; ' +
   'print one JSON line {"parts":[...],"envelope":{...},"rawerrormessage":true|false} or {"error":"..."} (docs/contract.md, "The adapter protocol").';
 
 /** How a case ended, in the Autobahn habit. */
@@ -205,14 +214,25 @@ export type CaseOutcome = 'pass' | 'fail' | 'non-strict' | 'informational';
 /** One case's result: what the contract report shows, and what the per-case page shows (all masked). */
 export interface ClientCaseResult extends CaseResult {
   readonly outcome: CaseOutcome;
+  /** The envelope the case was played in (one result per case and format). */
+  readonly format: CaseFormat;
   readonly group: string;
   readonly row: string;
   /** The fields compared in each part and, when reported, in the envelope. */
   readonly compared: { readonly parts: readonly string[]; readonly envelope: readonly string[] };
   /** What the reader should know that is not a problem: fields not given, errormessage not compared. */
   readonly notes: readonly string[];
-  /** The call as it reached the gateway and its answer, masked; the basic-auth header is never kept. */
-  readonly exchange?: { readonly headers: Readonly<Record<string, unknown>>; readonly request: unknown; readonly response: unknown };
+  /**
+   * The call as it reached the gateway and its answer, masked; the basic-auth header is never kept. `request` and
+   * `response` are the JSON form (XML mapped); in XML, `requestText` and `responseText` are the blocks built from them.
+   */
+  readonly exchange?: {
+    readonly headers: Readonly<Record<string, unknown>>;
+    readonly request: unknown;
+    readonly response: unknown;
+    readonly requestText?: string;
+    readonly responseText?: string;
+  };
   /** What the adapter printed as its answer, masked (or its output's last lines when it printed none). */
   readonly reported?: unknown;
   readonly calls: number;
@@ -227,6 +247,8 @@ export interface RunCasesOptions {
   readonly command: string;
   /** Case ids to run (default: all). */
   readonly only?: readonly string[];
+  /** The envelope the cases are played in (default `json`); `both`: every case in JSON, then every case in XML. */
+  readonly format?: FormatChoice;
   /** Per case (default 60 s): a hung adapter fails its case rather than the run. */
   readonly timeoutMs?: number;
   /** Stops the run (cardspec got SIGINT or SIGTERM): the adapter running is ended, no further case is started. */
@@ -291,11 +313,34 @@ function headersOf(call: Extract<ObservedCall, { kind: 'answered' }>): Record<st
   return redact(out);
 }
 
-async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions): Promise<ClientCaseResult> {
+/** A case's name in one format: its id in JSON (as before XML was played), `id (xml)` in XML. */
+export const caseKey = (id: string, format: CaseFormat): string => (format === 'json' ? id : `${id} (${format})`);
+
+/** The exchange of a case's page: the JSON form, and in XML the blocks too, all built from masked values. */
+function exchangeOf(call: Extract<ObservedCall, { kind: 'answered' }>): NonNullable<ClientCaseResult['exchange']> {
+  const request = kept(call.request);
+  const response = kept(call.response);
+  const base = { headers: headersOf(call), request, response };
+  if (call.format !== 'xml') return base;
+  const text = (build: () => string): string | undefined => {
+    try {
+      return redactText(build());
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    ...base,
+    requestText: typeof request === 'object' ? text(() => requestBlockText(request)) : undefined,
+    responseText: typeof response === 'object' ? text(() => responseBlockText(response)) : undefined,
+  };
+}
+
+async function runCase(gw: CaseGateway, kase: ClientCase, format: CaseFormat, opts: RunCasesOptions): Promise<ClientCaseResult> {
   const notes: string[] = [];
   let compared = { parts: comparedFields(kase, false), envelope: [] as string[] };
   let outcomeOverride: CaseOutcome | undefined;
-  const base = { id: kase.id, title: kase.title, rules: [...kase.rules], severity: kase.severity, group: kase.group, row: kase.row };
+  const base = { id: kase.id, title: kase.title, rules: [...kase.rules], severity: kase.severity, group: kase.group, row: kase.row, format };
   const finish = (problems: string[], extra: Partial<ClientCaseResult> = {}): ClientCaseResult => {
     const outcome: CaseOutcome = problems.length > 0 ? (kase.severity === 'error' ? 'fail' : 'non-strict') : (outcomeOverride ?? 'pass');
     return {
@@ -321,6 +366,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   const { user } = ctx;
   // The service's base address as the SDK is configured with it: with its path, when the gateway serves one.
   const url = `${gw.url}${gw.basePath ?? ''}`;
+  const endpoint = `${url}${ENDPOINT_PATH[format]}`;
   const input: AdapterInput = {
     case: kase.id,
     title: kase.title,
@@ -328,12 +374,23 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
     username: user.username,
     password: user.password,
     alias: user.alias,
+    format,
+    endpoint,
     request,
+    ...(format === 'xml' ? { xml: xmlCaseInput(user.alias, request) } : {}),
     compare: { parts: comparedFields(kase, true), envelope: envelopeFields(kase) },
     rules: [...kase.rules],
     advice: ADAPTER_ADVICE,
   };
-  const env = { CARDSPEC_URL: url, CARDSPEC_CASE: kase.id, CARDSPEC_USERNAME: user.username, CARDSPEC_PASSWORD: user.password, CARDSPEC_ALIAS: user.alias };
+  const env = {
+    CARDSPEC_URL: url,
+    CARDSPEC_FORMAT: format,
+    CARDSPEC_ENDPOINT: endpoint,
+    CARDSPEC_CASE: kase.id,
+    CARDSPEC_USERNAME: user.username,
+    CARDSPEC_PASSWORD: user.password,
+    CARDSPEC_ALIAS: user.alias,
+  };
   const seen: ObservedCall[] = [];
   const violations: CaseFinding[] = [];
   gw.setMutation(kase.mutation);
@@ -350,25 +407,35 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
   }
   const answered = seen.filter((c): c is Extract<ObservedCall, { kind: 'answered' }> => c.kind === 'answered');
   const first = answered[0];
-  const answeredParts: ResponsePart[] = first && Array.isArray(first.response.response) ? (first.response.response as unknown[]).filter(isObject) : [];
+  // What the client can have read: in XML, the answer as the response block carries it (src/wire/xml.ts).
+  const visible: Record<string, unknown> | undefined = first ? (format === 'xml' ? xmlVisibleAnswer(first.response) : { ...first.response }) : undefined;
+  const answeredParts: ResponsePart[] = visible && Array.isArray(visible.response) ? (visible.response as unknown[]).filter(isObject) : [];
+  const codes = first && Array.isArray(first.response.response) ? (first.response.response as unknown[]).filter(isObject).map((p) => p.errorcode) : [];
   const problems: string[] = [];
   const tail = (text: string): string => text.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
   const extra: { -readonly [K in keyof ClientCaseResult]?: ClientCaseResult[K] } = {
     calls: seen.length,
     violations,
-    exchange: first ? { headers: headersOf(first), request: kept(first.request), response: kept(first.response) } : undefined,
+    exchange: first ? exchangeOf(first) : undefined,
     stderr: run.stderr.trim() ? redactText(tail(run.stderr)) : undefined,
   };
   if (run.spawnError) return finish([`the adapter command could not be started: ${run.spawnError}`], extra);
   if (run.interrupted) return finish(['interrupted: cardspec was stopped while the adapter ran this case (the adapter was ended)'], extra);
   if (run.timedOut) problems.push(`the adapter did not finish within ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s`);
   else if (run.code !== 0) problems.push(`the adapter exited ${run.code}${run.stderr.trim() ? `: ${tail(run.stderr)}` : ''}`);
-  if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to use ${url}, given as "url" and $CARDSPEC_URL)`);
+  if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to POST to ${endpoint}, given as "endpoint" and $CARDSPEC_ENDPOINT)`);
   else if (seen.length > 1) problems.push(`${seen.length} calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)`);
+
+  const wrongForm = seen.find((c) => c.format !== undefined && c.format !== format);
+  if (wrongForm) {
+    problems.push(
+      `the call reached POST ${ENDPOINT_PATH[wrongForm.format ?? 'json']}, in ${String(wrongForm.format).toUpperCase()}; this case is played in ${format.toUpperCase()}: ` +
+        `the adapter is to POST to ${endpoint} (given as "endpoint" and $CARDSPEC_ENDPOINT, the form as "format" and $CARDSPEC_FORMAT)`,
+    );
+  }
 
   // The answer this case is about: a request changed on its way (a field the SDK added or dropped) gets another.
   if (first) {
-    const codes = answeredParts.map((p) => p.errorcode);
     if (codes.join() !== kase.expect.join()) {
       const why = violations.filter((v) => v.severity === 'error').map((v) => `${v.rule}: ${v.message}`);
       problems.push(
@@ -390,7 +457,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, opts: RunCasesOptions)
     compared = { parts: comparedFields(kase, report.rawErrorMessage), envelope: [] };
     if (!report.rawErrorMessage) notes.push('errormessage not compared: the adapter did not declare "rawerrormessage": true (an SDK may translate messages)');
     problems.push(...compareParts(kase, answeredParts, report.parts, report.rawErrorMessage));
-    const { response: _parts, ...answeredEnvelope } = first.response as unknown as Record<string, unknown>;
+    const { response: _parts, ...answeredEnvelope } = visible ?? {};
     if (report.envelope) {
       const e = compareEnvelope(kase, answeredEnvelope, report.envelope);
       problems.push(...e.problems);
@@ -413,13 +480,15 @@ export async function runClientCases(gw: CaseGateway, opts: RunCasesOptions): Pr
   for (const u of gw.gateway.config.users) registerCredential(u.username, u.password);
   const { cases } = selectCases(opts.only);
   const results: ClientCaseResult[] = [];
-  for (const kase of cases) {
-    if (opts.signal?.aborted) break;
-    const r = await runCase(gw, kase, opts);
-    results.push(r);
-    opts.onResult?.(r);
+  for (const format of formatsOf(opts.format ?? 'json')) {
+    for (const kase of cases) {
+      if (opts.signal?.aborted) break;
+      const r = await runCase(gw, kase, format, opts);
+      results.push(r);
+      opts.onResult?.(r);
+    }
   }
   // The contract report keeps the verdict of each case; the exchange and the adapter's answer are for the pages.
-  gw.session.setCases(results.map(({ id, title, rules, severity, passed, problems, outcome }): CaseResult => ({ id, title, rules, severity, passed, problems, outcome })));
+  gw.session.setCases(results.map(({ id, format, title, rules, severity, passed, problems, outcome }): CaseResult => ({ id: caseKey(id, format), title, rules, severity, passed, problems, outcome })));
   return results;
 }

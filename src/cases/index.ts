@@ -5,4 +5,5 @@
  */
 export { CASE_GROUPS, type ClientCase, type CaseGroup } from './case';
 export { CLIENT_CASES, uncoveredRows, errorRows, THREEDS_STATES } from './catalogue';
-export { runClientCases, runAdapter, selectCases, ADAPTER_ADVICE, type AdapterInput, type CaseOutcome, type ClientCaseResult, type RunCasesOptions } from './adapter';
+export { runClientCases, runAdapter, selectCases, caseKey, ADAPTER_ADVICE, type AdapterInput, type CaseOutcome, type ClientCaseResult, type RunCasesOptions } from './adapter';
+export { CASE_FORMATS, ENDPOINT_PATH, formatsOf, type CaseFormat, type FormatChoice, type XmlCaseInput } from './xml';

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { redactText } from '../redact';
-import type { ClientCaseResult, CaseOutcome } from './adapter';
+import { caseKey, type ClientCaseResult, type CaseOutcome } from './adapter';
 import { CASE_GROUPS } from './case';
 import { ruleText } from '../rules/contract';
 
@@ -22,7 +22,10 @@ export interface ClientReportMeta {
 }
 
 const esc = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const pageOf = (id: string): string => `${CLIENT_REPORT_FILES.pages}/${encodeURIComponent(id)}.html`;
+/** A case's page: `cases/<id>.html` in JSON, `cases/xml/<id>.html` in XML (a run in both formats has both). */
+export const pageOf = (r: Pick<ClientCaseResult, 'id' | 'format'>): string => `${CLIENT_REPORT_FILES.pages}/${r.format === 'xml' ? 'xml/' : ''}${encodeURIComponent(r.id)}.html`;
+/** The case's name as the report shows it: the id, with `(xml)` for a case played in XML. */
+const shownId = (r: Pick<ClientCaseResult, 'id' | 'format'>): string => caseKey(r.id, r.format);
 
 const OUTCOME_TEXT: Readonly<Record<CaseOutcome, string>> = {
   pass: 'pass',
@@ -62,7 +65,7 @@ export function indexHtml(results: readonly ClientCaseResult[], meta: ClientRepo
     rows.push(`<tr><th colspan="4">${esc(group)}</th></tr>`);
     for (const r of mine) {
       rows.push(
-        `<tr class="${r.outcome}" data-case="${esc(r.id)}"><td><a href="${esc(pageOf(r.id))}">${esc(r.id)}</a></td><td class="outcome">${OUTCOME_TEXT[r.outcome]}</td>` +
+        `<tr class="${r.outcome}" data-case="${esc(r.id)}" data-format="${r.format}"><td><a href="${esc(pageOf(r))}">${esc(shownId(r))}</a></td><td class="outcome">${OUTCOME_TEXT[r.outcome]}</td>` +
           `<td>${esc(r.title)}</td><td>${esc(r.rules.join(', '))}</td></tr>`,
       );
     }
@@ -71,7 +74,7 @@ export function indexHtml(results: readonly ClientCaseResult[], meta: ClientRepo
   return html(
     'cardspec client cases',
     `<h1>cardspec client cases: ${gate}</h1>
-<p>${results.length} cases through the adapter <code>${esc(meta.command)}</code>${meta.strict ? ' (strict: non-strict cases fail the gate)' : ''}.
+<p>${results.length} cases${formatsText(results)} through the adapter <code>${esc(meta.command)}</code>${meta.strict ? ' (strict: non-strict cases fail the gate)' : ''}.
 Each case is one call: the stand-in gateway gave one documented answer, and the adapter reported what its client gave back.</p>
 <ul>${legend}</ul>
 <table id="cases"><thead><tr><th>Case</th><th>Outcome</th><th>The answer</th><th>Rules</th></tr></thead><tbody>
@@ -81,7 +84,24 @@ ${rows.join('\n')}
   );
 }
 
+function formatsText(results: readonly ClientCaseResult[]): string {
+  const formats = [...new Set(results.map((r) => r.format))];
+  return formats.length === 1 && formats[0] === 'json' ? '' : ` (in ${formats.map((f) => (f === 'xml' ? 'the XML blocks, POST /xml/' : 'JSON, POST /json/')).join(' and ')})`;
+}
+
 const pretty = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+
+function exchangeHtml(ex: NonNullable<ClientCaseResult['exchange']>): string {
+  const xml = ex.requestText !== undefined || ex.responseText !== undefined;
+  const form = xml ? ' (as the gateway read it: the XML block mapped to the JSON form)' : '';
+  return (
+    `<h3>Request headers</h3><pre>${esc(pretty(ex.headers))}</pre>` +
+    (ex.requestText !== undefined ? `<h3>Request block</h3><pre>${esc(ex.requestText)}</pre>` : '') +
+    `<h3>Request body${form}</h3><pre>${esc(pretty(ex.request))}</pre>` +
+    (ex.responseText !== undefined ? `<h3>Response block</h3><pre>${esc(ex.responseText)}</pre>` : '') +
+    `<h3>Answer${form}</h3><pre>${esc(pretty(ex.response))}</pre>`
+  );
+}
 
 export function casePageHtml(r: ClientCaseResult): string {
   const rules = r.rules
@@ -94,18 +114,18 @@ export function casePageHtml(r: ClientCaseResult): string {
   const violations = r.violations.map((v) => `${v.severity} ${v.rule} [${v.check}] ${v.field}: ${v.message}`);
   const ex = r.exchange;
   return html(
-    `${r.id}: ${OUTCOME_TEXT[r.outcome]}`,
-    `<p><a href="../${CLIENT_REPORT_FILES.index}">All cases</a></p>
-<h1 class="${r.outcome}">${esc(r.id)}: ${OUTCOME_TEXT[r.outcome]}</h1>
+    `${shownId(r)}: ${OUTCOME_TEXT[r.outcome]}`,
+    `<p><a href="${r.format === 'xml' ? '../../' : '../'}${CLIENT_REPORT_FILES.index}">All cases</a></p>
+<h1 class="${r.outcome}">${esc(shownId(r))}: ${OUTCOME_TEXT[r.outcome]}</h1>
 <p>${esc(r.title)}</p>
-<p>Group ${esc(r.group)}; the request is the row <code>${esc(r.row)}</code> of the Request types table; ${r.severity === 'error' ? 'a failure fails the gate' : 'a warning case: it fails the gate only with --strict'}.
+<p>Played in ${r.format === 'xml' ? 'XML (the request and response blocks, POST /xml/)' : 'JSON (POST /json/)'}. Group ${esc(r.group)}; the request is the row <code>${esc(r.row)}</code> of the Request types table; ${r.severity === 'error' ? 'a failure fails the gate' : 'a warning case: it fails the gate only with --strict'}.
 ${esc(OUTCOME_MEANING[r.outcome].charAt(0).toUpperCase() + OUTCOME_MEANING[r.outcome].slice(1))}.</p>
 <h2>Problems</h2>${list(r.problems)}
 <h2>Notes</h2>${list(r.notes)}
 <h2>Rules</h2><ul>${rules}</ul>
 <h2>Compared</h2><p>In each part: ${esc(r.compared.parts.join(', '))}. In the envelope: ${esc(r.compared.envelope.join(', ') || 'nothing (not reported)')}.</p>
 <h2>Calls that reached the gateway: ${r.calls}</h2>
-${ex ? `<h3>Request headers</h3><pre>${esc(pretty(ex.headers))}</pre><h3>Request body</h3><pre>${esc(pretty(ex.request))}</pre><h3>Answer</h3><pre>${esc(pretty(ex.response))}</pre>` : '<p>No call was answered.</p>'}
+${ex ? exchangeHtml(ex) : '<p>No call was answered.</p>'}
 <h2>What the contract checks found in the call</h2>${list(violations)}
 <h2>What the adapter reported</h2><pre>${esc(r.reported === undefined ? '(nothing)' : pretty(r.reported))}</pre>
 ${r.stderr ? `<h2>The adapter's standard error (last lines)</h2><pre>${esc(r.stderr)}</pre>` : ''}`,
@@ -122,7 +142,7 @@ export function junitXml(results: readonly ClientCaseResult[], meta: ClientRepor
   const failures = c.fail + (meta.strict ? c['non-strict'] : 0);
   const skipped = c.informational + (meta.strict ? 0 : c['non-strict']);
   const cases = results.map((r) => {
-    const name = `${r.id} (${r.rules.join(', ')})`;
+    const name = `${shownId(r)} (${r.rules.join(', ')})`;
     const body =
       r.outcome === 'fail' || (r.outcome === 'non-strict' && meta.strict)
         ? `<failure message="${xmlEsc(r.problems[0] ?? r.outcome)}">${xmlEsc(r.problems.join('\n'))}</failure>`
@@ -131,7 +151,7 @@ export function junitXml(results: readonly ClientCaseResult[], meta: ClientRepor
           : r.outcome === 'informational'
             ? `<skipped message="${xmlEsc(r.notes.find((n) => n.startsWith('informational')) ?? 'informational')}"/>`
             : '';
-    return `    <testcase classname="cardspec.client.${xmlEsc(r.group.replace(/[^A-Za-z0-9]+/g, '-'))}" name="${xmlEsc(name)}">${body}</testcase>`;
+    return `    <testcase classname="cardspec.client.${r.format === 'xml' ? 'xml.' : ''}${xmlEsc(r.group.replace(/[^A-Za-z0-9]+/g, '-'))}" name="${xmlEsc(name)}">${body}</testcase>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cardspec client cases" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n  <testsuite name="client cases" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }
@@ -140,11 +160,15 @@ export function junitXml(results: readonly ClientCaseResult[], meta: ClientRepor
 export async function writeClientReport(dir: string, results: readonly ClientCaseResult[], meta: ClientReportMeta): Promise<string[]> {
   const safeMeta = { ...meta, command: redactText(meta.command) };
   await mkdir(path.join(dir, CLIENT_REPORT_FILES.pages), { recursive: true });
+  if (results.some((r) => r.format === 'xml')) await mkdir(path.join(dir, CLIENT_REPORT_FILES.pages, 'xml'), { recursive: true });
   const files: [string, string][] = [
     [CLIENT_REPORT_FILES.index, indexHtml(results, safeMeta)],
     [CLIENT_REPORT_FILES.junit, junitXml(results, safeMeta)],
-    [CLIENT_REPORT_FILES.json, JSON.stringify({ kind: 'cardspec-client-cases', strict: meta.strict, command: safeMeta.command, cases: results }, null, 2) + '\n'],
-    ...results.map((r): [string, string] => [pageOf(r.id), casePageHtml(r)]),
+    [
+      CLIENT_REPORT_FILES.json,
+      JSON.stringify({ kind: 'cardspec-client-cases', strict: meta.strict, command: safeMeta.command, formats: [...new Set(results.map((r) => r.format))], cases: results }, null, 2) + '\n',
+    ],
+    ...results.map((r): [string, string] => [pageOf(r), casePageHtml(r)]),
   ];
   for (const [name, text] of files) await writeFile(path.join(dir, decodeURIComponent(name)), redactText(text));
   return files.map(([name]) => name);

@@ -18,7 +18,7 @@ const RAW_ERROR_MESSAGE = true;
  *
  * With a real SDK, replace the body of this function:
  *  - configure it with $case['username'], $case['password'] and $case['alias'] (use the alias as given: one case
- *    has an alias that is not the user name), and the endpoint $case['url'] . '/json/';
+ *    has an alias that is not the user name), and the endpoint $case['endpoint'] ($case['url'] . '/json/');
  *  - turn its retries off (a case is one call);
  *  - call it once with $case['request'] (the SDK may add its own fields and headers);
  *  - return every field it gives for each response part, as it gives it (strings stay strings, arrays stay arrays),
@@ -28,6 +28,11 @@ const RAW_ERROR_MESSAGE = true;
  */
 function sendWithSdk(array $case): array
 {
+    if (($case['format'] ?? 'json') !== 'json') {
+        // This template speaks JSON; an SDK's XML side is played with --format xml and an adapter sending the XML block.
+        throw new RuntimeException('this adapter speaks JSON only: the case is played in ' . $case['format']);
+    }
+    $endpoint = $case['endpoint'] ?? $case['url'] . '/json/';
     $body = json_encode(['alias' => $case['alias'], 'version' => '1.00', 'request' => [$case['request']]], JSON_UNESCAPED_SLASHES);
     $context = stream_context_create(['http' => [
         'method' => 'POST',
@@ -37,9 +42,9 @@ function sendWithSdk(array $case): array
         'ignore_errors' => true,
         'timeout' => 30,
     ]]);
-    $text = file_get_contents($case['url'] . '/json/', false, $context);
+    $text = file_get_contents($endpoint, false, $context);
     if ($text === false) {
-        throw new RuntimeException('no answer from ' . $case['url']);
+        throw new RuntimeException('no answer from ' . $endpoint);
     }
     // Decoded as associative arrays: objects and lists keep their values, but an empty JSON object would print
     // back as [] (a list). An SDK that returns objects has no such issue; the envelope is cast to an object below.

@@ -26,7 +26,7 @@ def send_with_sdk(case):
 
     With a real SDK, replace the body of this function:
       - configure it with case["username"], case["password"] and case["alias"] (use the alias as given: one case has
-        an alias that is not the user name), and the endpoint case["url"] + "/json/";
+        an alias that is not the user name), and the endpoint case["endpoint"] (case["url"] + "/json/");
       - turn its retries off (a case is one call: an SDK that retries makes "2 calls reached the gateway");
       - call it once with case["request"] (the SDK may add its own fields and headers);
       - return every field it gives for each response part, as it gives it (strings stay strings, lists stay lists),
@@ -34,10 +34,13 @@ def send_with_sdk(case):
       - if it raises, let it raise; if it returns an error part of its own for a local failure (a part whose
         requesttypedescription is "ERROR" that the gateway did not send), raise SdkError with its message.
     """
+    if case.get("format", "json") != "json":
+        # This template speaks JSON; run an SDK's XML side with --format xml and an adapter that sends the XML block.
+        raise SdkError("this adapter speaks JSON only: the case is played in " + str(case.get("format")))
     body = json.dumps({"alias": case["alias"], "version": "1.00", "request": [case["request"]]}).encode("utf-8")
     token = base64.b64encode(f'{case["username"]}:{case["password"]}'.encode("utf-8")).decode("ascii")
     http = urllib.request.Request(
-        case["url"] + "/json/",
+        case.get("endpoint", case["url"] + "/json/"),
         data=body,
         method="POST",
         headers={"Content-Type": "application/json", "Accept": "application/json", "Authorization": "Basic " + token},
