@@ -12,7 +12,7 @@ import { FUZZ_DEFAULTS, MAX_RUNS } from '../fuzz/plan';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../client/profile';
 import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
-import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
+import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
 
@@ -32,12 +32,13 @@ Options:
   --path P                     replay the one case at path P of --seed (printed with every failure); needs one
                                --property and one --format
   --rate R                     at most R requests per second
-  --timeout MS                 time allowed for one answer (default: the profile's, 15000)
+  --timeout <duration>         time allowed for one answer, e.g. 15s, 500ms (default: the profile's, 15s); a
+                               plain number is read as milliseconds (the old form, with a notice)
   --concurrency N              requests in flight at once (default: ${FUZZ_DEFAULTS.concurrency}), shared by the threads
   --threads N|auto             threads that generate, send and judge requests (default: 1; auto: one per core,
                                at most 4, for runs of 2,000 requests or more without --rate or --path); a seed
                                gives the same cases whatever the number. Each thread costs about a second to start
-  --max-time S                 seconds the whole run may take (default: ${FUZZ_DEFAULTS.maxTimeSec})
+  --max-time <duration>        time the whole run may take, e.g. 10m, or seconds (default: ${FUZZ_DEFAULTS.maxTimeSec}s)
   --max-failures N             stop sending once N cases failed (default: ${FUZZ_DEFAULTS.maxFailures}); only these cases and the counts
                                are kept, so a run of millions of cases holds no more than one of thousands
   --shard I/N                  run shard I of N (1-based): the --runs cases of the seed cut into N contiguous
@@ -68,12 +69,25 @@ export interface CommandIO {
   readonly env: NodeJS.ProcessEnv;
 }
 
-function wholeNumber(values: Record<string, unknown>, name: string, dflt: number, min: number, max: number): number {
-  const raw = values[name];
-  if (raw === undefined) return dflt;
-  const text = String(raw);
-  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return Number(text);
+const wholeNumber = (values: OptionValues, name: string, dflt: number, min: number, max: number): number => wholeNumberOption(name, stringOption(values, name), dflt, min, max);
+
+/** Fuzz's old `--timeout MS`: a plain number was milliseconds here (seconds in every other command). */
+const OLD_TIMEOUT = /^\s*[0-9]+\s*$/;
+
+/**
+ * `--timeout <duration>` (default the profile's) and `--max-time <duration>` (plain seconds, as before). A plain
+ * number given to --timeout is still read as milliseconds, fuzz's old form, with a one-line notice.
+ */
+function timeLimits(values: OptionValues, dfltTimeoutMs: number, note: (text: string) => void): { timeoutMs: number; maxTimeMs: number } {
+  const timeout = stringOption(values, 'timeout');
+  const maxTime = stringOption(values, 'max-time');
+  let timeoutMs = dfltTimeoutMs;
+  if (timeout !== undefined && OLD_TIMEOUT.test(timeout)) {
+    timeoutMs = wholeNumberOption('timeout', timeout.trim(), dfltTimeoutMs, 1, 600_000);
+    note(`cardspec fuzz: note: --timeout ${timeout.trim()} is read as milliseconds (fuzz's old form); write ${timeout.trim()}ms, or 15s: a plain number is seconds in every other command\n`);
+  } else if (timeout !== undefined) timeoutMs = durationOption('timeout', timeout, 600_000);
+  const maxTimeMs = maxTime === undefined ? FUZZ_DEFAULTS.maxTimeSec * 1000 : durationOption('max-time', maxTime);
+  return { timeoutMs, maxTimeMs };
 }
 
 /** Runs at least this long pay for starting threads (each loads the kit: about a second). */
@@ -180,6 +194,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
 
     const profileSpec = str('profile') ?? 'builtin';
     const profile = loadProfile(profileSpec);
+    const { timeoutMs, maxTimeMs } = timeLimits(values, profile.limits.totalTimeoutMs, (t) => io.err.write(t));
     // One reading of the connection for every command (src/client/connection.ts: credentials, the alias rule, site).
     const { user, password, alias, site } = connectionOptions(values, io.env, profile);
 
@@ -212,10 +227,10 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       seed,
       path,
       rate,
-      timeoutMs: wholeNumber(values, 'timeout', profile.limits.totalTimeoutMs, 1, 600_000),
+      timeoutMs,
       concurrency: wholeNumber(values, 'concurrency', FUZZ_DEFAULTS.concurrency, 1, 256),
       threads,
-      maxTimeMs: wholeNumber(values, 'max-time', FUZZ_DEFAULTS.maxTimeSec, 1, 86_400) * 1000,
+      maxTimeMs,
       maxFailures: wholeNumber(values, 'max-failures', FUZZ_DEFAULTS.maxFailures, 1, 1_000_000),
       shrinkSteps: wholeNumber(values, 'shrink-steps', FUZZ_DEFAULTS.shrinkSteps, 0, 100_000),
       user,

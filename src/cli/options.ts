@@ -67,6 +67,36 @@ export function parseOptions(args: string[], options: OptionSpecs): OptionValues
   }
 }
 
+/**
+ * `--name N`: a whole number from min to max, or `dflt` when the option was not given. One reader and one wording
+ * for every command's counts (runs, workers, records, ports).
+ */
+export function wholeNumberOption(name: string, text: string | undefined, dflt: number, min: number, max: number): number {
+  if (text === undefined) return dflt;
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return Number(text);
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** A limit in words: `24 hours`, `10 minutes`, `90 seconds`. */
+function durationWords(ms: number): string {
+  const [n, unit] = ms % 3600_000 === 0 ? [ms / 3600_000, 'hour'] : ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [ms / 1000, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * `--name <duration>`: `15s`, `500ms`, `2m` or a plain number of seconds, as whole milliseconds (at least 1, at
+ * most `maxMs`). The same units in every command's time options (run's --timeout and --max-time, fuzz's, serve's
+ * --case-timeout).
+ */
+export function durationOption(name: string, text: string, maxMs: number = DAY_MS): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000) : NaN;
+  if (!Number.isFinite(ms) || ms < 1 || ms > maxMs) throw new UsageError(`--${name} must be a duration such as 15s, 500ms or 2m (at most ${durationWords(maxMs)}), not "${text}"`);
+  return Math.round(ms);
+}
+
 /** The text of a string option, or undefined when it was not given. */
 export function stringOption(values: OptionValues, name: string): string | undefined {
   const v = values[name];

@@ -17,7 +17,7 @@ import { TLS_HELP } from '../client/tls';
 import { ExtensionError, readExtensions } from '../suite/extensions';
 import { loadCatalogue as loadCatalogueFile } from '../rules/catalogue';
 import { loadWaivers, WaiverError } from '../report/waivers';
-import { CONNECTION_OPTIONS, connectionOptions, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError } from './options';
+import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
 
@@ -75,14 +75,6 @@ target that is not ready (the message says what to fix), 3 INCOMPLETE.`;
 /** A live-looking site without --allow-live (src/client/safety.ts): refused with the reason, not the usage text. */
 class LiveSiteError extends Error {}
 
-/** `15s`, `500ms`, `2m` or a number of seconds, as milliseconds (whole, at least 1). */
-export function durationOption(name: string, text: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text.trim());
-  const ms = m ? Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000) : NaN;
-  if (!Number.isFinite(ms) || ms < 1 || ms > 24 * 3600_000) throw new UsageError(`${name} must be a duration such as 15s, 500ms or 2m (at most 24 hours), not "${text}"`);
-  return Math.round(ms);
-}
-
 function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan | 'help' {
   let values: OptionValues;
   try {
@@ -121,13 +113,12 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan 
   const target = targetOption(str('target'));
   const formats = formatOption(str('format'));
 
-  const parallelText = str('parallel') ?? '0';
-  if (!/^[0-9]+$/.test(parallelText) || Number(parallelText) > 64) throw new UsageError(`--parallel must be a whole number from 0 to 64, not "${parallelText}"`);
+  const parallel = wholeNumberOption('parallel', str('parallel'), 0, 0, 64);
 
   const timeoutText = str('timeout');
   const maxTimeText = str('max-time');
-  const timeoutMs = timeoutText === undefined ? undefined : durationOption('--timeout', timeoutText);
-  const maxTimeMs = maxTimeText === undefined ? undefined : durationOption('--max-time', maxTimeText);
+  const timeoutMs = timeoutText === undefined ? undefined : durationOption('timeout', timeoutText);
+  const maxTimeMs = maxTimeText === undefined ? undefined : durationOption('max-time', maxTimeText);
 
   const profileSpec = str('profile') ?? 'builtin';
   let profile = loadProfile(profileSpec);
@@ -148,7 +139,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan 
         'run the suite against',
       );
   if (live) throw new LiveSiteError(live);
-  if (values.bail && Number(parallelText) > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
+  if (values.bail && parallel > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
 
   const extensions = readExtensions({ features: strings('features'), require: strings('require'), rules: str('rules') }, cwd);
   return {
@@ -162,7 +153,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan 
     alias,
     site,
     reportsDir: path.resolve(cwd, str('reports') ?? 'reports'),
-    parallel: Number(parallelText),
+    parallel,
     timeoutGiven: timeoutMs !== undefined,
     maxTimeMs,
     tls: { ca: str('ca'), insecure: values.insecure === true },

@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import { redactText } from '../redact';
-import { OptionValues, parseOptions, stringOption, UsageError } from './options';
+import { OptionValues, parseOptions, stringOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec selfcheck [options]
 
@@ -37,12 +37,6 @@ Options:
   -h, --help             this text
 
 Exit codes: 0 every faulty variant caught and every benign one passed, 1 otherwise, 2 a usage error.`;
-
-function wholeNumber(text: string | undefined, name: string, dflt: number, min: number, max: number): number {
-  if (text === undefined) return dflt;
-  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return Number(text);
-}
 
 /** Generated variants by exact name or `*` pattern. */
 function selectGenerated<T extends { name: string }>(all: readonly T[], picks: readonly string[]): T[] {
@@ -109,8 +103,8 @@ export async function run(args: string[]): Promise<number> {
       variants,
       generated,
       without,
-      workers: wholeNumber(str('workers'), 'workers', defaultWorkers(), 1, 16),
-      fuzz: values['no-fuzz'] ? (false as const) : { ...SHORT_FUZZ, runs: wholeNumber(str('fuzz-runs'), 'fuzz-runs', SHORT_FUZZ.runs, 1, 100_000) },
+      workers: wholeNumberOption('workers', str('workers'), defaultWorkers(), 1, 16),
+      fuzz: values['no-fuzz'] ? (false as const) : { ...SHORT_FUZZ, runs: wholeNumberOption('fuzz-runs', str('fuzz-runs'), SHORT_FUZZ.runs, 1, 100_000) },
       markdown: str('markdown'),
     };
   } catch (e) {

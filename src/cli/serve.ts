@@ -11,7 +11,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactText, registerCredential } from '../redact';
-import { parseOptions, type OptionSpecs } from './options';
+import { durationOption, parseOptions, wholeNumberOption, type OptionSpecs } from './options';
+import { isLoopbackHost } from '../client/safety';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, normaliseBasePath, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, startContractGateway, type ContractReport } from '../contract';
@@ -56,7 +57,8 @@ Contract testing (docs/contract.md):
                         started once per case (protocol: docs/contract.md); implies --contract, and exits when
                         the cases are done instead of waiting for a signal
   --cases ID,ID         with --client-cmd: run only these cases
-  --case-timeout S      with --client-cmd: seconds an adapter may take per case (default 60)
+  --case-timeout T      with --client-cmd: time an adapter may take per case: a duration such as 90s or 2m,
+                        or seconds (default 60s)
   --list-cases          print the client cases (id, group, rules, fields compared) and exit
 
 Requests: POST <url>[base path]/json/ (JSON) and POST <url>[base path]/xml/ (XML), HTTP basic authentication.
@@ -64,8 +66,6 @@ Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligati
 --client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error,
 3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report of the cases run is written), or
 --contract stopped before any request reached the gateway (nothing was checked).`;
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 function describe(config: GatewayConfig, fromFile: string | undefined): string[] {
   const lines: string[] = ['Users:'];
@@ -147,10 +147,15 @@ export async function run(args: string[]): Promise<number> {
     console.log(`${cases.length} cases (errormessage is compared only when the adapter declares rawerrormessage; the protocol: docs/contract.md)`);
     return 0;
   }
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(redactText(`cardspec serve: --port must be a number from 0 to 65535, not "${values.port}"`));
-    return 2;
+  let port: number;
+  let maxRecords: number;
+  let caseTimeoutMs: number;
+  try {
+    port = wholeNumberOption('port', values.port, 0, 0, 65535);
+    maxRecords = wholeNumberOption('max-records', values['max-records'], DEFAULT_MAX_RECORDS, 1, 999_999_999);
+    caseTimeoutMs = values['case-timeout'] === undefined ? 60_000 : durationOption('case-timeout', values['case-timeout'], 3600_000);
+  } catch (err) {
+    return usageError(err instanceof Error ? err.message : String(err));
   }
   const host = values.host ?? '127.0.0.1';
   const clockStart = values['clock-start'];
@@ -165,12 +170,6 @@ export async function run(args: string[]): Promise<number> {
   } catch (err) {
     return usageError(`--base-path: ${err instanceof Error ? err.message : String(err)}`);
   }
-
-  const maxRecordsText = values['max-records'];
-  if (maxRecordsText !== undefined && !/^[1-9][0-9]{0,8}$/.test(maxRecordsText)) {
-    return usageError(`--max-records must be a whole number from 1 to 999999999, not "${maxRecordsText}"`);
-  }
-  const maxRecords = maxRecordsText === undefined ? DEFAULT_MAX_RECORDS : Number(maxRecordsText);
 
   const clientCmd = values['client-cmd'];
   const contract = (values.contract ?? false) || clientCmd !== undefined;
@@ -189,8 +188,6 @@ export async function run(args: string[]): Promise<number> {
     .filter(Boolean);
   const { unknown } = selectCases(only);
   if (unknown.length > 0) return usageError(`unknown case(s) ${unknown.join(', ')}; the cases are listed in docs/contract.md`);
-  const caseTimeout = values['case-timeout'] === undefined ? 60 : Number(values['case-timeout']);
-  if (!(caseTimeout > 0 && caseTimeout <= 3600)) return usageError(`--case-timeout must be a number of seconds from 1 to 3600, not "${values['case-timeout']}"`);
 
   let config: GatewayConfig = DEFAULT_CONFIG;
   if (values.config !== undefined) {
@@ -230,7 +227,7 @@ export async function run(args: string[]): Promise<number> {
   }
 
   const out: string[] = ['cardspec reference gateway', ...describe(config, values.config)];
-  if (!LOOPBACK.has(host)) out.push(`WARNING: listening on ${host}, not loopback, because --host was given: anyone who can reach it can use these credentials.`);
+  if (!isLoopbackHost(host)) out.push(`WARNING: listening on ${host}, not loopback, because --host was given: anyone who can reach it can use these credentials.`);
   out.push(
     'Addresses:',
     `  JSON     POST ${gateway.url}${basePath}/json/`,
@@ -260,7 +257,7 @@ export async function run(args: string[]): Promise<number> {
     const results = await runClientCases(contractGateway, {
       command: clientCmd,
       only,
-      timeoutMs: caseTimeout * 1000,
+      timeoutMs: caseTimeoutMs,
       signal: stopping.signal,
       onResult: (r) => {
         done++;

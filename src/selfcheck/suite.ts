@@ -11,7 +11,7 @@
 import type { Envelope } from '@cucumber/messages';
 import { redactText, registerSecret } from '../redact';
 import { parseMessages, type ScenarioResult } from '../report/messages';
-import { runFeatures } from '../suite';
+import { isKitProblem, runFeatures } from '../suite';
 import { builtinConnection } from '../client/connection';
 import type { Format } from '../wire/types';
 import type { ScenarioOutcome } from './types';
@@ -31,8 +31,6 @@ export interface SuiteResult {
   readonly problems: string[];
 }
 
-const KIT_PROBLEMS = new Set(['UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNFINISHED']);
-
 function outcomeOf(s: ScenarioResult): ScenarioOutcome {
   const why = (s.error ?? s.reason ?? '').split('\n')[0];
   return {
@@ -43,7 +41,7 @@ function outcomeOf(s: ScenarioResult): ScenarioOutcome {
     rules: s.rules,
     ...(s.broken ? { broken: s.broken } : {}),
     verdict: s.verdict,
-    kitProblem: KIT_PROBLEMS.has(s.status),
+    kitProblem: isKitProblem(s.status),
     ...(why ? { why: redactText(why.length > 240 ? `${why.slice(0, 237)}...` : why) } : {}),
   };
 }

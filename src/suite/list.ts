@@ -13,7 +13,7 @@ import type { Waiver } from '../report/waivers';
 import { readMessagesFile } from '../report/messages';
 import { missingRequirement, type Profile } from '../client/profile';
 import type { Format } from '../wire/types';
-import { runFeatures, type SuiteFiles } from '.';
+import { isKitProblem, runFeatures, type SuiteFiles } from '.';
 import { byText } from '../order';
 
 export interface PlannedScenario {
@@ -46,7 +46,7 @@ export async function planScenarios(req: ListRequest): Promise<PlannedScenario[]
     await runFeatures({ suite: req.suite, extra: req.extra, format: req.format, tags: req.tags, dryRun: true, formatters: [['message', messages]] });
     return readMessagesFile(messages, req.format).scenarios.map((s) => {
       const reasons = s.requires.map((r) => missingRequirement(req.profile, r)).filter((r): r is string => r !== undefined);
-      const problem = ['UNDEFINED', 'AMBIGUOUS', 'PENDING'].includes(s.status) ? s.reason : undefined;
+      const problem = isKitProblem(s.status) ? s.reason : undefined;
       return {
         format: s.format,
         uri: s.uri,

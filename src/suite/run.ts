@@ -22,12 +22,13 @@ import { Writable } from 'node:stream';
 import type { CommandIo } from '../io';
 import { redactText, registerCredential } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
-import { runFeatures, TagExpressionError } from '.';
+import { isKitProblem, runFeatures, TagExpressionError } from '.';
 import { Progress } from './progress';
 import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type StopParameters } from '../stop';
 import { controlClientFor, reachTarget } from '../client/connection';
 import { preflight, PREFLIGHT_TIMEOUT_MS } from '../client/preflight';
 import { CONTROL_CAPABILITIES, paymentCardSources, withUnavailable, type Profile } from '../client/profile';
+import { isLoopbackHost } from '../client/safety';
 import { applyTls, TlsConfigError } from '../client/tls';
 import { writeMergedCatalogue, type Extensions } from './extensions';
 import { failureText, watchFailures, type FailedScenario } from './failures';
@@ -189,7 +190,7 @@ async function listPlan(plan: RunPlan, io: CommandIo): Promise<number> {
 
 /** A scenario the run counts as not passed: a failure, or a kit problem (a step without definition). */
 function notPassed(s: ScenarioResult): boolean {
-  return s.verdict === 'failed' || ['UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNFINISHED'].includes(s.status);
+  return s.verdict === 'failed' || isKitProblem(s.status);
 }
 
 function pad(s: string, n: number): string {
@@ -259,10 +260,6 @@ async function probeControl(plan: RunPlan, io: CommandIo, baseUrl: string): Prom
     line(io.err, redactText(`cardspec run: note: ${reason}; ${skipped}${instead}.`));
     return profile;
   }
-}
-
-function isLoopback(u: URL): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) || u.hostname.startsWith('127.');
 }
 
 /** Why the reports folder cannot be made or written, in words; undefined when it can. */
@@ -358,7 +355,7 @@ export async function runConformance(plan: RunPlan, io: CommandIo): Promise<numb
   const baseUrl = reached.baseUrl;
   if (plan.target !== 'builtin') {
     const u = new URL(plan.target);
-    if (u.protocol === 'http:' && !isLoopback(u)) {
+    if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
       line(io.err, `cardspec run: warning: ${u.host} is not on loopback and the URL is plain HTTP; the document's service is HTTPS (TRANSPORT-HTTPS).`);
     }
   }
