@@ -106,15 +106,22 @@ function structureViolations(root: string, problems: readonly string[]): Violati
   return problems.map((p) => violation(root, 'xml-structure', /version/i.test(p) ? SECTION.versioning : SECTION.transport, p));
 }
 
+let xmlModule: typeof import('../wire/xml') | undefined;
+
+/** Loaded on first use, not at the top: JSON validation (most uses) need not load the XML parser. Kept, since `require` resolves the path on every call. */
+function xmlMapping(): typeof import('../wire/xml') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  xmlModule ??= require('../wire/xml') as typeof import('../wire/xml');
+  return xmlModule;
+}
+
 function validateXml(text: string, options: TextOptions): TextResult {
   const root = xmlRoot(text);
   // A root that differs in case only (`<requestBlock>`) is still meant as that block: XML names are case-sensitive,
   // so it is a finding about the root, and the kind follows what was meant.
   const meant = root?.toLowerCase();
   const kind: TextResult['kind'] = meant === 'responseblock' || (meant !== 'requestblock' && options.requested) ? 'response' : 'request';
-  // Loaded here, not at the top: JSON validation (most uses) need not load the XML parser.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const xml = require('../wire/xml') as typeof import('../wire/xml');
+  const xml = xmlMapping();
   const parsed = kind === 'request' ? xml.parseRequestBlock(text) : xml.parseResponseBlock(text);
   const structure = structureViolations(root ?? (kind === 'request' ? 'requestblock' : 'responseblock'), parsed.problems);
   // Nothing could be read from the block (not well-formed, a DOCTYPE, another root): the problems say why.

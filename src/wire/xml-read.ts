@@ -6,19 +6,11 @@
  * Neither parse function ever throws.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { FIELD, type Direction, type FieldDef } from '../../schemas/fields';
+import { FIELDS, type Direction, type FieldDef } from '../../schemas/fields';
 import { redactText } from '../redact';
 import { XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
-import { BLOCK, PART, ROOT, SCHEME, TYPE_ATTR, UPDATES_SCHEME, attrKey, isObject, toJsonVersion, versionAttr, type Scheme } from './xml-scheme';
-
-/** One parsed element: attributes and text already decoded. */
-interface In {
-  readonly name: string;
-  readonly attrs: readonly (readonly [string, string])[];
-  readonly children: readonly In[];
-  /** All text and CDATA directly inside, concatenated (whitespace between child elements included). */
-  readonly text: string;
-}
+import { scanPlain, type In } from './xml-scan';
+import { BLOCK, PART, ROOT, SCHEME, TYPE_ATTR, UPDATES_SCHEME, isObject, toJsonVersion, VERSION_ATTR, type Scheme, type SchemeNode } from './xml-scheme';
 
 const PARSER = new XMLParser({
   preserveOrder: true, // element order matters (request types) and repeated elements must stay apart
@@ -124,9 +116,13 @@ function cdataText(v: unknown): string {
   return v.map((x) => (isObject(x) && '#text' in x ? String(x['#text']) : '')).join('');
 }
 
-/** A value held by the kit's own objects: `__proto__` and friends become plain own properties. */
+/**
+ * A value held by the kit's own objects: `__proto__` and friends become plain own properties. `__proto__` is the one
+ * accessor of Object.prototype, so every other key is an own property by plain assignment (which is faster).
+ */
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 const hasContent = (s: string): boolean => s.trim() !== '';
@@ -157,48 +153,48 @@ function finish(acc: Map<string, unknown[]>, isList: (key: string) => boolean): 
   return out;
 }
 
-function isListField(key: string): boolean {
-  const def = FIELD[key];
-  return def !== undefined && (def.list === true || def.structure === 'records');
-}
+/** The fields whose value is a list however many times they occur (`requesttypedescriptions`, the records). */
+const LIST_FIELDS: ReadonlySet<string> = new Set(FIELDS.filter((d) => d.list === true || d.structure === 'records').map((d) => d.name));
+
+const isListField = (key: string): boolean => LIST_FIELDS.has(key);
 
 /**
  * Reads the fields below `el` into `acc`. An empty element or attribute means the field is not set (public-facts:
  * real clients send `<county/>` for unset fields), so it is dropped.
  */
-function readInto(el: In, scheme: Scheme, rel: readonly string[], acc: Map<string, unknown[]>): void {
-  const here = rel.join('/');
+function readInto(el: In, scheme: Scheme, node: SchemeNode, acc: Map<string, unknown[]>): void {
+  const here = node.path;
   for (const [a, v] of el.attrs) {
     if (v === '') continue;
-    add(acc, scheme.attrAt.get(attrKey(rel, a)) ?? (rel.length ? `${here}/@${a}` : `@${a}`), v);
+    add(acc, node.attrs.get(a) ?? (here !== '' ? `${here}/@${a}` : `@${a}`), v);
   }
-  const textField = rel.length ? scheme.textAt.get(here) : undefined;
+  const textField = node.text;
   if (textField !== undefined) {
     const v = el.children.length ? generic(el, true) : el.text === '' ? undefined : el.text;
     if (v !== undefined) add(acc, textField, v);
     return;
   }
-  if (hasContent(el.text)) add(acc, rel.length ? here : '#text', el.text);
+  if (hasContent(el.text)) add(acc, here !== '' ? here : '#text', el.text);
   for (const c of el.children) {
-    const structure = rel.length === 0 ? scheme.structures.get(c.name) : undefined;
+    const structure = here === '' ? scheme.structures.get(c.name) : undefined;
     if (structure) {
       const v = readStructure(c, structure);
       if (v !== undefined) add(acc, structure.name, v);
       continue;
     }
-    const path = [...rel, c.name];
-    if (scheme.elementPaths.has(path.join('/'))) {
-      readInto(c, scheme, path, acc);
+    const below = node.children.get(c.name);
+    if (below) {
+      readInto(c, scheme, below, acc);
       continue;
     }
     const v = generic(c);
-    if (v !== undefined) add(acc, rel.length ? path.join('/') : c.name, v);
+    if (v !== undefined) add(acc, here !== '' ? `${here}/${c.name}` : c.name, v);
   }
 }
 
 function readFields(el: In, scheme: Scheme): Record<string, unknown> {
   const acc = new Map<string, unknown[]>();
-  readInto(el, scheme, [], acc);
+  readInto(el, scheme, scheme.tree, acc);
   return finish(acc, isListField);
 }
 
@@ -270,13 +266,17 @@ export const DOCTYPE_PROBLEM = 'a DOCTYPE is not accepted when it declares anyth
  * (`[<!ENTITY ...>]`) is left for the DTD guard.
  */
 function withoutExternalDoctype(doc: string): string {
+  if (!doc.includes('<!DOCTYPE')) return doc;
   const m = /^((?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*)(<!DOCTYPE\s+[A-Za-z_:][\w.:-]*(?:\s+(?:SYSTEM\s+(?:"[^"]*"|'[^']*')|PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')))?\s*>)/.exec(doc);
   if (!m) return doc;
   return doc.slice(0, m[1].length) + m[2].replace(/[^\n]/g, ' ') + doc.slice(m[1].length + m[2].length);
 }
 
-/** The well-formedness check, the DTD guard and the tree: `problems` say where it went wrong. */
-function parseTree(xml: unknown): { root?: In; problems: string[] } {
+/**
+ * The well-formedness check, the DTD guard and the tree: `problems` say where it went wrong. `plain: false` skips the
+ * fast scanner, so that its test can compare the two readings.
+ */
+export function parseTree(xml: unknown, plain = true): { root?: In; problems: string[] } {
   if (typeof xml !== 'string') return { problems: ['the body is not text'] };
   // A leading byte-order mark and blank lines are accepted (public-facts: the Ruby gem's body begins with a blank
   // line); line numbers in problems still count from the body's first line.
@@ -284,9 +284,13 @@ function parseTree(xml: unknown): { root?: In; problems: string[] } {
   const lead = /^\s*/.exec(body)?.[0] ?? '';
   const lineOffset = (lead.match(/\n/g) ?? []).length;
   // XML 2.11: a literal CR or CRLF is read as LF.
-  const doc = withoutExternalDoctype(body.slice(lead.length).replace(/\r\n?/g, '\n'));
+  const rest = body.slice(lead.length);
+  const doc = withoutExternalDoctype(rest.includes('\r') ? rest.replace(/\r\n?/g, '\n') : rest);
   if (doc === '') return { problems: ['not well-formed XML: the body is empty'] };
   if (/<!DOCTYPE/i.test(doc)) return { problems: [DOCTYPE_PROBLEM] };
+  // Plain XML (nearly every block) is read in one pass; anything else, and every fault, by the full parser below.
+  const scanned = plain ? scanPlain(doc) : undefined;
+  if (scanned) return { root: scanned, problems: [] };
   const valid = XMLValidator.validate(doc);
   if (valid !== true) return { problems: [redactText(wellFormednessProblem(doc, valid.err, lineOffset))] };
   let parsed: unknown;
@@ -329,7 +333,7 @@ function readBlock(xml: string, direction: Direction, onPart: (el: In, index: nu
   const acc = new Map<string, unknown[]>();
   let version: string | undefined;
   for (const [a, v] of root.attrs) {
-    if (a === versionAttr(direction)) version = v;
+    if (a === VERSION_ATTR[direction]) version = v;
     else if (v !== '') add(acc, block.attrs.get(a) ?? `@${a}`, v);
   }
   if (version === undefined) problems.push(`<${expected}> has no version attribute; the document's is "${XML_VERSION}" (Versioning 2)`);

@@ -36,6 +36,34 @@ export interface Scheme {
   readonly structures: ReadonlyMap<string, FieldDef>;
   /** The same, by field name -> element name. */
   readonly structureAt: ReadonlyMap<string, string>;
+  /** The same paths as `textAt`, `attrAt` and `elementPaths`, as a tree that reading walks element by element. */
+  readonly tree: SchemeNode;
+}
+
+/** One element path of a scheme: what its text and attributes hold, and the element paths below it. */
+export interface SchemeNode {
+  /** `billing/amount`; '' for the request/response element itself. */
+  readonly path: string;
+  /** The field held in the element's text (`textAt`). */
+  readonly text?: string;
+  /** Attribute name -> field (`attrAt`). */
+  readonly attrs: ReadonlyMap<string, string>;
+  /** Child element name -> its node, for the paths of `elementPaths` only. */
+  readonly children: ReadonlyMap<string, SchemeNode>;
+}
+
+function schemeTree(textAt: ReadonlyMap<string, string>, attrAt: ReadonlyMap<string, string>, elementPaths: ReadonlySet<string>): SchemeNode {
+  const node = (path: string): SchemeNode => {
+    const attrs = new Map<string, string>();
+    for (const [k, field] of attrAt) if (k.slice(0, k.lastIndexOf('@')) === path) attrs.set(k.slice(k.lastIndexOf('@') + 1), field);
+    const children = new Map<string, SchemeNode>();
+    for (const p of elementPaths) {
+      const name = path === '' ? p : p.startsWith(path + '/') ? p.slice(path.length + 1) : undefined;
+      if (name !== undefined && !name.includes('/')) children.set(name, node(p));
+    }
+    return { path, text: path === '' ? undefined : textAt.get(path), attrs, children };
+  };
+  return node('');
 }
 
 export const attrKey = (elements: readonly string[], attr: string): string => `${elements.join('/')}@${attr}`;
@@ -67,7 +95,7 @@ function makeScheme(entries: readonly (readonly [FieldDef, string])[]): Scheme {
       if (!textAt.has(k)) textAt.set(k, def.name);
     }
   }
-  return { place, textAt, attrAt, elementPaths, structures, structureAt };
+  return { place, textAt, attrAt, elementPaths, structures, structureAt, tree: schemeTree(textAt, attrAt, elementPaths) };
 }
 
 const sideEntries = (direction: Direction): (readonly [FieldDef, string])[] =>
@@ -107,7 +135,8 @@ function blockFields(direction: Direction): { elements: Map<string, string>; att
 
 export const BLOCK = { request: blockFields('request'), response: blockFields('response') } as const;
 /** The block attribute that holds the `version` field (`../@version`). */
-export const versionAttr = (direction: Direction): string => [...BLOCK[direction].attrs].find(([, f]) => f === 'version')?.[0] ?? 'version';
+const versionAttr = (direction: Direction): string => [...BLOCK[direction].attrs].find(([, f]) => f === 'version')?.[0] ?? 'version';
+export const VERSION_ATTR: Readonly<Record<Direction, string>> = { request: versionAttr('request'), response: versionAttr('response') };
 
 export const ROOT = { request: 'requestblock', response: 'responseblock' } as const;
 export const PART = { request: 'request', response: 'response' } as const;

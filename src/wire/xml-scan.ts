@@ -1,0 +1,196 @@
+/**
+ * The element tree of an XML block, and a fast scanner for the plain XML that the kit and real clients write.
+ *
+ * Reading a block through the full parser (fast-xml-parser's validator, then its parser, then a walk of what it
+ * returns) costs ten times what checking the fields costs (docs/bench.md, "Where the time of XML goes"). Almost
+ * every block is plain: an optional XML declaration, elements and attributes with plain names, text with the five
+ * entities and character references. `scanPlain` reads exactly that in one pass and gives up (undefined) on
+ * anything else: a comment, CDATA, a processing instruction, a namespace, an unknown entity, a name outside ASCII,
+ * a character the full parser might treat otherwise, or anything not well-formed. What it gives up on goes through
+ * the full parser, which says what is wrong in the document's terms; what it reads is the tree the full parser
+ * gives (test/wire/xml-scan.test.ts compares the two on every block the tests and the fuzzer write, and on
+ * variants of them).
+ */
+
+/** One parsed element: attributes and text already decoded. */
+export interface In {
+  readonly name: string;
+  readonly attrs: readonly (readonly [string, string])[];
+  readonly children: readonly In[];
+  /** All text and CDATA directly inside, concatenated (whitespace between child elements included). */
+  readonly text: string;
+}
+
+interface Open {
+  readonly name: string;
+  readonly attrs: [string, string][];
+  readonly children: In[];
+  text: string;
+}
+
+/** `<?xml version="1.x" encoding="..." standalone="..."?>` as XML 2.8 spells it, at the very start. */
+const DECLARATION = /^<\?xml[ \t\n]+version=(["'])1\.[0-9]+\1(?:[ \t\n]+encoding=(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\n]+standalone=(["'])(?:yes|no)\3)?[ \t\n]*\?>/;
+
+const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const REFERENCE = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/y;
+
+/** Text with its references decoded, or undefined for an `&` that is not one of the five entities or a character reference. */
+function decodePlain(raw: string): string | undefined {
+  let amp = raw.indexOf('&');
+  if (amp < 0) return raw;
+  let out = '';
+  let from = 0;
+  while (amp >= 0) {
+    REFERENCE.lastIndex = amp;
+    const m = REFERENCE.exec(raw);
+    if (!m) return undefined;
+    let s: string;
+    if (m[3] !== undefined) s = PREDEFINED[m[3]];
+    else {
+      const cp = m[1] !== undefined ? parseInt(m[1], 16) : parseInt(m[2], 10);
+      if (!(cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff))) return undefined;
+      s = String.fromCodePoint(cp);
+    }
+    out += raw.slice(from, amp) + s;
+    from = REFERENCE.lastIndex;
+    amp = raw.indexOf('&', from);
+  }
+  return out + raw.slice(from);
+}
+
+/** ASCII letter or `_`: the first character of a name the scanner reads. */
+const nameStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+/** ASCII letter, digit, `_`, `.` or `-`. */
+const nameChar = (c: number): boolean => nameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+const space = (c: number): boolean => c === 32 || c === 10 || c === 9;
+
+/** Names of Object's own members (`constructor`, `toString`, `__proto__`, ...). */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Names already judged: a block uses a few dozen names over and over. Bounded, since names come from the input. */
+const judged = new Map<string, boolean>();
+
+/** Names the scanner leaves to the full parser: `xml...` is reserved (XML 2.3), and names of Object's own members. */
+function plainName(name: string): boolean {
+  let ok = judged.get(name);
+  if (ok === undefined) {
+    ok = judgeName(name);
+    if (judged.size < 4096) judged.set(name, ok);
+  }
+  return ok;
+}
+
+function judgeName(name: string): boolean {
+  const c0 = name.charCodeAt(0);
+  if ((c0 === 120 || c0 === 88) && name.length >= 3 && name.slice(0, 3).toLowerCase() === 'xml') return false;
+  return !(c0 === 95 && name.charCodeAt(1) === 95) && !OBJECT_MEMBERS.has(name);
+}
+
+/** Text or an attribute value the scanner reads: no markup character, no control character but tab and newline. */
+function plainChars(s: string): boolean {
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 60 || c === 62 || (c < 32 && c !== 9 && c !== 10) || c === 0xfffe || c === 0xffff) return false;
+  }
+  return true;
+}
+
+/**
+ * The tree of `doc` (CR already read as LF, leading blanks and a byte-order mark gone, no DOCTYPE), or undefined
+ * when it is not plain XML (see above): the caller then reads it with the full parser.
+ */
+export function scanPlain(doc: string): In | undefined {
+  const n = doc.length;
+  let i = 0;
+  if (doc.startsWith('<?')) {
+    const m = DECLARATION.exec(doc);
+    if (!m) return undefined;
+    i = m[0].length;
+    while (i < n && space(doc.charCodeAt(i))) i++;
+  }
+  const stack: Open[] = [];
+  let root: In | undefined;
+  while (i < n) {
+    if (doc.charCodeAt(i) !== 60 /* < */) {
+      const lt = doc.indexOf('<', i);
+      const end = lt < 0 ? n : lt;
+      const top = stack[stack.length - 1];
+      const raw = doc.slice(i, end);
+      if (top === undefined) {
+        // Outside the root: blanks only, and only after it (before it, they were skipped above).
+        if (root === undefined || lt >= 0) return undefined;
+        for (let k = 0; k < raw.length; k++) if (!space(raw.charCodeAt(k))) return undefined;
+        i = end;
+        continue;
+      }
+      if (!plainChars(raw)) return undefined;
+      const text = decodePlain(raw);
+      if (text === undefined) return undefined;
+      top.text += text;
+      i = end;
+      continue;
+    }
+    if (root !== undefined) return undefined; // a second root, or markup after the root
+    const next = doc.charCodeAt(i + 1);
+    if (next === 47 /* / */) {
+      const top = stack.pop();
+      if (top === undefined) return undefined;
+      const close = i + 2 + top.name.length;
+      if (!doc.startsWith(top.name, i + 2) || doc.charCodeAt(close) !== 62 /* > */) return undefined;
+      const el: In = { name: top.name, attrs: top.attrs, children: top.children, text: top.text };
+      const parent = stack[stack.length - 1];
+      if (parent) parent.children.push(el);
+      else root = el;
+      i = close + 1;
+      continue;
+    }
+    if (!nameStart(next)) return undefined; // a comment, CDATA, a processing instruction, or not XML
+    let j = i + 2;
+    while (j < n && nameChar(doc.charCodeAt(j))) j++;
+    const name = doc.slice(i + 1, j);
+    if (!plainName(name)) return undefined;
+    const attrs: [string, string][] = [];
+    let selfClosing = false;
+    for (;;) {
+      const before = j;
+      while (j < n && space(doc.charCodeAt(j))) j++;
+      const c = doc.charCodeAt(j);
+      if (c === 62 /* > */) {
+        j++;
+        break;
+      }
+      if (c === 47 /* / */ && doc.charCodeAt(j + 1) === 62) {
+        selfClosing = true;
+        j += 2;
+        break;
+      }
+      if (j === before || !nameStart(c)) return undefined; // attributes are separated by blanks
+      const a0 = j;
+      while (j < n && nameChar(doc.charCodeAt(j))) j++;
+      const attr = doc.slice(a0, j);
+      if (!plainName(attr) || doc.charCodeAt(j) !== 61 /* = */) return undefined;
+      const quote = doc.charCodeAt(j + 1);
+      if (quote !== 34 && quote !== 39) return undefined;
+      const endQuote = doc.indexOf(quote === 34 ? '"' : "'", j + 2);
+      if (endQuote < 0) return undefined;
+      const raw = doc.slice(j + 2, endQuote);
+      if (!plainChars(raw)) return undefined;
+      // Attribute-value normalisation (XML 3.3.3): a literal tab or newline is read as a space, a reference to one is not.
+      const value = decodePlain(raw.replace(/[\t\n]/g, ' '));
+      if (value === undefined) return undefined;
+      for (const [k] of attrs) if (k === attr) return undefined;
+      attrs.push([attr, value]);
+      j = endQuote + 1;
+    }
+    if (selfClosing) {
+      const el: In = { name, attrs, children: [], text: '' };
+      const parent = stack[stack.length - 1];
+      if (parent) parent.children.push(el);
+      else root = el;
+    } else {
+      stack.push({ name, attrs, children: [], text: '' });
+    }
+    i = j;
+  }
+  return stack.length === 0 ? root : undefined;
+}
