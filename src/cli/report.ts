@@ -9,13 +9,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { redactText } from '../redact';
 import { allureGenerate, findJava, JAVA_MISSING } from '../report/allure-cli';
-import { writeRedactedJson, writeRedactedText } from '../report/files';
-import { REPORT_FILES } from '../report';
+import { writeRedactedText } from '../report/files';
+import { REPORT_FILES, writeVerdictFiles } from '../report';
 import { junitXml } from '../report/junit';
-import { matrixHtml, matrixMarkdown } from '../report/matrix';
 import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
 import type { Matrix, Summary } from '../report/model';
-import { summaryMarkdown, verdictConsole } from '../report/summary';
+import { verdictConsole } from '../report/summary';
 import { unknownOption } from './usage';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
@@ -193,7 +192,7 @@ export async function run(args: string[]): Promise<number> {
     fs.mkdirSync(out, { recursive: true });
   }
 
-  const written = writeRunReports(out, runs);
+  const written = writeRunReports(out, runs, code === 0 && resultsDirs.length > 0);
   for (const w of written.files) console.log(redactText(`  ${w}`));
   if (written.summary) {
     const s = written.summary;
@@ -220,7 +219,7 @@ export async function run(args: string[]): Promise<number> {
 }
 
 /** One run's reports are copied beside the HTML; several runs' are merged. */
-function writeRunReports(out: string, runs: readonly RunReports[]): { files: string[]; summary?: Summary } {
+function writeRunReports(out: string, runs: readonly RunReports[], allureWritten: boolean): { files: string[]; summary?: Summary } {
   if (runs.length === 0) return { files: [] };
   let matrix: Matrix | undefined;
   let summary: Summary;
@@ -230,15 +229,10 @@ function writeRunReports(out: string, runs: readonly RunReports[]): { files: str
   } else {
     ({ matrix, summary } = mergeRuns(runs));
   }
-  const files = [writeRedactedJson(path.join(out, REPORT_FILES.summaryJson), summary), writeRedactedText(path.join(out, REPORT_FILES.summaryMd), summaryMarkdown(summary))];
+  const files = writeVerdictFiles(out, summary, matrix, { href: 'index.html', written: allureWritten });
   if (matrix) {
     const rules = matrix.rules.map((r) => ({ id: r.id, section: r.section, quote: r.quote, status: r.status, ...(r.why ? { why: r.why } : {}), ...(r.formats ? { formats: r.formats } : {}) }));
-    files.push(
-      writeRedactedJson(path.join(out, REPORT_FILES.matrixJson), matrix),
-      writeRedactedText(path.join(out, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),
-      writeRedactedText(path.join(out, REPORT_FILES.matrixHtml), matrixHtml(matrix)),
-      writeRedactedText(path.join(out, REPORT_FILES.junit), junitXml(summary.meta, rules, summary.scenarios, summary)),
-    );
+    files.push(writeRedactedText(path.join(out, REPORT_FILES.junit), junitXml(summary.meta, rules, summary.scenarios, summary)));
   }
   return { files, summary };
 }

@@ -10,6 +10,7 @@
  *   <reports>/junit.xml                  JUnit XML
  *   <reports>/matrix.{md,json,html}      the traceability matrix
  *   <reports>/summary.{md,json}          the certification summary
+ *   <reports>/summary.html               the certificate page (certificate.ts)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,9 +24,11 @@ import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files
 import { junitXml } from './junit';
 import { matrixHtml, matrixMarkdown } from './matrix';
 import { readMessagesFile, type FormatResults } from './messages';
-import { buildMatrix, buildSummary, incompleteReasons, type RunMeta, type Summary } from './model';
+import { buildMatrix, buildSummary, incompleteReasons, type Matrix, type RunMeta, type Summary } from './model';
 import type { Waiver } from './waivers';
-import { summaryMarkdown } from './summary';
+import { summaryMarkdown, verdictReason } from './summary';
+import { certificateHtml } from './certificate';
+import { groupUnchecked } from './hints';
 
 export interface FormatRun {
   readonly format: Format;
@@ -41,6 +44,8 @@ export interface RunArtifacts {
   readonly profile: string;
   readonly startedAt: string;
   readonly finishedAt: string;
+  /** The formats asked for (a run that produced no results still has a scope); default: those of `runs`. */
+  readonly formats?: readonly Format[];
   /** The rule catalogue; default: the kit's features/rules.yaml. */
   readonly catalogue?: string;
   /** The tag expression the run was limited to (`--tags`), shown in the summary. */
@@ -65,6 +70,7 @@ export const REPORT_FILES = {
   matrixHtml: 'matrix.html',
   summaryMd: 'summary.md',
   summaryJson: 'summary.json',
+  summaryHtml: 'summary.html',
   allureResults: 'allure-results',
   allureReport: 'allure-report',
   messages: (format: Format) => path.join(format, 'messages.ndjson'),
@@ -87,6 +93,62 @@ export function cucumberFormats(reportsDir: string, format: Format): string[] {
   url.searchParams.set('results', path.join(dir, REPORT_FILES.allureResults));
   url.searchParams.set('format', format);
   return [`"${url.href}":"${path.join(dir, REPORT_FILES.allureLog(format))}"`];
+}
+
+/** The SHA-256 of the document's checked copy, as docs/spec/SHA256SUMS pins it; undefined when not there. */
+export function documentSha256(): string | undefined {
+  try {
+    const sums = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'spec', 'SHA256SUMS'), 'utf8');
+    return /^([0-9a-f]{64})\s+card-payment-web-service\.md$/m.exec(sums)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The verdict's files of a run or of a merge, in one place (`cardspec run` and `cardspec report` write the same):
+ * summary.{json,md,html} and, with the matrix, matrix.{json,md,html}. `allure`: the Allure page relative to the
+ * folder, and whether it is written yet.
+ */
+export function writeVerdictFiles(dir: string, summary: Summary, matrix: Matrix | undefined, allure: { readonly href: string; readonly written: boolean }): string[] {
+  const verdict = { result: summary.result, reason: verdictReason(summary), scope: summary.scope };
+  return [
+    writeRedactedJson(path.join(dir, REPORT_FILES.summaryJson), summary),
+    writeRedactedText(path.join(dir, REPORT_FILES.summaryMd), summaryMarkdown(summary)),
+    writeRedactedText(path.join(dir, REPORT_FILES.summaryHtml), certificateHtml(summary, { matrix: REPORT_FILES.matrixHtml, allure: allure.href, allureWritten: allure.written })),
+    ...(matrix
+      ? [
+          writeRedactedJson(path.join(dir, REPORT_FILES.matrixJson), matrix),
+          writeRedactedText(path.join(dir, REPORT_FILES.matrixMd), matrixMarkdown(matrix, verdict)),
+          writeRedactedText(path.join(dir, REPORT_FILES.matrixHtml), matrixHtml(matrix, verdict)),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The Allure overview's Environment widget: the run, and the verdict, scope, waivers and what was not checked, so
+ * that the Allure report read alone does not look like a PASSED certificate of an INCOMPLETE run.
+ */
+export function allureEnvironment(meta: RunMeta, summary: Summary): Record<string, string | undefined> {
+  const groups = groupUnchecked(summary.unchecked ?? []);
+  return {
+    verdict: `${summary.result.toUpperCase()}: ${verdictReason(summary)} (summary.html beside the report says what was certified and why)`,
+    scope: summary.scope,
+    target: meta.target,
+    profile: meta.profile,
+    formats: meta.formats.join(', '),
+    'cardspec version': meta.kitVersion,
+    'JSON envelope version': meta.interfaceVersions.json,
+    'XML block version': meta.interfaceVersions.xml,
+    'document sha256': meta.documentSha256,
+    'run started': meta.startedAt,
+    'run finished': meta.finishedAt,
+    tags: meta.tags,
+    shard: meta.shard,
+    waivers: (summary.waivers ?? []).length === 0 ? 'none' : (summary.waivers ?? []).map((w) => `${w.id}: ${w.reason}`).join(' | '),
+    ...(groups.length > 0 ? { 'not checked in scope': groups.map((g) => `${g.reason} (${g.rules.length} rule(s)${g.scenarios ? `, ${g.scenarios} scenario(s)` : ''})`).join(' | ') } : {}),
+  };
 }
 
 export function kitVersion(): string {
@@ -128,13 +190,14 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
 
     const results: FormatResults[] = artifacts.runs.map((r) => readMessagesFile(r.messages, r.format));
     const catalogue = loadCatalogue(artifacts.catalogue ?? DEFAULT_CATALOGUE);
-    const formats = artifacts.runs.map((r) => r.format);
+    const formats = artifacts.formats ? [...artifacts.formats] : artifacts.runs.map((r) => r.format);
     const meta: RunMeta = {
       target: redactText(artifacts.target),
       profile: redactText(artifacts.profile),
       formats,
       kitVersion: kitVersion(),
       interfaceVersions: { json: JSON_VERSION, xml: XML_VERSION },
+      ...(documentSha256() ? { documentSha256: documentSha256() } : {}),
       // The run's own timestamps (cucumber's); the caller's times only when the messages have none.
       startedAt: earliest(results.map((r) => r.startedAt)) ?? artifacts.startedAt,
       finishedAt: latest(results.map((r) => r.finishedAt)) ?? artifacts.finishedAt,
@@ -160,25 +223,8 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
 
     written.push(
       writeRedactedText(path.join(dir, REPORT_FILES.junit), junitXml(meta, catalogue.rules, scenarios, summary)),
-      writeRedactedJson(path.join(dir, REPORT_FILES.matrixJson), matrix),
-      writeRedactedText(path.join(dir, REPORT_FILES.matrixMd), matrixMarkdown(matrix)),
-      writeRedactedText(path.join(dir, REPORT_FILES.matrixHtml), matrixHtml(matrix)),
-      writeRedactedJson(path.join(dir, REPORT_FILES.summaryJson), summary),
-      writeRedactedText(path.join(dir, REPORT_FILES.summaryMd), summaryMarkdown(summary)),
-      writeRedactedText(
-        path.join(allureDir, 'environment.properties'),
-        environmentProperties({
-          target: meta.target,
-          profile: meta.profile,
-          formats: formats.join(', '),
-          'cardspec version': meta.kitVersion,
-          'JSON envelope version': meta.interfaceVersions.json,
-          'XML block version': meta.interfaceVersions.xml,
-          'run started': meta.startedAt,
-          'run finished': meta.finishedAt,
-          tags: meta.tags,
-        }),
-      ),
+      ...writeVerdictFiles(dir, summary, matrix, { href: `${REPORT_FILES.allureReport}/index.html`, written: false }),
+      writeRedactedText(path.join(allureDir, 'environment.properties'), environmentProperties(allureEnvironment(meta, summary))),
     );
     return written;
   } catch (e) {

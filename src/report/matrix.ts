@@ -5,13 +5,22 @@
  */
 import type { Format } from '../wire/types';
 import type { FormatOutcome, Matrix, MatrixRow, RuleOutcome } from './model';
+
+/** The run's verdict, shown at the top of the matrix so that no page of the reports lacks it. */
+export interface MatrixVerdict {
+  readonly result: 'passed' | 'failed' | 'incomplete';
+  /** Why, in a line (verdictReason). */
+  readonly reason: string;
+  /** The scope in words (Summary.scope). */
+  readonly scope: string;
+}
 import { escapeHtml, firstLine, mdTable, quoteHtml, quoteMarkdown, ruleAnchor } from './text';
 
 export function coverageLine(m: Pick<Matrix, 'coverage' | 'meta'>): string {
   const c = m.coverage;
   const pct = (p: number | null): string => (p === null ? 'n/a' : `${p.toFixed(1)}%`);
-  const per = m.meta.formats.map((f) => `${f.toUpperCase()} ${c.byFormat[f]?.covered ?? 0}/${c.testable} (${pct(c.byFormat[f]?.percent ?? null)})`).join(', ');
-  return `Rule coverage: ${c.covered} of ${c.testable} testable rules (${pct(c.percent)})${per ? `; ${per}` : ''}.`;
+  const per = m.meta.formats.map((f) => `${f.toUpperCase()} ${c.byFormat[f]?.covered ?? 0} of ${c.byFormat[f]?.testable ?? c.testable} (${pct(c.byFormat[f]?.percent ?? null)})`).join(', ');
+  return `Rule coverage: ${c.covered} of ${c.testable} testable rules in scope checked and held (${pct(c.percent)})${per ? `; per format, of the rules that apply to it: ${per}` : ''}.`;
 }
 
 export function metaLine(m: Pick<Matrix, 'meta'>): string {
@@ -28,7 +37,9 @@ export function metaLine(m: Pick<Matrix, 'meta'>): string {
 }
 
 export const COVERAGE_RULE =
-  'A testable rule is covered when at least one scenario tagged with it passed and none failed (in any format). ' + 'Unspecified and untestable rules keep that verdict whatever their scenarios did.';
+  'A testable rule is covered when at least one scenario tagged with it passed and none failed (in any format); a rule checked per field ' +
+  '(its rows FIELD-LENGTHS:pan, ...) when each of its field rows is. The scope counts the testable rules of the catalogue that apply to a ' +
+  'format run, less the waived ones: it does not change with what ran. Unspecified and untestable rules keep that verdict whatever their scenarios did.';
 
 function outcomeText(o: RuleOutcome | undefined): string {
   if (!o) return '-';
@@ -44,7 +55,8 @@ function scenarioOutcome(o: FormatOutcome | undefined): string {
 
 /** The catalogue status, with the waiver that takes the rule out of scope. */
 function catalogueCell(r: MatrixRow): string {
-  return `${r.status}${r.formats ? ` (${r.formats.join(', ')} only)` : ''}${r.waiver ? ' · waived' : ''}`;
+  const row = r.rollsUpTo ? `field row of ${r.rollsUpTo} · ` : r.fieldRows?.length ? `${r.fieldRows.length} field row(s) roll up · ` : '';
+  return `${row}${r.status}${r.formats ? ` (${r.formats.join(', ')} only)` : ''}${r.waiver ? ' · waived' : ''}`;
 }
 
 function waiversMarkdown(m: Matrix): string[] {
@@ -63,9 +75,10 @@ function waiversMarkdown(m: Matrix): string[] {
   ];
 }
 
-export function matrixMarkdown(m: Matrix): string {
+export function matrixMarkdown(m: Matrix, verdict?: MatrixVerdict): string {
   const formats = m.meta.formats;
-  const out: string[] = ['# Traceability matrix', '', metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', ...waiversMarkdown(m), '## Overview', ''];
+  const head = verdict ? [`**Result: ${verdict.result.toUpperCase()}**: ${verdict.reason} (summary.html says what was certified and why)`, '', `Scope: ${verdict.scope}.`, ''] : [];
+  const out: string[] = ['# Traceability matrix', '', ...head, metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', ...waiversMarkdown(m), '## Overview', ''];
   out.push(
     mdTable(
       ['Rule', 'Section', 'Catalogue', ...formats.map((f) => f.toUpperCase()), 'Overall', 'Scenarios'],
@@ -102,9 +115,10 @@ function ruleMarkdown(r: MatrixRow, formats: readonly Format[]): string[] {
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}blockquote{border-left:4px solid #bbb;margin:.5em 0;padding-left:1em}
 .passed{background:#dff0d8}.failed{background:#f2dede}.skipped,.blocked{background:#fcf8e3}.not-covered{background:#eee}.unspecified,.untestable{background:#e8eef7}
-pre{white-space:pre-wrap;margin:0}`;
+pre{white-space:pre-wrap;margin:0}.verdict{font-weight:bold;padding:.2em .6em;border-radius:.3em}.v-passed{background:#2e7d32;color:#fff}
+.v-failed{background:#c62828;color:#fff}.v-incomplete{background:#f9a825;color:#000}`;
 
-export function matrixHtml(m: Matrix): string {
+export function matrixHtml(m: Matrix, verdict?: MatrixVerdict): string {
   const formats = m.meta.formats;
   const cell = (verdict: string, text: string): string => `<td class="${escapeHtml(verdict)}">${escapeHtml(text)}</td>`;
   const rows = m.rules
@@ -157,6 +171,11 @@ export function matrixHtml(m: Matrix): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cardspec traceability matrix</title><style>${STYLE}</style></head>
 <body><h1>Traceability matrix</h1>
+${
+  verdict
+    ? `<p><span class="verdict v-${escapeHtml(verdict.result)}">${escapeHtml(verdict.result.toUpperCase())}</span> ${escapeHtml(verdict.reason)}. <a href="summary.html">The certificate (summary.html)</a> says what was certified and why.</p><p>Scope: ${escapeHtml(verdict.scope)}.</p>`
+    : ''
+}
 <p>${escapeHtml(metaLine(m))}</p>
 <p><strong>${escapeHtml(coverageLine(m))}</strong></p>
 <p>${escapeHtml(COVERAGE_RULE)}</p>

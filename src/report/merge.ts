@@ -56,7 +56,13 @@ function unique(values: readonly (string | undefined)[]): string[] {
   return [...new Set(values.filter((v): v is string => !!v))];
 }
 
-export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summary: Summary } {
+/** A reports folder as the merged reports name it: relative to where the command runs, never the machine's path. */
+function shown(dir: string): string {
+  return path.isAbsolute(dir) ? path.relative(process.cwd(), dir) || '.' : dir;
+}
+
+export function mergeRuns(given: readonly RunReports[]): { matrix: Matrix; summary: Summary } {
+  const runs = given.map((r) => ({ ...r, dir: shown(r.dir) }));
   // The catalogue: the union of the runs' rules, the first run's wording winning.
   const rules = new Map<string, CatalogueRule>();
   for (const r of runs) {
@@ -93,8 +99,8 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
     finishedAt: unique(metas.map((m) => m.finishedAt))
       .sort()
       .at(-1),
-    ...(unique(metas.map((m) => m.tags)).length > 0 ? { tags: unique(metas.map((m) => m.tags)).join(' | ') } : {}),
-    // The shards together are the whole run: the merged meta has no shard (its scope is the whole catalogue).
+    // The shards together are the whole run: the merged meta has neither shard nor tags (its scope is the whole
+    // catalogue); a run that was narrowed makes the merge INCOMPLETE (missingParts), never a smaller scope.
   };
   const list = [...scenarios.values()].sort((a, b) => byText(a.uri, b.uri) || a.line - b.line || byText(a.format, b.format));
   const problems = unique([
@@ -105,10 +111,38 @@ export function mergeRuns(runs: readonly RunReports[]): { matrix: Matrix; summar
   const incomplete = unique([
     ...runs.flatMap((r) => r.summary.incompleteBecause.filter((i) => !(r.summary.meta.shard && /no scenario results/.test(i))).map((i) => `${r.dir}: ${i}`)),
     ...formats.filter((f) => !list.some((s) => s.format === f)).map((f) => `${f}: no scenario results`),
+    ...missingParts(runs, formats),
   ]);
   // The waivers of every shard (each shard is run with the same file; a difference is shown, never hidden).
   const waivers = new Map<string, Waiver>();
   for (const r of runs) for (const w of r.summary.waivers ?? []) if (!waivers.has(`${w.kind}:${w.id}`)) waivers.set(`${w.kind}:${w.id}`, w);
   const matrix = buildMatrix(meta, [...rules.values()], list, [...waivers.values()]);
-  return { matrix, summary: buildSummary(meta, matrix, list, problems, incomplete) };
+  return { matrix, summary: buildSummary(meta, matrix, list, problems, incomplete, { limitedByTags: false }) };
+}
+
+/**
+ * What the merged runs lack of one whole run: a run narrowed by --tags, a shard of an i/n split that is not among
+ * them, a format one run did not run. Each makes the merge INCOMPLETE, named, since the merge certifies the whole
+ * suite; a whole run among them (neither sharded nor narrowed, in every format) stands for the whole by itself.
+ */
+export function missingParts(runs: readonly Pick<RunReports, 'dir' | 'summary'>[], formats: readonly Format[]): string[] {
+  const whole = runs.some((r) => !r.summary.meta.shard && !r.summary.meta.tags && formats.every((f) => r.summary.meta.formats.includes(f)));
+  if (whole) return [];
+  const out: string[] = [];
+  for (const r of runs) {
+    const m = r.summary.meta;
+    if (m.tags) out.push(`${r.dir} was narrowed by --tags "${m.tags}": the scenarios it left out were not run`);
+    const lacking = formats.filter((f) => !m.formats.includes(f));
+    if (lacking.length) out.push(`${r.dir} ran ${m.formats.map((f) => f.toUpperCase()).join(' and ') || 'no format'}, not ${lacking.map((f) => f.toUpperCase()).join(' and ')}`);
+  }
+  const shards = runs.map((r) => r.summary.meta.shard).filter((x): x is string => !!x);
+  const totals = unique(shards.map((x) => x.split('/')[1]));
+  if (totals.length > 1) out.push(`shards of different splits (${totals.map((t) => `of ${t}`).join(', ')}): their scenarios do not add up to one run`);
+  else if (totals.length === 1) {
+    const n = Number(totals[0]);
+    const have = new Set(shards.map((x) => Number(x.split('/')[0])));
+    const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i));
+    if (missing.length) out.push(`shard ${missing.map((i) => `${i}/${n}`).join(', ')} missing: no reports folder of it was given`);
+  }
+  return out;
 }

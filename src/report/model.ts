@@ -29,6 +29,8 @@ export interface RunMeta {
   /** ISO 8601 from the run's own timestamps (cucumber's testRunStarted / testRunFinished). */
   readonly startedAt?: string;
   readonly finishedAt?: string;
+  /** The SHA-256 of the document's copy the kit checks against (docs/spec/SHA256SUMS). */
+  readonly documentSha256?: string;
   /** The tag expression the run was limited to, if any. */
   readonly tags?: string;
   /** `i/n` when the run was one shard of a CI matrix (`--shard`): its scope is the rules of its own scenarios. */
@@ -68,15 +70,26 @@ export interface MatrixRow {
   readonly formats?: readonly Format[];
   /** The waiver that takes the rule out of the run's scope, with its written reason. */
   readonly waiver?: Waiver;
+  /** A field row (`FIELD-LENGTHS:pan`): the catalogue rule it rolls up into; it is shown, never counted itself. */
+  readonly rollsUpTo?: string;
+  /** A catalogue rule checked (also) per field: its field rows, whose verdicts its own verdict includes. */
+  readonly fieldRows?: readonly string[];
 }
 
 export interface Coverage {
+  /**
+   * The scope: testable rules of the catalogue that apply to a format of the run, less the waived ones. It depends
+   * on the catalogue, the formats and the waivers only, never on what ran (field rows roll up into their rule).
+   */
   readonly testable: number;
-  /** Testable rules with a passing scenario and no failing one. */
+  /** Rules of the scope with a passing check and no failing one (a rule with field rows: every row so). */
   readonly covered: number;
   /** covered / testable, as a percentage with one decimal; null when no rule is testable. */
   readonly percent: number | null;
-  readonly byFormat: Partial<Record<Format, { readonly covered: number; readonly percent: number | null }>>;
+  /** Per format: the rules of the scope that apply to it, and those covered in it. */
+  readonly byFormat: Partial<Record<Format, { readonly testable: number; readonly covered: number; readonly percent: number | null }>>;
+  /** What the catalogue holds besides the scope: rules it counts, and why the others are not in it. */
+  readonly catalogue: { readonly rules: number; readonly testable: number; readonly waived: number; readonly otherFormat: number; readonly untestable: number; readonly unspecified: number };
 }
 
 export interface Matrix {
@@ -254,28 +267,98 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
     };
   });
 
+  const rolled = rollUp(rows, meta.formats);
   const known = knownIds;
   const unknownRules = [...byRule.entries()]
     .filter(([id]) => !known.has(id))
     .map(([id, list]) => ({ id, scenarios: [...new Set(list.map((s) => `${s.name} (${s.uri}:${s.line})`))] }))
     .sort((a, b) => byText(a.id, b.id));
 
-  const testable = rows.filter((r) => r.status === 'testable');
-  const covered = testable.filter((r) => r.overall.verdict === 'passed').length;
-  const byFormatCoverage: Coverage['byFormat'] = {};
-  for (const f of meta.formats) {
-    const c = testable.filter((r) => r.byFormat[f]?.verdict === 'passed').length;
-    byFormatCoverage[f] = { covered: c, percent: percent(c, testable.length) };
-  }
   return {
     kind: 'cardspec-traceability-matrix',
     schema: 1,
     meta,
-    coverage: { testable: testable.length, covered, percent: percent(covered, testable.length), byFormat: byFormatCoverage },
-    rules: rows,
+    coverage: coverageOf(rolled, meta.formats),
+    rules: rolled,
     unknownRules,
     waivers: [...waivers],
   };
+}
+
+/** Does a catalogue rule apply to a format (its `formats`; absent: both)? */
+export function appliesTo(r: { readonly formats?: readonly Format[] }, f: Format): boolean {
+  return !r.formats || r.formats.includes(f);
+}
+
+/** The rules the scope counts: catalogue rules (not field rows), testable, of a format of the run, not waived. */
+export function inScope(r: MatrixRow, formats: readonly Format[]): boolean {
+  return r.status === 'testable' && !r.rollsUpTo && !r.waiver && formats.some((f) => appliesTo(r, f));
+}
+
+function coverageOf(rows: readonly MatrixRow[], formats: readonly Format[]): Coverage {
+  const own = rows.filter((r) => !r.rollsUpTo);
+  const testable = own.filter((r) => r.status === 'testable');
+  const scope = own.filter((r) => inScope(r, formats));
+  const covered = scope.filter((r) => r.overall.verdict === 'passed').length;
+  const byFormat: Coverage['byFormat'] = {};
+  for (const f of formats) {
+    const of = scope.filter((r) => appliesTo(r, f));
+    const c = of.filter((r) => r.byFormat[f]?.verdict === 'passed').length;
+    byFormat[f] = { testable: of.length, covered: c, percent: percent(c, of.length) };
+  }
+  return {
+    testable: scope.length,
+    covered,
+    percent: percent(covered, scope.length),
+    byFormat,
+    catalogue: {
+      rules: own.length,
+      testable: testable.length,
+      waived: testable.filter((r) => r.waiver && formats.some((f) => appliesTo(r, f))).length,
+      otherFormat: formats.length === 0 ? 0 : testable.filter((r) => !formats.some((f) => appliesTo(r, f))).length,
+      untestable: own.filter((r) => r.status === 'untestable').length,
+      unspecified: own.filter((r) => r.status === 'unspecified').length,
+    },
+  };
+}
+
+/**
+ * Field rows roll up into their rule: the rule's verdict (per format and overall) takes its own scenarios' and every
+ * row's. It failed when one did; it passed when every row that has scenarios passed (covered when its rows are);
+ * otherwise it is what kept a row from passing (blocked before skipped), with the rows named.
+ */
+function rollUp(rows: readonly MatrixRow[], formats: readonly Format[]): MatrixRow[] {
+  const children = new Map<string, MatrixRow[]>();
+  const out = rows.map((r) => {
+    const i = r.id.indexOf(':');
+    if (i <= 0) return r;
+    const parent = r.id.slice(0, i);
+    if (!rows.some((p) => p.id === parent)) return r;
+    const row = { ...r, rollsUpTo: parent };
+    children.set(parent, [...(children.get(parent) ?? []), row]);
+    return row;
+  });
+  return out.map((r) => {
+    const kids = children.get(r.id);
+    if (!kids || r.status !== 'testable') return kids ? { ...r, fieldRows: kids.map((k) => k.id) } : r;
+    const pick = (get: (x: MatrixRow) => RuleOutcome | undefined): RuleOutcome => {
+      const parts = [{ id: r.id, o: r.scenarios.length > 0 ? get(r) : undefined }, ...kids.map((k) => ({ id: k.id, o: get(k) }))].filter(
+        (p): p is { id: string; o: RuleOutcome } => p.o !== undefined && p.o.verdict !== 'not-covered',
+      );
+      const named = (v: RuleVerdict) => parts.filter((p) => p.o.verdict === v);
+      for (const v of ['failed', 'blocked', 'skipped'] as const) {
+        const hit = named(v);
+        if (hit.length === 0) continue;
+        if (v !== 'failed' && named('passed').length === 0 && hit.length === parts.length && parts.length === 1) return hit[0].o;
+        const reasons = [...new Set(hit.map((p) => p.o.reason).filter((x): x is string => !!x))];
+        return { verdict: v, reason: `${v} in ${hit.map((p) => p.id).join(', ')}${reasons.length ? `: ${reasons.join('; ')}` : ''}` };
+      }
+      return parts.length > 0 ? { verdict: 'passed' } : { verdict: 'not-covered', reason: 'no scenario checks this rule or its field rows' };
+    };
+    const byFormat: Partial<Record<Format, RuleOutcome>> = {};
+    for (const f of formats) byFormat[f] = pick((x) => x.byFormat[f]);
+    return { ...r, fieldRows: kids.map((k) => k.id), byFormat, overall: pick((x) => x.overall) };
+  });
 }
 
 /** A rule in scope that a format's run did not check, or a scenario in scope that was skipped: why not PASSED. */
@@ -284,6 +367,8 @@ export interface Unchecked {
   readonly rule: string;
   readonly format: Format;
   readonly why: string;
+  /** The reason alone (no scenario place, no verdict word): what the reports group by, each reason once. */
+  readonly reason?: string;
 }
 
 /**
@@ -297,14 +382,13 @@ export function uncheckedInScope(matrix: Matrix, scenarios: readonly ScenarioRes
   const waivers = matrix.waivers ?? [];
   opts = { limitedByTags: opts.limitedByTags ?? (!!matrix.meta.tags || !!matrix.meta.shard) };
   const byFormat = (f: Format) => scenarios.filter((s) => s.format === f);
-  const ids = matrix.rules.map((r) => r.id);
+  // A rule's scenarios: its own and those of its field rows (`FIELD-TYPES:billingemail`), which roll up into it.
+  const ofRule = (id: string) => (s: ScenarioResult) => s.rules.some((r) => r === id || r.startsWith(`${id}:`));
   for (const row of matrix.rules) {
-    if (row.status !== 'testable' || row.waiver) continue;
-    if (opts.limitedByTags && row.scenarios.length === 0) continue;
-    // A rule checked per field (`FIELD-TYPES:billingemail`, ...) is in scope through its field rows.
-    if (row.scenarios.length === 0 && ids.some((id) => id.startsWith(`${row.id}:`))) continue;
+    if (row.status !== 'testable' || row.waiver || row.rollsUpTo) continue;
+    const all = scenarios.filter(ofRule(row.id));
+    if (opts.limitedByTags && all.length === 0) continue;
     // The suite's scenarios of a rule, all of one form (`@format:json`): the rule applies to that form only.
-    const all = scenarios.filter((s) => s.rules.includes(row.id));
     const only = all.length > 0 ? [...new Set(all.map((s) => s.tags.find((t) => t.startsWith('@format:'))))] : [];
     const suiteFormats = only.length === 1 && only[0] !== undefined ? [only[0].slice('@format:'.length)] : undefined;
     for (const f of matrix.meta.formats) {
@@ -313,16 +397,17 @@ export function uncheckedInScope(matrix: Matrix, scenarios: readonly ScenarioRes
       const o = row.byFormat[f];
       if (!o || o.verdict === 'passed' || o.verdict === 'failed') continue;
       // Every scenario of the rule in this format out of scope by a tag waiver: the rule is waived with them.
-      const own = byFormat(f).filter((s) => s.rules.includes(row.id));
+      const own = byFormat(f).filter(ofRule(row.id));
       if (own.length > 0 && own.every((s) => waiverOfTags(waivers, s.tags))) continue;
       if (opts.limitedByTags && own.length === 0) continue;
-      out.push({ rule: row.id, format: f, why: o.verdict === 'not-covered' ? 'no scenario checked it' : `${o.verdict}${o.reason ? `: ${o.reason}` : ''}` });
+      const why = o.verdict === 'not-covered' ? 'no scenario checked it' : `${o.verdict}${o.reason ? `: ${o.reason}` : ''}`;
+      out.push({ rule: row.id, format: f, why, reason: o.verdict === 'not-covered' ? why : o.verdict === 'blocked' ? (o.reason ?? 'blocked') : (o.reason ?? o.verdict) });
     }
   }
   for (const s of scenarios) {
     if (s.verdict !== 'skipped' || waiverOfTags(waivers, s.tags)) continue;
     if (s.rules.length > 0 && s.rules.every((r) => waiverOfRule(waivers, r))) continue;
-    out.push({ rule: 'scenario', format: s.format, why: `skipped ${s.uri}:${s.line} ${s.name}: ${s.reason ?? 'skipped'}` });
+    out.push({ rule: 'scenario', format: s.format, why: `skipped ${s.uri}:${s.line} ${s.name}: ${s.reason ?? 'skipped'}`, reason: s.reason ?? 'skipped (no reason given)' });
   }
   return out;
 }
@@ -411,17 +496,23 @@ export function buildSummary(
 }
 
 function scopeText(matrix: Matrix, limitedByTags: boolean): string {
-  const testable = matrix.rules.filter((r) => r.status === 'testable').length;
-  const waived = matrix.rules.filter((r) => r.status === 'testable' && r.waiver).length;
+  const c = matrix.coverage;
+  const k = c.catalogue;
+  const formats = matrix.meta.formats.map((f) => f.toUpperCase()).join(' and ') || 'no format';
   const tagWaivers = (matrix.waivers ?? []).filter((w) => w.kind === 'tag').length;
+  const outside = [
+    ...(k.waived > 0 ? [`${k.waived} waived`] : []),
+    ...(k.otherFormat > 0 ? [`${k.otherFormat} of a format not run`] : []),
+    ...(k.untestable > 0 ? [`${k.untestable} untestable`] : []),
+    ...(k.unspecified > 0 ? [`${k.unspecified} unspecified by the document`] : []),
+  ];
   return [
-    `${testable} testable rule(s) in ${matrix.meta.formats.map((f) => f.toUpperCase()).join(' and ') || 'no format'}`,
+    `${c.testable} testable rule(s) of the document in ${formats} (of the catalogue's ${k.rules}${outside.length ? `; not in scope: ${outside.join(', ')}` : ''})`,
     ...(limitedByTags
       ? [
-          `limited by ${matrix.meta.shard ? `--shard ${matrix.meta.shard}` : ''}${matrix.meta.shard && matrix.meta.tags ? ' and ' : ''}${matrix.meta.tags ? `--tags "${matrix.meta.tags}"` : ''} to the rules of the scenarios it selected (merge the shards with \`cardspec report --merge\` for the whole verdict)`,
+          `this run was narrowed by ${matrix.meta.shard ? `--shard ${matrix.meta.shard}` : ''}${matrix.meta.shard && matrix.meta.tags ? ' and ' : ''}${matrix.meta.tags ? `--tags "${matrix.meta.tags}"` : ''}: its verdict speaks of the rules of the scenarios it selected only (merge every shard of an unnarrowed run with \`cardspec report --merge\` for the whole verdict)`,
         ]
       : []),
-    ...(waived > 0 ? [`${waived} rule(s) waived`] : []),
     ...(tagWaivers > 0 ? [`scenarios with ${tagWaivers} waived tag(s) out of scope`] : []),
   ].join('; ');
 }

@@ -8,6 +8,7 @@ import { coverageLine, COVERAGE_RULE } from './matrix';
 import type { Counts, Summary } from './model';
 import { firstLine, mdTable, quoteMarkdown } from './text';
 import { causeLines, type Cause } from './causes';
+import { groupLines, groupUnchecked } from './hints';
 
 /** Why the verdict is what it is, in one line. */
 export function verdictReason(s: Summary): string {
@@ -40,10 +41,11 @@ export function verdictConsole(s: Summary, maxCauses = 10): string[] {
   }
   const unchecked = s.unchecked ?? [];
   if (s.result !== 'passed' && unchecked.length > 0) {
-    const rules = unchecked.filter((u) => u.rule !== 'scenario');
-    out.push('', `Not checked in scope (${unchecked.length}):`);
-    for (const u of [...rules, ...unchecked.filter((x) => x.rule === 'scenario')].slice(0, 8)) out.push(`  ${u.rule === 'scenario' ? '' : `${u.rule} `}[${u.format}] ${firstLine(u.why, 240)}`);
-    if (unchecked.length > 8) out.push(`  ... and ${unchecked.length - 8} more (summary.md, "Scope"); waive what is out of scope with --waivers FILE`);
+    // Each reason once, whole, with what it left unchecked and the way to check it.
+    const groups = groupUnchecked(unchecked);
+    out.push('', `Not checked in scope (${groups.length} reason(s)):`);
+    for (const g of groups.slice(0, 6)) out.push(...groupLines(g, 8).map((l, j) => (j === 0 ? `  - ${l}` : `    ${l}`)));
+    if (groups.length > 6) out.push(`  ... and ${groups.length - 6} more reason(s) (summary.html, summary.md)`);
   }
   return out;
 }
@@ -93,13 +95,12 @@ export function summaryMarkdown(s: Summary): string {
       : ['No waivers.', '']),
     ...((s.unchecked ?? []).length > 0
       ? [
-          'Not checked in scope (why the result is not PASSED):',
+          'Not checked in scope (why the result is not PASSED), each reason once (summary.json `unchecked` lists every rule and scenario):',
           '',
-          mdTable(
-            ['Rule', 'Format', 'Why'],
-            (s.unchecked ?? []).slice(0, 200).map((u) => [u.rule, u.format.toUpperCase(), u.why]),
-          ),
-          ...((s.unchecked ?? []).length > 200 ? ['', `... and ${(s.unchecked ?? []).length - 200} more (summary.json lists all).`] : []),
+          ...groupUnchecked(s.unchecked ?? []).flatMap((g) => {
+            const [reason, what, how] = groupLines(g, 40);
+            return [`- ${reason}`, `  ${what.trim()}`, ...(how ? [`  ${how.trim()}`] : [])];
+          }),
           '',
         ]
       : []),
@@ -155,13 +156,14 @@ export function summaryMarkdown(s: Summary): string {
   }
   out.push('', '## Skipped', '');
   if (s.skipped.length === 0) out.push('None.');
-  else
-    out.push(
-      mdTable(
-        ['Scenario', 'Flow', 'Format', 'Why'],
-        s.skipped.map((k) => [k.scenario, k.feature, k.format.toUpperCase(), k.reason]),
-      ),
-    );
+  else {
+    // Each reason once, with the scenarios it skipped (a reason of 300 characters is not repeated per scenario).
+    const byReason = new Map<string, string[]>();
+    for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), `${k.scenario} (${k.feature}, ${k.format.toUpperCase()})`]);
+    for (const [reason, list] of [...byReason.entries()].sort((a, b) => b[1].length - a[1].length)) {
+      out.push(`- ${reason}: ${list.length} scenario(s): ${list.slice(0, 20).join('; ')}${list.length > 20 ? `; ... and ${list.length - 20} more (summary.json)` : ''}`);
+    }
+  }
   if (s.problems.length > 0) {
     out.push('', '## Problems with the run or the kit', '');
     for (const p of s.problems) out.push(`- ${p}`);

@@ -75,14 +75,18 @@ export function listText(planned: readonly PlannedScenario[], catalogue: readonl
     lines.push(`${s.format.toUpperCase().padEnd(4)} ${s.uri}:${s.line}  ${s.name}${rules}${note}`);
   }
   const running = planned.filter((s) => !s.skip && !s.problem);
-  const byRule = new Map<string, { run: number; skipped: number }>();
+  // One catalogue for --list, the matrix and the summary: a field row (`FIELD-LENGTHS:pan`) counts under its rule.
+  const known = new Set(catalogue.map((r) => r.id));
+  const ruleOf = (id: string): string => (known.has(id) ? id : known.has(id.split(':')[0]) ? id.split(':')[0] : id);
+  const byRule = new Map<string, { run: number; skipped: number; rows: Set<string> }>();
   for (const s of planned) {
-    for (const r of s.rules) {
-      const c = byRule.get(r) ?? { run: 0, skipped: 0 };
+    for (const id of new Set(s.rules.map(ruleOf))) {
+      const c = byRule.get(id) ?? { run: 0, skipped: 0, rows: new Set<string>() };
       if (s.skip || s.problem) c.skipped += 1;
       else c.run += 1;
-      byRule.set(r, c);
+      byRule.set(id, c);
     }
+    for (const r of s.rules) if (r !== ruleOf(r)) byRule.get(ruleOf(r))?.rows.add(r);
   }
   lines.push(
     '',
@@ -90,10 +94,10 @@ export function listText(planned: readonly PlannedScenario[], catalogue: readonl
     '',
     `Rules (${byRule.size}): scenarios that would check each (run/skipped)`,
   );
-  const known = new Set(catalogue.map((r) => r.id));
   for (const [id, c] of [...byRule].sort((a, b) => byText(a[0], b[0]))) {
     const waived = waivedRule.get(id);
-    lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${known.has(id) ? '' : '  (not in the rule catalogue)'}${waived !== undefined ? `  waived: ${waived}` : ''}`);
+    const rows = c.rows.size > 0 ? `  (${c.rows.size} field row(s), e.g. ${[...c.rows].sort(byText)[0]})` : '';
+    lines.push(`  ${id.padEnd(36)} ${c.run}/${c.skipped}${rows}${known.has(id) ? '' : '  (not in the rule catalogue)'}${waived !== undefined ? `  waived: ${waived}` : ''}`);
   }
   const unchecked = catalogue.filter((r) => r.status === 'testable' && !byRule.has(r.id)).map((r) => r.id);
   if (unchecked.length)
