@@ -19,4 +19,6 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   fuzz: { summary: 'Fuzz a target with generated requests (fast-check)', load: () => import('./fuzz') },
   selfcheck: { summary: 'Run the suite against the gallery of faulty and benign gateways', load: () => import('./selfcheck') },
   openapi: { summary: 'Write an OpenAPI 3.1 document of the JSON interface', load: () => import('./openapi') },
+  proxy: { summary: 'Check live traffic: a proxy between a client and any gateway', load: () => import('./proxy') },
+  audit: { summary: 'Check captured traffic (HAR, cardspec proxy --record)', load: () => import('./audit') },
 };

@@ -11,7 +11,7 @@ import type { Ledger, ObservedCall } from '../gateway';
 import { redactText } from '../redact';
 import type { ResponsePart } from '../wire/types';
 import { checkedCall, type CheckedCall } from './call';
-import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type Severity } from './checks';
+import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type RequestCheck, type Severity } from './checks';
 import { FlowCounter, FLOWS, type Step } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
 import { ruleText } from '../rules/contract';
@@ -23,6 +23,11 @@ export interface SessionOptions {
   readonly maxListed?: number;
   /** Examples kept per check of each rule (all are counted). Default 5. */
   readonly examples?: number;
+  /**
+   * The request checks run on each answered call (default REQUEST_CHECKS). The checking proxy (src/proxy) passes
+   * the same checks wrapped, to drop what a passive observer cannot know (a parent it never saw).
+   */
+  readonly requestChecks?: readonly RequestCheck[];
 }
 
 /** Examples kept per check of each rule unless told otherwise. */
@@ -53,6 +58,7 @@ export class ContractSession {
   /** Per check of each rule (`rule check`): counts and the examples listed. */
   private readonly byCheck = new Map<string, { rule: string; check: string; error: number; warning: number; listed: number }>();
   private readonly examples: number;
+  private readonly requestChecks: readonly RequestCheck[];
   private readonly flows: FlowCounter;
   private readonly recent: AnsweredCall[] = [];
   private cases: CaseResult[] | undefined;
@@ -64,6 +70,7 @@ export class ContractSession {
     this.strict = opts.strict ?? false;
     this.maxListed = opts.maxListed ?? 1000;
     this.examples = opts.examples ?? EXAMPLES_PER_CHECK;
+    this.requestChecks = opts.requestChecks ?? REQUEST_CHECKS;
     this.flows = new FlowCounter(ledger);
   }
 
@@ -75,7 +82,7 @@ export class ContractSession {
     this.byFormat[checked.format]++;
     const findings: Finding[] = [];
     const operation = operationOf(checked);
-    for (const check of REQUEST_CHECKS) {
+    for (const check of this.requestChecks) {
       for (const f of check.run(checked, { ledger: this.ledger })) {
         findings.push(f);
         this.record(checked.seq, operation, check.name, f);

@@ -1,0 +1,164 @@
+/**
+ * `cardspec proxy --upstream URL`: the checking proxy (src/proxy, docs/proxy.md) until Ctrl-C or SIGTERM, then the
+ * report. Exit 0 clean, 1 violations, 3 nothing observed, 2 a usage error.
+ */
+import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
+import { normaliseBasePath } from '../gateway';
+import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyReportJson, proxyReportText, startProxy } from '../proxy';
+import { writeRedactedText } from '../report/files';
+import { redactText } from '../redact';
+import { parseOptions, stringOption, UsageError, type OptionSpecs } from './options';
+import { seeHelp } from './usage';
+
+const HELP = `Usage: cardspec proxy --upstream URL [options]
+
+Puts a checking proxy between a client and a gateway (a sandbox, a staging gateway, cardspec serve). Each request
+is forwarded unchanged to the upstream and each answer unchanged to the client; both are checked against the
+document, the session too (echoes, part count and order, follow-ups against their parents as observed).
+A line per violation as it happens; on Ctrl-C (SIGINT) or SIGTERM, the report.
+
+Options:
+  --upstream URL        the gateway's base address (required): the client's POST <proxy>/json/ goes to URL/json/
+  --port N              port to listen on (default 0: a free port, printed at start)
+  --host H              address to listen on (default 127.0.0.1)
+  --base-path PATH      the path the client posts under (<proxy>PATH/json/), replaced by the upstream's
+  --timeout S           seconds the upstream has to answer (default ${DEFAULT_TIMEOUT_MS / 1000}); the client then gets a 504
+  --max-body BYTES      the largest body forwarded either way (default ${DEFAULT_MAX_BODY}); larger: a 502
+  --record FILE         write every exchange to FILE, masked (JSON lines; cardspec audit reads it)
+  --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
+  --strict              warnings (recommendations, what the document does not show) fail too
+${TLS_HELP}
+  -h, --help            show this help
+
+Exit codes: 0 no violation, 1 violations, 2 usage error, 3 nothing observed (no call reached the proxy).
+`;
+
+const OPTIONS: OptionSpecs = {
+  upstream: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'base-path': { type: 'string' },
+  timeout: { type: 'string' },
+  'max-body': { type: 'string' },
+  record: { type: 'string' },
+  report: { type: 'string' },
+  strict: { type: 'boolean' },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return Number(text);
+}
+
+function seconds(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600) throw new UsageError(`--${name} must be a number of seconds above 0 and at most 3600, not "${text}"`);
+  return Math.round(n * 1000);
+}
+
+export async function run(args: string[]): Promise<number> {
+  let values;
+  let upstream: string;
+  let port: number | undefined;
+  let timeoutMs: number | undefined;
+  let maxBody: number | undefined;
+  let basePath: string;
+  let warnings: string[];
+  try {
+    values = parseOptions(args, OPTIONS);
+    if (values.help) {
+      console.log(HELP);
+      return 0;
+    }
+    const given = stringOption(values, 'upstream');
+    if (given === undefined || given.trim() === '') throw new UsageError('--upstream URL is required: the base address of the gateway to check');
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch {
+      throw new UsageError(`--upstream must be an http:// or https:// address, not "${given.slice(0, 100)}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http:// or https:// address, not "${url.protocol}"`);
+    if (url.username || url.password) throw new UsageError('--upstream must not carry credentials: the client sends its own basic authentication');
+    upstream = url.toString().replace(/\/+$/, '');
+    port = wholeNumber(stringOption(values, 'port'), 'port', 0, 65535);
+    timeoutMs = seconds(stringOption(values, 'timeout'), 'timeout');
+    maxBody = wholeNumber(stringOption(values, 'max-body'), 'max-body', 1, 1024 * 1024 * 1024);
+    basePath = normaliseBasePath(stringOption(values, 'base-path') ?? '');
+    for (const name of ['record', 'report'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
+    warnings = applyTls({ ca: stringOption(values, 'ca'), insecure: values.insecure === true });
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof TlsConfigError || (e instanceof TypeError && /base path/i.test(e.message))) {
+      console.error(redactText(`cardspec proxy: ${e.message}\n${seeHelp('proxy')}`));
+      return 2;
+    }
+    throw e;
+  }
+  for (const w of warnings) console.error(w);
+  const recordFile = stringOption(values, 'record');
+  let record: CaptureWriter | undefined;
+  try {
+    record = recordFile === undefined ? undefined : new CaptureWriter(recordFile);
+  } catch (e) {
+    console.error(redactText(`cardspec proxy: cannot write the capture ${recordFile}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    return 2;
+  }
+  let proxy;
+  try {
+    proxy = await startProxy({
+      upstream,
+      port,
+      host: stringOption(values, 'host'),
+      basePath,
+      timeoutMs,
+      maxBodyBytes: maxBody,
+      strict: values.strict === true,
+      record,
+      onFinding: (f) => console.log(findingLine(f)),
+    });
+  } catch (e) {
+    record?.close();
+    console.error(redactText(`cardspec proxy: cannot listen: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+    return 2;
+  }
+  console.log(
+    redactText(
+      [
+        `cardspec proxy: checking the traffic to ${upstream}`,
+        `Point the client at ${proxy.url}${basePath} (it posts ${proxy.url}${basePath}/json/; XML: ${proxy.url}${basePath}/xml/)`,
+        `Timeout ${(timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s; ${values.strict ? 'strict: warnings fail too' : 'errors fail, warnings are reported'}${recordFile ? `; recording to ${recordFile} (masked)` : ''}`,
+        'A line per violation as it happens; Ctrl-C (SIGINT) or SIGTERM ends it with the report.',
+      ].join('\n'),
+    ),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await proxy.close();
+  record?.close();
+  const report = proxy.session.report(upstream);
+  console.log(proxyReportText(report).trimEnd());
+  const file = stringOption(values, 'report');
+  if (file !== undefined) {
+    try {
+      writeRedactedText(file, file.toLowerCase().endsWith('.json') ? proxyReportJson(report) : proxyReportText(report, { all: true }));
+      console.log(redactText(`Report written to ${file}`));
+    } catch (e) {
+      console.error(redactText(`cardspec proxy: cannot write the report to ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  const code = proxy.session.exitCode();
+  if (code === 3) console.log(redactText(`cardspec proxy: no call to the interface went through the proxy, so nothing was checked: exit 3. Point the client at ${proxy.url}${basePath}.`));
+  return code;
+}

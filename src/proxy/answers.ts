@@ -1,0 +1,695 @@
+/**
+ * The answer's side of an observed exchange: what the upstream answered, held to the document. The envelope and
+ * every part go through validate (the same schemas as `cardspec run` and `validate`; a finding is named by the rule
+ * attribution of src/rules/attribution.ts), the echoes through validate's `echoViolations`, the XML block's
+ * structure through the reading of src/wire/xml.ts. Then the **session** checks: what only the exchanges seen so far
+ * show (a follow-up's answer against its parent's, a combined request's links, a value that must differ from call
+ * to call). Each is a small named check of one rule, quoting the document; a check says which rules it looked at
+ * in an exchange (observed coverage) and what it found.
+ *
+ * A check never guesses at what it did not see: a parent the proxy did not observe, an ACS round trip whose browser
+ * went elsewhere, test data of a particular sandbox. Those rules stay "not observed" for that exchange.
+ */
+import { FIELD } from '../../schemas/fields';
+import type { OperationRow } from '../../schemas/operations';
+import { ROW_RULES } from '../contract/checks';
+import type { TxRecord } from '../gateway/transaction';
+import { findCardNumbers } from '../redact';
+import { causeFindings, defaultRuleIndex, formRuleOf, rulesForViolation } from '../rules/attribution';
+import type { Finding } from '../rules/findings';
+import { echoViolations, validateResponseEnvelope } from '../validate';
+import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
+import type { ObservedLedger } from './observed';
+
+/** One request object of the exchange, with the parts that answered it and its parent as observed earlier. */
+export interface AnswerView {
+  readonly index: number;
+  /** Where its parts start in the answer's list. */
+  readonly offset: number;
+  readonly obj: RequestObject | undefined;
+  readonly types: readonly string[];
+  readonly row: OperationRow | undefined;
+  readonly parts: readonly ResponsePart[];
+  readonly parent: TxRecord | undefined;
+}
+
+export interface AnswerContext {
+  readonly format: Format;
+  /** The envelope as it came (JSON form; XML mapped). */
+  readonly raw: ResponseEnvelope;
+  /** As every reader reads it: an empty or null value is not returned. */
+  readonly envelope: ResponseEnvelope;
+  /** XML: what the responseblock's structure got wrong. */
+  readonly problems: readonly string[];
+  readonly views: readonly AnswerView[];
+  /** The request types asked for, in order, across the request objects. */
+  readonly requested: readonly string[];
+  /** The rules the request side found broken with an error in this exchange (for "was it refused?"). */
+  readonly clientErrors: ReadonlySet<string>;
+  readonly observed: ObservedLedger;
+  readonly memory: AnswerMemory;
+}
+
+export interface AnswerResult {
+  /** The rules the checks looked at in this exchange. */
+  readonly checked: ReadonlySet<string>;
+  readonly findings: readonly Finding[];
+}
+
+/** What the session checks remember between exchanges: bounded, whatever the traffic. */
+export class AnswerMemory {
+  private readonly secrands: string[] = [];
+  private readonly fraudRefs = new Set<string>();
+
+  /** Whether this secrand was answered in one of the last few answers (and remembers it). */
+  secrandSeen(s: string): boolean {
+    const seen = this.secrands.includes(s);
+    this.secrands.push(s);
+    if (this.secrands.length > 8) this.secrands.shift();
+    return seen;
+  }
+
+  private readonly updated = new Set<string>();
+
+  /** A transaction a TRANSACTIONUPDATE named: its later refusal as a parent may be the update's doing (disabled). */
+  markUpdated(ref: string): void {
+    if (this.updated.size >= 10_000) this.updated.delete(this.updated.values().next().value as string);
+    this.updated.add(ref);
+  }
+
+  wasUpdated(ref: string): boolean {
+    return this.updated.has(ref);
+  }
+
+  fraudReferenceSeen(ref: string): boolean {
+    const seen = this.fraudRefs.has(ref);
+    if (!seen) {
+      if (this.fraudRefs.size >= 10_000) this.fraudRefs.delete(this.fraudRefs.values().next().value as string);
+      this.fraudRefs.add(ref);
+    }
+    return seen;
+  }
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
+const ok = (p: ResponsePart): boolean => p.errorcode === '0';
+
+interface SessionCheck {
+  readonly name: string;
+  readonly rules: readonly string[];
+  /** The document's sentence, verbatim. */
+  readonly quote: string;
+  /** The rules looked at in this exchange (none: the check did not apply), and what is wrong. */
+  run(ctx: AnswerContext, out: Out): void;
+}
+
+class Out {
+  readonly checked = new Set<string>();
+  readonly findings: Finding[] = [];
+  look(...rules: string[]): void {
+    for (const r of rules) this.checked.add(r);
+  }
+  fail(rule: string, field: string, message: string, severity: Finding['severity'] = 'error'): void {
+    this.checked.add(rule);
+    this.findings.push({ rule, field, severity, message });
+  }
+}
+
+/** XML structure problems of a responseblock, by the rule they break (as the suite names them: steps/world.ts). */
+function xmlRule(problem: string): string {
+  if (/version/i.test(problem)) return 'VER-XML';
+  if (/type attribute/i.test(problem)) return 'XML-FRAUDCONTROL-PATHS';
+  return 'XML-RESPONSE-ROOT';
+}
+
+/** Where a part's field is, counted across the request objects as the answer lists its parts. */
+const at = (view: AnswerView, part: ResponsePart, field?: string): string => `response[${view.offset + view.parts.indexOf(part)}]${field ? `.${field}` : ''}`;
+
+/** The part of a type among a request object's parts. */
+const partOf = (view: AnswerView, type: string): ResponsePart | undefined => view.parts.find((p) => p.requesttypedescription === type);
+
+/** The row of the request object a part (by its place in the answer) answers. */
+function rowOfPart(ctx: AnswerContext, i: number): OperationRow | undefined {
+  return ctx.views.find((v) => i >= v.offset && i < v.offset + Math.max(1, v.types.length))?.row;
+}
+
+/** The document's checks of the answer that validate makes (schemas, echoes, the XML block). */
+function documentChecks(ctx: AnswerContext, out: Out): void {
+  out.look('TRANSPORT-RESPONSE-BODY', 'ERR-PART-FIELDS', 'ENV-RESPONSE-ONE-PART-PER-TYPE', 'ENV-SECRAND', 'ENV-REQUESTREFERENCE');
+  out.look(ctx.format === 'json' ? 'VER-JSON' : 'VER-XML');
+  if (ctx.format === 'json') out.look('FIELD-STRINGS');
+  if (ctx.requested.length > 1) out.look('ENV-ORDER');
+  const index = defaultRuleIndex();
+  const parts = Array.isArray(ctx.envelope.response) ? (ctx.envelope.response as unknown[]) : [];
+  for (const p of parts) {
+    if (typeof p !== 'object' || p === null) continue;
+    const part = p as ResponsePart;
+    for (const f of Object.keys(part)) {
+      const rule = formRuleOf(f, true) ?? formRuleOf(f, false);
+      if (rule) out.look(rule);
+    }
+    if (typeof part.errorcode === 'string' && index.rules.has(`ERR-${part.errorcode}`)) out.look(`ERR-${part.errorcode}`);
+  }
+  for (const p of ctx.problems) out.fail(xmlRule(p), 'responseblock', p);
+  const violations = causeFindings(validateResponseEnvelope(ctx.raw, ctx.requested.length > 0 ? ctx.requested : undefined, ctx.format));
+  for (const v of violations) {
+    const m = /^response\[(\d+)\]/.exec(v.field);
+    const i = m ? Number(m[1]) : undefined;
+    const part = i === undefined ? undefined : (parts[i] as ResponsePart | undefined);
+    const partType = typeof part?.requesttypedescription === 'string' ? part.requesttypedescription : undefined;
+    const leaf = v.field.split('.').pop() ?? '';
+    const rules = rulesForViolation(v, index, {
+      partType,
+      requestedType: i === undefined ? undefined : ctx.requested[i],
+      requestedTypes: ctx.requested,
+      format: ctx.format,
+      value: part?.[leaf],
+    });
+    for (const rule of rules) out.fail(rule.split(':')[0], v.field, v.message, v.severity);
+    // A part labelled otherwise than the type asked for: the row that says what its part is labelled speaks for it too
+    // (AC-SHAPE: "1 part shaped as an AUTH part, with `requesttypedescription` `ACCOUNTCHECK`").
+    const row = i === undefined ? undefined : rowOfPart(ctx, i);
+    const rowRule = row ? ROW_RULES[row.id]?.rule : undefined;
+    if (leaf === 'requesttypedescription' && rowRule && index.rules.get(rowRule)?.quote.includes('`requesttypedescription`')) {
+      for (const rule of rulesForViolation(v, index, { partType, requestedType: ctx.requested[i!], requestedTypes: ctx.requested, format: ctx.format, tags: [rowRule] }))
+        out.fail(rule.split(':')[0], v.field, v.message, v.severity);
+    }
+    // A field of the envelope missing breaks the Transport table's response body as well as its own sentence.
+    if (v.rule === 'required' && i === undefined) out.fail('TRANSPORT-RESPONSE-BODY', v.field, v.message, v.severity);
+  }
+  for (const view of ctx.views) {
+    if (!view.obj) continue;
+    if (view.parts.some(ok)) out.look('FIELD-ECHO');
+    for (const v of echoViolations(view.obj, { response: view.parts })) out.fail('FIELD-ECHO', v.field, v.message, v.severity);
+  }
+}
+
+/** Fields a payment part gives back from its request ("Echoed from the request"; presenceRuleOf's FIELD-ECHO). */
+const ECHOED_IN_PAYMENTS = ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription'];
+
+/** The document's XML locations of the security results and the fraud-control fields ("In XML they sit at ..."). */
+const XML_BLOCKS: Readonly<Record<string, { rule: string; leaves: readonly string[] }>> = {
+  security: { rule: 'XML-SECURITY-PATHS', leaves: ['address', 'postcode', 'securitycode'] },
+  fraudcontrol: { rule: 'XML-FRAUDCONTROL-PATHS', leaves: ['shieldstatuscode', 'recommendedaction', 'reference', 'responsecode', 'categoryflag', 'categorymessage'] },
+};
+
+const SESSION_CHECKS: readonly SessionCheck[] = [
+  {
+    name: 'xml-locations',
+    rules: ['XML-SECURITY-PATHS', 'XML-FRAUDCONTROL-PATHS'],
+    quote: 'In XML they sit at `/security/address`, `/security/postcode` and `/security/securitycode`.',
+    // An element the mapping does not know, under a block of the document (`<fraudcontrol><status>`), or holding
+    // the leaves of one elsewhere (`<checks><address>`): the value is not where the document places it.
+    run: (ctx, out) => {
+      if (ctx.format !== 'xml') return;
+      for (const view of ctx.views) {
+        for (const p of view.parts) {
+          if (p.requesttypedescription === 'RISKDEC') out.look('XML-FRAUDCONTROL-PATHS');
+          if (Object.keys(p).some((k) => k.startsWith('securityresponse'))) out.look('XML-SECURITY-PATHS');
+          for (const [k, v] of Object.entries(p)) {
+            if (FIELD[k]?.response !== undefined) continue;
+            const [block, ...rest] = k.split('/');
+            if (rest.length > 0 && XML_BLOCKS[block]) {
+              out.fail(
+                XML_BLOCKS[block].rule,
+                at(view, p, k),
+                `the ${String(p.requesttypedescription)} part has an element <${block}><${rest.join('><').slice(0, 40)}> where the document places none`,
+              );
+              continue;
+            }
+            if (typeof v !== 'object' || v === null) continue;
+            for (const [name, b] of Object.entries(XML_BLOCKS)) {
+              const misplaced = Object.keys(v).filter((leaf) => b.leaves.includes(leaf));
+              if (misplaced.length > 0 && k !== name)
+                out.fail(
+                  b.rule,
+                  at(view, p, k),
+                  `the ${String(p.requesttypedescription)} part has ${misplaced.join(', ')} under <${k.slice(0, 40)}>, not under <${name}> where the document places them`,
+                );
+            }
+          }
+        }
+      }
+    },
+  },
+  {
+    name: 'subscription-recur',
+    rules: ['SUB-RECUR'],
+    quote: 'In a response, the SUBSCRIPTION part carries `RECUR`.',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const sub = partOf(view, 'SUBSCRIPTION');
+        if (!sub || !ok(sub)) continue;
+        out.look('SUB-RECUR');
+        if (sub.accounttypedescription !== 'RECUR') out.fail('SUB-RECUR', at(view, sub, 'accounttypedescription'), 'the SUBSCRIPTION part does not carry accounttypedescription RECUR');
+      }
+    },
+  },
+  {
+    name: 'payment-timing',
+    rules: ['FIELD-TIMESTAMP', 'FIELD-SETTLEDUEDATE'],
+    quote: '| `transactionstartedtimestamp` | Format `YYYY-MM-DD HH:MM:SS`. |',
+    // The part of a payment the bank authorised: when it started and when it settles (presenceRuleOf's reading).
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const a = partOf(view, 'AUTH');
+        if (!a || !ok(a)) continue;
+        out.look('FIELD-TIMESTAMP', 'FIELD-SETTLEDUEDATE');
+        if (!has(a, 'transactionstartedtimestamp')) out.fail('FIELD-TIMESTAMP', at(view, a, 'transactionstartedtimestamp'), 'an authorised AUTH part lacks transactionstartedtimestamp');
+        if (!has(a, 'settleduedate')) out.fail('FIELD-SETTLEDUEDATE', at(view, a, 'settleduedate'), 'an authorised AUTH part lacks settleduedate');
+      }
+    },
+  },
+  {
+    name: 'echoed-in-payments',
+    rules: ['FIELD-ECHO'],
+    quote: '| `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the request. |',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        for (const p of view.parts) {
+          if (!ok(p) || (p.requesttypedescription !== 'AUTH' && p.requesttypedescription !== 'ACCOUNTCHECK')) continue;
+          const sent = ECHOED_IN_PAYMENTS.filter((f) => str(view.obj?.[f]) !== undefined && !(f === 'accounttypedescription' && view.obj?.[f] === 'FRAUDCONTROL'));
+          if (sent.length === 0) continue;
+          out.look('FIELD-ECHO');
+          for (const f of sent)
+            if (!has(p, f)) out.fail('FIELD-ECHO', at(view, p, f), `the ${String(p.requesttypedescription)} part does not give back ${f}, which the request sent ("Echoed from the request")`);
+        }
+      }
+    },
+  },
+  {
+    name: 'bank-contacted',
+    rules: ['AUTH-BANK-CONTACTED'],
+    quote: '| `authcode`, `acquirerresponsecode` | Bank authorisation code and bank response code; present when the bank was contacted. |',
+    // An AUTH the bank authorised (errorcode 0) was put to the bank.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const a = partOf(view, 'AUTH');
+        if (!a || !ok(a)) continue;
+        out.look('AUTH-BANK-CONTACTED');
+        for (const f of ['authcode', 'acquirerresponsecode'])
+          if (!has(a, f)) out.fail('AUTH-BANK-CONTACTED', at(view, a, f), `an AUTH the bank authorised (errorcode 0) lacks ${f}: "present when the bank was contacted"`);
+      }
+    },
+  },
+  {
+    name: 'reference-names-the-transaction',
+    rules: ['FIELD-TRANSACTIONREFERENCE'],
+    quote: 'It identifies the transaction and is the value used as `parenttransactionreference` later.',
+    // A reference the gateway answered for a transaction it made, refused as an invalid field when a child names it.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        if (view.types.join() === 'TRANSACTIONUPDATE') {
+          const refs = (view.obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
+          if (Array.isArray(refs)) for (const r of refs) if (typeof r?.value === 'string') ctx.memory.markUpdated(r.value);
+        }
+      }
+      if (ctx.clientErrors.size > 0) return;
+      for (const view of ctx.views) {
+        const named = str(view.obj?.parenttransactionreference);
+        const parent = named === undefined || ctx.memory.wasUpdated(named) ? undefined : view.parent;
+        const first = view.parts[0];
+        if (!parent || parent.errorcode !== '0' || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
+        out.look('FIELD-TRANSACTIONREFERENCE');
+        const data = Array.isArray(first.errordata) ? first.errordata.map(String) : [];
+        // Refused naming the parent (errordata, public-facts.md: `20004` "Missing parent", `30000`), or 30000 saying nothing.
+        if (first.errorcode !== '0' && (data.some((d) => /parenttransactionreference/i.test(d)) || (first.errorcode === '30000' && data.length === 0)))
+          out.fail(
+            'FIELD-TRANSACTIONREFERENCE',
+            at(view, first, 'errorcode'),
+            `a request naming the transactionreference of the ${parent.type} answered before is refused for its parenttransactionreference: the reference does not identify the transaction`,
+          );
+      }
+    },
+  },
+  {
+    name: 'secrand-varies',
+    rules: ['ENV-SECRAND'],
+    quote: '| Response | `secrand` | string | Random string of varying length. |',
+    // A short random string may repeat by chance; one of eight characters or more answered twice within eight answers
+    // is no random string.
+    run: (ctx, out) => {
+      const s = str(ctx.envelope.secrand);
+      if (s === undefined) return;
+      out.look('ENV-SECRAND');
+      if (ctx.memory.secrandSeen(s) && s.length >= 8) out.fail('ENV-SECRAND', 'secrand', 'secrand is the same as in an answer a moment before: "Random string of varying length"');
+    },
+  },
+  {
+    name: 'parent-echoed',
+    rules: ['INHERIT-PARENT-ECHO'],
+    quote: '| `parenttransactionreference` | Present when the response part was based on an earlier request. |',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const sent = str(view.obj?.parenttransactionreference);
+        const first = view.parts[0];
+        if (sent === undefined || !first || !ok(first) || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
+        out.look('INHERIT-PARENT-ECHO');
+        const got = str(first.parenttransactionreference);
+        if (got === undefined)
+          out.fail(
+            'INHERIT-PARENT-ECHO',
+            at(view, first, 'parenttransactionreference'),
+            `the ${String(first.requesttypedescription)} part was based on the earlier request the request named, but carries no parenttransactionreference`,
+          );
+        else if (got !== sent)
+          out.fail(
+            'INHERIT-PARENT-ECHO',
+            at(view, first, 'parenttransactionreference'),
+            `the ${String(first.requesttypedescription)} part carries another parenttransactionreference than the one the request named`,
+          );
+      }
+    },
+  },
+  {
+    name: 'combined-riskdec-linked',
+    rules: ['RISKDEC-FIRST', 'RISKDEC-LAST'],
+    quote: "the AUTH part's `parenttransactionreference` is the RISKDEC's `transactionreference`",
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const key = view.types.join(',');
+        if (key !== 'RISKDEC,AUTH' && key !== 'AUTH,RISKDEC') continue;
+        const [first, second] = view.parts;
+        const ref = str(first?.transactionreference);
+        if (!first || !second || ref === undefined || !ok(second)) continue;
+        const rule = key === 'RISKDEC,AUTH' ? 'RISKDEC-FIRST' : 'RISKDEC-LAST';
+        out.look(rule);
+        if (str(second.parenttransactionreference) !== ref)
+          out.fail(
+            rule,
+            at(view, second, 'parenttransactionreference'),
+            `the ${String(second.requesttypedescription)} part of ${key} does not carry the ${String(first.requesttypedescription)} part's transactionreference in parenttransactionreference`,
+          );
+      }
+    },
+  },
+  {
+    name: 'subscription-own-reference',
+    rules: ['SUB-OWN-REFERENCE'],
+    quote: 'In a combined AUTH and SUBSCRIPTION response, each part has its own reference.',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        if (view.types.join(',') !== 'AUTH,SUBSCRIPTION') continue;
+        const auth = partOf(view, 'AUTH');
+        const sub = partOf(view, 'SUBSCRIPTION');
+        const a = str(auth?.transactionreference);
+        if (!sub || a === undefined || str(sub.transactionreference) === undefined) continue;
+        out.look('SUB-OWN-REFERENCE');
+        if (str(sub.transactionreference) === a)
+          out.fail('SUB-OWN-REFERENCE', at(view, sub, 'transactionreference'), 'the SUBSCRIPTION part carries the AUTH part\'s transactionreference: "each part has its own reference"');
+      }
+    },
+  },
+  {
+    name: 'subscription-part-reports',
+    rules: ['SUB-AUTH-FIRST-PAYMENT', 'SUB-TRANSACTIONACTIVE-VALUES'],
+    quote: 'Check `transactionactive`, the timing fields and the amount in the SUBSCRIPTION part.',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const sub = partOf(view, 'SUBSCRIPTION');
+        if (!sub || !ok(sub)) continue;
+        out.look('SUB-AUTH-FIRST-PAYMENT');
+        const missing = ['transactionactive', 'subscriptionunit', 'subscriptionfrequency', 'baseamount'].filter((f) => !has(sub, f));
+        if (missing.length > 0)
+          out.fail('SUB-AUTH-FIRST-PAYMENT', at(view, sub), `the SUBSCRIPTION part lacks ${missing.join(', ')}: "Check transactionactive, the timing fields and the amount in the SUBSCRIPTION part"`);
+        const sent = str(view.obj?.transactionactive);
+        const got = str(sub.transactionactive);
+        if (got === undefined) continue;
+        out.look('SUB-TRANSACTIONACTIVE-VALUES');
+        const expected = sent ?? '2';
+        if (['0', '1', '2'].includes(expected) && got !== expected)
+          out.fail(
+            'SUB-TRANSACTIONACTIVE-VALUES',
+            at(view, sub, 'transactionactive'),
+            `the SUBSCRIPTION part answers transactionactive ${JSON.stringify(got.slice(0, 3))} for a subscription ${sent === undefined ? 'sent without transactionactive ("`2` pending (default)")' : `sent with transactionactive ${expected}`}`,
+          );
+      }
+    },
+  },
+  {
+    name: 'threedquery-enrolment',
+    rules: ['3DS-QUERY-RESPONSE', '3DS-ONLY-ENROLLED', '3DS-ACSURL-ONLY-ENROLLED', '3DS-PAREQ-ONLY-ENROLLED'],
+    quote: '1 part with `enrolled`, `xid`, and for enrolled cards `acsurl`, `md`, `pareq`',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const q = partOf(view, 'THREEDQUERY');
+        if (!q || !ok(q)) continue;
+        out.look('3DS-QUERY-RESPONSE');
+        for (const f of ['enrolled', 'xid']) if (!has(q, f)) out.fail('3DS-QUERY-RESPONSE', at(view, q, f), `the THREEDQUERY part lacks ${f}`);
+        if (q.enrolled === 'Y') {
+          for (const f of ['acsurl', 'md', 'pareq']) if (!has(q, f)) out.fail('3DS-QUERY-RESPONSE', at(view, q, f), `the THREEDQUERY part of an enrolled card (enrolled Y) lacks ${f}`);
+        } else if (q.enrolled === 'N' || q.enrolled === 'U') {
+          out.look('3DS-ONLY-ENROLLED', '3DS-ACSURL-ONLY-ENROLLED', '3DS-PAREQ-ONLY-ENROLLED');
+          const rule: Record<string, string> = { md: '3DS-ONLY-ENROLLED', acsurl: '3DS-ACSURL-ONLY-ENROLLED', pareq: '3DS-PAREQ-ONLY-ENROLLED' };
+          for (const f of ['md', 'acsurl', 'pareq'])
+            if (has(q, f)) out.fail(rule[f], at(view, q, f), `the THREEDQUERY part returns ${f} for a card not enrolled (enrolled ${String(q.enrolled)}): it is returned only for enrolled cards`);
+        }
+      }
+    },
+  },
+  {
+    name: 'auth-after-3ds',
+    rules: ['3DS-AUTH-ENROLLED', '3DS-AUTH-NOT-ENROLLED', '3DS-STATUS', '3DS-CAVV-ECI', '3DS-60022-SETTLE', 'ERR-60022'],
+    quote: '1 AUTH part with `enrolled`, `xid`, `status`, `cavv`, `eci`',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const auth = partOf(view, 'AUTH');
+        if (!auth || !view.obj) continue;
+        const code = str(auth.errorcode);
+        if (code === '60022') {
+          out.look('3DS-60022-SETTLE', 'ERR-60022');
+          if (str(auth.settlestatus) !== undefined && auth.settlestatus !== '3')
+            out.fail('3DS-60022-SETTLE', at(view, auth, 'settlestatus'), 'an AUTH answered 60022 (not authenticated) must have settlestatus 3');
+          if (has(auth, 'authcode') || has(auth, 'acquirerresponsecode'))
+            out.fail('ERR-60022', at(view, auth, 'authcode'), 'an AUTH answered 60022 carries authcode or acquirerresponsecode: "The acquirer was not contacted"');
+          if (str(auth.errormessage) !== undefined && auth.errormessage !== 'Unauthenticated')
+            out.fail('ERR-60022', at(view, auth, 'errormessage'), 'an AUTH answered 60022 must have errormessage "Unauthenticated"');
+        }
+        const threeDs = view.row?.id === 'auth-3ds-enrolled' || view.row?.id === 'subscription-enrolled';
+        const q = view.parent?.type === 'THREEDQUERY' ? view.parent : undefined;
+        if (threeDs && (code === '0' || code === '70000' || code === '60022')) {
+          out.look('3DS-AUTH-ENROLLED', '3DS-CAVV-ECI');
+          for (const f of ['enrolled', 'xid', 'status']) if (!has(auth, f)) out.fail('3DS-AUTH-ENROLLED', at(view, auth, f), `the AUTH after 3-D Secure of an enrolled card lacks ${f}`);
+          if (q?.threeds) {
+            if (has(auth, 'enrolled') && auth.enrolled !== q.threeds.enrolled)
+              out.fail('3DS-AUTH-ENROLLED', at(view, auth, 'enrolled'), 'the AUTH after 3-D Secure answers another enrolled than its THREEDQUERY');
+            if (has(auth, 'xid') && q.threeds.xid !== '' && auth.xid !== q.threeds.xid)
+              out.fail('3DS-AUTH-ENROLLED', at(view, auth, 'xid'), 'the AUTH after 3-D Secure answers another xid than its THREEDQUERY');
+            for (const f of ['baseamount', 'currencyiso3a']) {
+              if (str(view.obj[f]) === undefined && has(auth, f) && q.fields[f] !== undefined && auth[f] !== q.fields[f])
+                out.fail('3DS-AUTH-ENROLLED', at(view, auth, f), `the AUTH after 3-D Secure answers another ${f} than the THREEDQUERY's: "all other data is inherited from the THREEDQUERY"`);
+            }
+          }
+          const status = str(auth.status);
+          // Status Y without what authentication returns: the cavv or eci is missing, or the status is not what the
+          // ACS answered (an attempt or a failure reported as Y). The answer cannot tell which: both rules are named.
+          if (status === 'Y' && code === '0')
+            for (const f of ['cavv', 'eci'])
+              if (!has(auth, f)) {
+                out.fail('3DS-CAVV-ECI', at(view, auth, f), `the AUTH of an authenticated customer (status Y) lacks ${f}`);
+                out.fail(
+                  '3DS-STATUS',
+                  at(view, auth, 'status'),
+                  `the AUTH answers status Y (authenticated) without ${f}, which authentication returns: the status is not the ACS's outcome, or ${f} is missing`,
+                );
+              }
+          // An attempt (A) may carry an ECI (the reference gateway's reading, docs/gateway.md); a CAVV only authentication.
+          if (status !== undefined && status !== 'Y')
+            for (const f of status === 'A' ? ['cavv'] : ['cavv', 'eci'])
+              if (has(auth, f))
+                out.fail('3DS-CAVV-ECI', at(view, auth, f), `the AUTH returns ${f} for a customer not authenticated (status ${status.slice(0, 1)}): it is returned if enrolled and authenticated`);
+        }
+        if (!threeDs && q?.threeds && (q.threeds.enrolled === 'N' || q.threeds.enrolled === 'U') && code !== undefined) {
+          out.look('3DS-AUTH-NOT-ENROLLED', '3DS-STATUS', '3DS-CAVV-ECI');
+          if (code === '0' && !has(auth, 'enrolled')) out.fail('3DS-AUTH-NOT-ENROLLED', at(view, auth, 'enrolled'), 'the AUTH after the THREEDQUERY of a card not enrolled or unknown lacks enrolled');
+          if (has(auth, 'status'))
+            out.fail('3DS-STATUS', at(view, auth, 'status'), `the AUTH after the THREEDQUERY of a card not enrolled (enrolled ${q.threeds.enrolled}) returns status: it is returned if enrolled`);
+          for (const f of ['cavv', 'eci']) if (has(auth, f)) out.fail('3DS-CAVV-ECI', at(view, auth, f), `the AUTH of a card not enrolled returns ${f}: it is returned if enrolled and authenticated`);
+        }
+      }
+    },
+  },
+  {
+    name: 'store-without-bank',
+    rules: ['STORE-NO-BANK'],
+    quote: 'The acquiring bank is not contacted.',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const s = partOf(view, 'STORE');
+        if (!s) continue;
+        out.look('STORE-NO-BANK');
+        for (const f of ['authcode', 'acquirerresponsecode']) if (has(s, f)) out.fail('STORE-NO-BANK', at(view, s, f), `the STORE part carries ${f}: "The acquiring bank is not contacted"`);
+      }
+    },
+  },
+  {
+    name: 'riskdec-answers',
+    rules: ['RISKDEC-CATEGORYFLAG', 'RISKDEC-SHIELD-VALUES', 'RISKDEC-REFERENCE-UNIQUE', 'RISKDEC-SUSPEND-BEFORE-AUTH'],
+    quote: '| `rulecategoryflag` | Alphanumeric, 255 | Identifies the condition that caused `DENY` or `CHALLENGE`. |',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const r = partOf(view, 'RISKDEC');
+        if (!r || !ok(r)) continue;
+        const shield = str(r.fraudcontrolshieldstatuscode);
+        const ref = str(r.fraudcontrolreference);
+        if (ref !== undefined) {
+          out.look('RISKDEC-REFERENCE-UNIQUE');
+          if (ctx.memory.fraudReferenceSeen(ref))
+            out.fail('RISKDEC-REFERENCE-UNIQUE', at(view, r, 'fraudcontrolreference'), 'the RISKDEC part answers a fraudcontrolreference an earlier check had: "Unique reference of the check"');
+        }
+        if (shield === 'CHALLENGE' || shield === 'DENY') {
+          out.look('RISKDEC-CATEGORYFLAG');
+          if (!has(r, 'rulecategoryflag'))
+            out.fail('RISKDEC-CATEGORYFLAG', at(view, r, 'rulecategoryflag'), `a RISKDEC of ${shield} lacks rulecategoryflag, which identifies the condition that caused it`);
+          const auth = view.types.join(',') === 'RISKDEC,AUTH' ? partOf(view, 'AUTH') : undefined;
+          if (auth && ok(auth) && str(auth.settlestatus) !== undefined) {
+            out.look('RISKDEC-SUSPEND-BEFORE-AUTH');
+            if (auth.settlestatus !== '2')
+              out.fail(
+                'RISKDEC-SUSPEND-BEFORE-AUTH',
+                at(view, auth, 'settlestatus'),
+                `the AUTH after a RISKDEC of ${shield} is not suspended (settlestatus 2): "Authorised transactions are automatically suspended"`,
+              );
+          }
+        }
+        const before = view.types.join(',') === 'AUTH,RISKDEC' ? partOf(view, 'AUTH') : undefined;
+        const parent = view.row?.id === 'riskdec-after-payment' ? view.parent : before ? { type: 'AUTH', errorcode: str(before.errorcode) ?? '' } : undefined;
+        if (parent?.type === 'AUTH' && parent.errorcode !== '0' && parent.errorcode !== '' && shield !== undefined) {
+          out.look('RISKDEC-SHIELD-VALUES');
+          if (shield !== 'NOSCORE')
+            out.fail(
+              'RISKDEC-SHIELD-VALUES',
+              at(view, r, 'fraudcontrolshieldstatuscode'),
+              `the RISKDEC after a declined AUTH answers ${shield.slice(0, 10)}: NOSCORE is "the parent AUTH was declined before checks ran"`,
+            );
+        }
+      }
+    },
+  },
+  {
+    name: 'accountcheck-validates',
+    rules: ['AC-VALIDATES'],
+    quote: '`ACCOUNTCHECK`: validates address, postcode and security code without reserving funds.',
+    // "Not checked" for a postcode may be right (it is validated only in some countries); every check answered not
+    // checked, while the data were sent, is an account check that validates nothing.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const a = partOf(view, 'ACCOUNTCHECK');
+        if (!a || !ok(a) || !view.obj) continue;
+        const results = ['securityresponseaddress', 'securityresponsepostcode', 'securityresponsesecuritycode'].map((f) => str(a[f])).filter((v) => v !== undefined);
+        const sent = ['billingpremise', 'billingpostcode', 'securitycode'].some((f) => str(view.obj![f]) !== undefined);
+        if (results.length === 0 || !sent) continue;
+        out.look('AC-VALIDATES');
+        if (results.length === 3 && results.every((v) => v === '1'))
+          out.fail('AC-VALIDATES', at(view, a), 'the ACCOUNTCHECK answers every security check "not checked" (1), though address, postcode or security code were sent');
+      }
+    },
+  },
+  {
+    name: 'not-given-is-0',
+    rules: ['SEC-RESULT-0'],
+    quote: '| `0` | Not given: the bank was not given the data for the check. |',
+    // Only where nothing could have given the bank the data: no card by cache token, no parent, nothing sent.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const o = view.obj;
+        if (!o || str(o.cachetoken) !== undefined || str(o.parenttransactionreference) !== undefined || str(o.md) !== undefined || str(o.pan) === undefined) continue;
+        for (const p of view.parts) {
+          if (!ok(p) || (p.requesttypedescription !== 'AUTH' && p.requesttypedescription !== 'ACCOUNTCHECK')) continue;
+          const pairs: [string, string][] = [
+            ['securityresponsesecuritycode', 'securitycode'],
+            ['securityresponseaddress', 'billingpremise'],
+            ['securityresponsepostcode', 'billingpostcode'],
+          ];
+          for (const [result, field] of pairs) {
+            if (str(o[field]) !== undefined || str(p[result]) === undefined) continue;
+            out.look('SEC-RESULT-0');
+            if (p[result] !== '0')
+              out.fail(
+                'SEC-RESULT-0',
+                at(view, p, result),
+                `${result} is ${JSON.stringify(String(p[result]).slice(0, 2))} though no ${field} was given: "0 Not given: the bank was not given the data for the check"`,
+              );
+          }
+        }
+      }
+    },
+  },
+  {
+    name: 'success-is-ok',
+    rules: ['ERR-NONZERO-FAILED'],
+    quote: 'A non-zero code in a part means that part failed.',
+    // errorcode 0 with the message of another outcome: the code is the suspect (validate names the message's rule).
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        for (const p of view.parts) {
+          if (!ok(p) || typeof p.errormessage !== 'string') continue;
+          out.look('ERR-NONZERO-FAILED');
+          if (p.errormessage.trim().toLowerCase() !== 'ok')
+            out.fail(
+              'ERR-NONZERO-FAILED',
+              at(view, p, 'errorcode'),
+              `the ${String(p.requesttypedescription)} part answers errorcode 0 with the message of another outcome: a part that failed has a non-zero code`,
+            );
+        }
+      }
+    },
+  },
+  {
+    name: 'invalid-threedquery-is-30000',
+    rules: ['ERR-30000'],
+    quote: '| `30000` | THREEDQUERY | Invalid field. |',
+    run: (ctx, out) => {
+      if (ctx.clientErrors.size === 0) return;
+      for (const view of ctx.views) {
+        const q = partOf(view, 'THREEDQUERY');
+        const code = str(q?.errorcode);
+        if (!q || code === undefined || code === '0' || view.types.length !== 1) continue;
+        out.look('ERR-30000');
+        if (code !== '30000') out.fail('ERR-30000', at(view, q, 'errorcode'), `a THREEDQUERY with an invalid field is answered ${JSON.stringify(code.slice(0, 8))}, not 30000 (Invalid field)`);
+      }
+    },
+  },
+  {
+    name: 'no-full-card-number',
+    rules: ['FIELD-MASKEDPAN', 'STORE-QUERY-MASKED'],
+    quote: 'Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`.',
+    // A value that gives back what the merchant sent in a field of its own (an orderreference of digits) is not a card.
+    run: (ctx, out) => {
+      const own = new Set(ctx.views.flatMap((v) => Object.values(v.obj ?? {}).filter((x): x is string => typeof x === 'string')));
+      for (const view of ctx.views) {
+        const query = view.types.join(',') === 'TRANSACTIONQUERY';
+        const rule = query ? 'STORE-QUERY-MASKED' : 'FIELD-MASKEDPAN';
+        out.look(rule);
+        view.parts.forEach((p) => {
+          const leaks = Object.entries(p).filter(([k, v]) => {
+            const text = typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : '';
+            return !(typeof v === 'string' && own.has(v) && k !== 'maskedpan' && k !== 'pan') && findCardNumbers(text).length > 0;
+          });
+          for (const [k] of leaks)
+            out.fail(rule, at(view, p, k), `the ${String(p.requesttypedescription)} part carries a full card number in ${k}${query ? ': "the card number is masked in the response"' : ''}`);
+        });
+      }
+    },
+  },
+];
+
+/** Every answer check on one exchange. */
+export function checkAnswer(ctx: AnswerContext): AnswerResult {
+  const out = new Out();
+  documentChecks(ctx, out);
+  for (const check of SESSION_CHECKS) check.run(ctx, out);
+  // One finding per rule and field: validate and a session check may both see a missing field.
+  const seen = new Set<string>();
+  const findings = out.findings.filter((f) => {
+    const key = `${f.rule}\u0000${f.field}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { checked: out.checked, findings };
+}
+
+/** The names, rules and quotes of the session checks (docs, tests). */
+export const ANSWER_CHECKS: readonly { name: string; rules: readonly string[]; quote: string }[] = SESSION_CHECKS.map(({ name, rules, quote }) => ({ name, rules, quote }));
