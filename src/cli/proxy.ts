@@ -7,7 +7,7 @@ import { normaliseBasePath } from '../gateway';
 import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyReportJson, proxyReportText, startProxy } from '../proxy';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
-import { parseOptions, stringOption, UsageError, type OptionSpecs } from './options';
+import { durationOption, parseOptions, stringOption, UsageError, wholeNumberOption, type OptionSpecs } from './options';
 import { seeHelp } from './usage';
 
 const HELP = `Usage: cardspec proxy --upstream URL [options]
@@ -22,7 +22,8 @@ Options:
   --port N              port to listen on (default 0: a free port, printed at start)
   --host H              address to listen on (default 127.0.0.1)
   --base-path PATH      the path the client posts under (<proxy>PATH/json/), replaced by the upstream's
-  --timeout S           seconds the upstream has to answer (default ${DEFAULT_TIMEOUT_MS / 1000}); the client then gets a 504
+  --timeout T           how long the upstream has to answer: 30s, 500ms, 2m or plain seconds (default
+                        ${DEFAULT_TIMEOUT_MS / 1000}s); after it the client gets a 504
   --max-body BYTES      the largest body forwarded either way (default ${DEFAULT_MAX_BODY}); larger: a 502
   --record FILE         write every exchange to FILE, masked (JSON lines; cardspec audit reads it)
   --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
@@ -47,19 +48,6 @@ const OPTIONS: OptionSpecs = {
   insecure: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
-
-function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[0-9]+$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return Number(text);
-}
-
-function seconds(text: string | undefined, name: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600) throw new UsageError(`--${name} must be a number of seconds above 0 and at most 3600, not "${text}"`);
-  return Math.round(n * 1000);
-}
 
 export async function run(args: string[]): Promise<number> {
   let values;
@@ -86,9 +74,10 @@ export async function run(args: string[]): Promise<number> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http:// or https:// address, not "${url.protocol}"`);
     if (url.username || url.password) throw new UsageError('--upstream must not carry credentials: the client sends its own basic authentication');
     upstream = url.toString().replace(/\/+$/, '');
-    port = wholeNumber(stringOption(values, 'port'), 'port', 0, 65535);
-    timeoutMs = seconds(stringOption(values, 'timeout'), 'timeout');
-    maxBody = wholeNumber(stringOption(values, 'max-body'), 'max-body', 1, 1024 * 1024 * 1024);
+    port = wholeNumberOption('port', stringOption(values, 'port'), 0, 0, 65535);
+    const timeout = stringOption(values, 'timeout');
+    timeoutMs = timeout === undefined ? undefined : durationOption('timeout', timeout, 3600_000);
+    maxBody = wholeNumberOption('max-body', stringOption(values, 'max-body'), DEFAULT_MAX_BODY, 1, 1024 * 1024 * 1024);
     basePath = normaliseBasePath(stringOption(values, 'base-path') ?? '');
     for (const name of ['record', 'report'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
     warnings = applyTls({ ca: stringOption(values, 'ca'), insecure: values.insecure === true });
