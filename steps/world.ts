@@ -11,7 +11,19 @@
  *   rule, and the scenario's other rules are "blocked by" it in the reports;
  * - every request and answer is attached to the scenario, masked, and every error message is masked.
  */
-import { Before, BeforeStep, After, AfterAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import {
+  Before,
+  BeforeAll,
+  BeforeStep,
+  After,
+  AfterAll,
+  setDefaultTimeout,
+  setDefinitionFunctionWrapper,
+  setParallelCanAssign,
+  setWorldConstructor,
+  World,
+  type IWorldOptions,
+} from '@cucumber/cucumber';
 import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
@@ -27,6 +39,9 @@ import { Target, type Exchange, type SendOptions, type TargetOptions } from '../
 import { validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
 import { requestTypesOf } from '../src/wire/json';
+import { compareTwins } from '../src/wire/twins';
+import { keep, runEnds, runStarts, scenarioKey, SECOND, twinOf, type KeptCall } from '../src/suite/twins';
+import { ruleForFormatDifference } from '../src/rules/attribution';
 
 /** What `cardspec run` hands every worker (JSON only: it crosses a process boundary). */
 export interface WorldParams {
@@ -57,6 +72,8 @@ export interface Sent {
   readonly request: RequestObject;
   readonly exchange: Exchange;
   readonly parts: readonly ResponsePart[];
+  /** Sent as a call whose answer the document leaves open (`lenient`): never compared with the other format's. */
+  readonly lenient?: boolean;
 }
 
 /** Thrown by a step that cannot check what its scenario is about (a setup it lacks): the scenario is skipped, with why. */
@@ -108,6 +125,8 @@ export class CardspecWorld extends World<WorldParams> {
   readonly checks: CheckRecord[] = [];
   /** The text of the step running, for the check records. */
   step?: string;
+  /** The scenario's key among the runs of the two formats (src/suite/twins.ts), set by the first Before hook. */
+  twinKey?: string;
   /** The merchant site of the scenario's requests: the run's, unless a step picks another of the profile's. */
   site: string;
   private orders = 0;
@@ -367,7 +386,7 @@ export class CardspecWorld extends World<WorldParams> {
     }
     const env = exchange.envelope!;
     const parts = Array.isArray(env.response) ? env.response.filter(isRecord) : [];
-    const sent: Sent = { request, exchange, parts };
+    const sent: Sent = { request, exchange, parts, ...(opts.lenient ? { lenient: true } : {}) };
     this.calls.push(sent);
     parts.forEach((part, i) => {
       const type = typeof part.requesttypedescription === 'string' ? part.requesttypedescription : (types[i] ?? 'PART');
@@ -376,7 +395,66 @@ export class CardspecWorld extends World<WorldParams> {
       const name = opts.name && i === 0 ? opts.name : `the ${type}`;
       this.named.set(name, { name, type, part, request, exchange });
     });
+    this.compareWithTwin();
     return sent;
+  }
+
+  /** The scenario's calls as the other format's run compares them: a call without an envelope or lenient is not. */
+  keptCalls(): KeptCall[] {
+    return this.calls.map((c) => (c.parts.length > 0 && !c.exchange.error && !c.lenient ? { request: c.request, parts: c.parts } : undefined));
+  }
+
+  /**
+   * The latest call's answer against the JSON run's answer to the same step (src/wire/twins.ts): a value that
+   * differs after mapping fails the rule of its field or XML location, in the XML run.
+   */
+  private compareWithTwin(): void {
+    if (this.format !== SECOND || this.twinKey === undefined) return;
+    const first = twinOf(this.twinKey);
+    if (!first) return;
+    const index = this.calls.length - 1;
+    const differences = compareTwins(first.slice(0, index + 1), this.keptCalls()).filter((d) => d.call === index);
+    if (differences.length === 0) return;
+    this.checkNotStopped();
+    const last = this.calls[index];
+    const example = exampleOf(last.exchange, last.request);
+    const show = (v: string | undefined): string => (v === undefined ? '(not returned)' : (shortValue(JSON.stringify(v)) ?? ''));
+    const findings = differences.map((d) => ({
+      d,
+      rules: ruleForFormatDifference(d.field, d.partType, this.rules, d.errorcode),
+      line: `${d.partType ?? `part ${d.part + 1}`} ${d.path}: ${show(d.first)} in JSON, ${show(d.second)} in XML (the same step; "The same operations are also offered as an XML request block")`,
+    }));
+    const rules: string[] = [];
+    for (const f of findings) {
+      for (const rule of f.rules) {
+        if (rules.includes(rule)) continue;
+        rules.push(rule);
+        this.checks.push({
+          rule,
+          ok: false,
+          attribution: 'field',
+          message: redactText(f.line),
+          field: f.d.field,
+          expected: redactText(`${show(f.d.first)}, as in the JSON answer to the same step`),
+          seen: redactText(show(f.d.second)),
+          ...(f.d.partType ? { part: f.d.partType } : {}),
+          ...(this.step ? { step: redactText(this.step) } : {}),
+          ...(example ? { exchange: example } : {}),
+        });
+      }
+    }
+    const lines = findings.map((f) => f.line);
+    throw checkFailure(
+      rules,
+      `the XML answer differs from the JSON answer to the same step: ${lines[0]}${
+        lines.length > 1
+          ? `\n${lines
+              .slice(1)
+              .map((l) => `  - ${l}`)
+              .join('\n')}`
+          : ''
+      }`,
+    );
   }
 
   /** A named transaction of this scenario. */
@@ -474,8 +552,20 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
   };
 });
 
+BeforeAll(function () {
+  const format = (this.parameters as { format?: Format } | undefined)?.format;
+  if (format) runStarts(format);
+});
+
 Before(function (this: CardspecWorld, { pickle }) {
   this.tags = pickle.tags.map((t) => t.name);
+  if (this.parameters?.baseUrl)
+    this.twinKey = scenarioKey(
+      this.parameters.baseUrl,
+      pickle.uri,
+      pickle.name,
+      pickle.steps.map((st) => st.text),
+    );
   const stopped = this.stop?.reason;
   if (stopped !== undefined) {
     this.attach(redactText(`the run was stopped before this scenario: ${stopped}.`), SKIP_REASON_MEDIA_TYPE);
@@ -513,7 +603,14 @@ After(function (this: CardspecWorld) {
   this.attach(JSON.stringify(redact({ transactions: summary }), null, 2), 'application/json');
 });
 
+// The JSON run's calls, for the XML run that follows in this process (src/suite/twins.ts).
+After(function (this: CardspecWorld) {
+  if (this.twinKey !== undefined && this.format !== SECOND) keep(this.twinKey, this.keptCalls());
+});
+
 AfterAll(function () {
+  const format = (this.parameters as { format?: Format } | undefined)?.format;
+  if (format) runEnds(format);
   for (const t of targets.values()) t.close();
   targets.clear();
 });

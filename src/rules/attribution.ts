@@ -339,3 +339,41 @@ const PER_FIELD = new Set(['FIELD-LENGTHS', 'FIELD-TYPES', 'FIELD-STRINGS']);
 export function ruleForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, index: RuleIndex = defaultRuleIndex(), ctx: FindingContext = {}): string {
   return rulesForViolation(v, index, ctx)[0];
 }
+
+// "`baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the request."
+const ECHOED = new Set(['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'credentialsonfile']);
+
+/**
+ * The rule a value breaks that differs between the JSON and the XML answer of the same step (src/wire/twins.ts):
+ * the rule quoting the field's XML location (`/security/address`: XML-SECURITY-PATHS), else the sentence about
+ * the field's value (the Errors row of the part's code, the echo, the mask, the parent reference), else the scenario's tags that
+ * speak of the field, else the sentence that requires the field in that part, else "The same operations are also
+ * offered as an XML request block" (XML-REQUEST-BLOCK): an operation answered otherwise in XML is not the same
+ * operation. The field is there in both forms (or its element elsewhere): a presence rule comes after the value's.
+ */
+export function ruleForFormatDifference(field: string, partType: string | undefined, tags: readonly string[], errorcode?: string, index: RuleIndex = defaultRuleIndex()): string[] {
+  const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
+  // A part's result told otherwise: the Errors table's row of the code the JSON answer gave ("| `0` | any | Successful; `errormessage` is `Ok`").
+  if ((field === 'errorcode' || field === 'errormessage') && has(`ERR-${errorcode}`)) return [`ERR-${errorcode}`];
+  const xmlPath = FIELD[field]?.response?.xml;
+  if (xmlPath && xmlPath.includes('/')) {
+    const located = [...index.rules.values()].filter((r) => r.formats?.includes('xml') && r.quote.includes(`/${xmlPath}`)).map((r) => r.id);
+    if (located.length > 0) return located;
+  }
+  const value = VALUE_RULES[field] ?? (ECHOED.has(field) ? 'FIELD-ECHO' : undefined);
+  if (has(value)) return [value];
+  const named = tagsAbout(tags, field, [], undefined, index);
+  if (named.length > 0 && named.length < tags.length) return named;
+  const presence = partType !== undefined ? presenceRuleOf(partType, field) : undefined;
+  if (has(presence)) return [presence];
+  return has('XML-REQUEST-BLOCK') ? ['XML-REQUEST-BLOCK'] : [...tags];
+}
+
+/** The sentences about a response field's value, by field. */
+const VALUE_RULES: Readonly<Record<string, string>> = {
+  maskedpan: 'FIELD-MASKEDPAN',
+  parenttransactionreference: 'FIELD-PARENT',
+  transactionreference: 'FIELD-TRANSACTIONREFERENCE',
+  errorcode: 'ERR-PART-FIELDS',
+  errormessage: 'ERR-PART-FIELDS',
+};

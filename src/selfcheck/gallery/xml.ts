@@ -3,7 +3,8 @@
  * security and fraud-control fields). They change the block's text on the wire (the JSON form is untouched), or
  * what the gateway reads from a request block, and run over XML only.
  */
-import type { WireReply } from '../../gateway';
+import type { MutationContext, WireReply } from '../../gateway';
+import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
 import { faulty, isObject } from './helpers';
 
@@ -12,7 +13,42 @@ const xmlText = (change: (body: string) => string) => ({
   mutate: { wire: (reply: WireReply, ctx: { readonly format: string }): WireReply => (ctx.format === 'xml' ? { ...reply, body: change(reply.body) } : reply) },
 });
 
+/**
+ * A part hook that changes values in XML answers only: each answer alone has a valid form, so only the comparison
+ * with the JSON answer to the same step (src/wire/twins.ts) sees the fault. Run over both formats.
+ */
+const xmlValues = (change: (part: ResponsePart) => ResponsePart) => ({
+  mutate: { part: (part: ResponsePart, ctx: MutationContext): ResponsePart => (ctx.format === 'xml' ? change(part) : part) },
+});
+
 export const XML: readonly Variant[] = [
+  faulty({
+    name: 'xml-maskedpan-first-four',
+    area: 'xml',
+    rule: 'FIELD-MASKEDPAN',
+    what: 'masks a 16-digit card number in XML answers keeping its first four digits (4111########1111), in JSON its first six',
+    build: () =>
+      xmlValues((p) => (typeof p.maskedpan === 'string' && p.maskedpan.length >= 16 ? { ...p, maskedpan: p.maskedpan.slice(0, 4) + '#'.repeat(p.maskedpan.length - 8) + p.maskedpan.slice(-4) } : p)),
+  }),
+  faulty({
+    name: 'xml-security-address-postcode-swapped',
+    area: 'xml',
+    rule: 'XML-SECURITY-PATHS',
+    what: 'writes the address check result at /security/postcode and the postcode result at /security/address in XML',
+    build: () =>
+      xmlValues((p) =>
+        p.securityresponseaddress !== undefined || p.securityresponsepostcode !== undefined
+          ? { ...p, securityresponseaddress: p.securityresponsepostcode, securityresponsepostcode: p.securityresponseaddress }
+          : p,
+      ),
+  }),
+  faulty({
+    name: 'xml-categorymessage-cut',
+    area: 'xml',
+    rule: 'XML-FRAUDCONTROL-PATHS',
+    what: 'cuts /fraudcontrol/categorymessage to its first 16 characters in XML answers',
+    build: () => xmlValues((p) => (typeof p.rulecategorymessage === 'string' ? { ...p, rulecategorymessage: p.rulecategorymessage.slice(0, 16) } : p)),
+  }),
   faulty({
     name: 'xml-security-under-checks',
     area: 'xml',
