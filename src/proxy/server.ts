@@ -139,8 +139,8 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         res.on('data', (c: Buffer) => {
           size += c.length;
           if (size > maxBody) {
-            res.destroy();
             finish({ fault: { kind: 'too-large', message: `the upstream's answer is larger than the proxy's limit of ${maxBody} bytes` } });
+            res.destroy();
             return;
           }
           chunks.push(c);
