@@ -54,7 +54,15 @@ export interface WorldParams {
   readonly profile: Profile;
   /** How the run stops early (signal, --max-time, a target gone); absent: the run always goes to its end. */
   readonly stop?: StopParameters;
+  /**
+   * The preflight found this format answered with a body that is no envelope while another format works
+   * (src/client/preflight.ts): the first scenario fails on that rule, with the exchange; the others are not reached.
+   */
+  readonly preflightFault?: { readonly rule: string; readonly message: string; readonly exchange: string };
 }
+
+/** The runs (by stop id and format) whose preflight fault a scenario already reported. */
+const faultsTold = new Set<string>();
 
 /** One response part the scenario made, with the request it answered. */
 export interface NamedPart {
@@ -570,6 +578,18 @@ Before(function (this: CardspecWorld, { pickle }) {
   if (stopped !== undefined) {
     this.attach(redactText(`the run was stopped before this scenario: ${stopped}.`), SKIP_REASON_MEDIA_TYPE);
     return 'skipped';
+  }
+  const fault = this.parameters?.preflightFault;
+  if (fault) {
+    const run = `${this.parameters.stop?.runId ?? ''}:${this.format}`;
+    if (faultsTold.has(run)) {
+      this.attach(redactText(`not reached: ${fault.message} [${fault.rule}], so no ${this.format.toUpperCase()} scenario could be checked.`), SKIP_REASON_MEDIA_TYPE);
+      return 'skipped';
+    }
+    faultsTold.add(run);
+    this.attach(fault.exchange, 'application/json');
+    this.checks.push({ rule: fault.rule, ok: false, attribution: 'named', message: redactText(fault.message), field: this.format === 'xml' ? 'responseblock' : 'response', exchange: fault.exchange });
+    throw checkFailure([fault.rule], `${fault.message}; the ${this.format.toUpperCase()} scenarios are not reached`);
   }
   const wrongFormat = this.tags.find((t) => t.startsWith('@format:') && t !== `@format:${this.format}`);
   if (wrongFormat) {

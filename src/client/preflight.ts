@@ -8,13 +8,18 @@
  *
  * What the preflight does not judge: an envelope whose part reports an error. The document fixes the answer to a
  * good request, so that is the suite's to check (on its rules); the preflight only notes it.
+ *
+ * Nor, when another format was answered with an envelope, one format answered (HTTP 2xx) with a body that is no
+ * envelope: the address and credentials are then right, and the service answers that format against the document.
+ * That is a finding (`FormatFault`, on the rule of the answer's body), not a setup mistake; the run reports it
+ * FAILED, with the exchange, and that format's scenarios as not reached because of it.
  */
 import type { Format } from '../wire/types';
 import { provideCachetoken } from './cachetoken-provider';
 import type { Profile, ProfileCard } from './profile';
 import { buildRequest, operationByTitle } from './requests';
 import { openTarget } from './connection';
-import type { Exchange } from './target';
+import { Target, type Exchange } from './target';
 
 export interface PreflightOptions {
   readonly baseUrl: string;
@@ -35,8 +40,20 @@ export interface PreflightOptions {
  */
 export type NotReadyKind = 'unreachable' | 'credentials' | 'answer' | 'setup';
 
+/**
+ * A format the target answers with a body that is no envelope while another format works: the rule it breaks
+ * (TRANSPORT-RESPONSE-BODY; in XML a root other than responseblock, XML-RESPONSE-ROOT), what was wrong, and the
+ * exchange as the reports show it (masked).
+ */
+export interface FormatFault {
+  readonly format: Format;
+  readonly rule: string;
+  readonly message: string;
+  readonly exchange: string;
+}
+
 export type PreflightResult =
-  | { readonly ok: true; readonly notes: readonly string[] }
+  | { readonly ok: true; readonly notes: readonly string[]; readonly faults: readonly FormatFault[] }
   /** `problem`: what happened and what to fix, masked, in one paragraph. */
   | { readonly ok: false; readonly problem: string; readonly kind: NotReadyKind };
 
@@ -99,6 +116,15 @@ function problemOf(ex: Exchange, opts: PreflightOptions): string | undefined {
   return undefined;
 }
 
+/** An answer (HTTP 2xx) whose body is no envelope: a finding when another format was answered with one. */
+function faultOf(ex: Exchange, request: Record<string, unknown>): FormatFault | undefined {
+  if (ex.transportFailure || !ex.error || ex.status === undefined || ex.status < 200 || ex.status > 299) return undefined;
+  // The rule the suite's own steps name for the same answer (steps/world.ts, record).
+  const rule = ex.format === 'xml' && /not an XML responseblock/.test(ex.error) && /<\s*[A-Za-z]/.test(ex.error) ? 'XML-RESPONSE-ROOT' : 'TRANSPORT-RESPONSE-BODY';
+  const message = `the known-good ${ex.format.toUpperCase()} ${PREFLIGHT_OPERATION} was answered HTTP ${ex.status} with a body that is no envelope: ${ex.error} (${ex.format.toUpperCase()} POST ${ex.url})`;
+  return { format: ex.format, rule, message, exchange: Target.attachment(ex, request) };
+}
+
 /** A part that reports an error is the suite's to judge; the preflight passes it on as a note. */
 function noteOf(ex: Exchange): string | undefined {
   const response = ex.envelope?.response;
@@ -114,6 +140,9 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
   if (!card) return { ok: false, kind: 'setup', problem: `the profile "${opts.profile.name}" has no card: a known-good request needs one (cards.authorised).` };
   const row = operationByTitle(PREFLIGHT_OPERATION);
   const notes: string[] = [];
+  const faults: FormatFault[] = [];
+  let first: { problem: string; kind: NotReadyKind } | undefined;
+  let answered = false;
   for (const format of opts.formats) {
     const target = openTarget(opts, opts.baseUrl, format, { signal: opts.signal });
     try {
@@ -121,13 +150,21 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
       const request = buildRequest(row, { profile: opts.profile, site: opts.site, today: '', orderreference }, { card });
       const ex = await target.send(request);
       const problem = diagnose(ex, opts);
-      if (problem) return { ok: false, ...problem };
+      const fault = problem ? faultOf(ex, request) : undefined;
+      // A setup mistake is told at once; a format answered otherwise waits for the other format's answer.
+      if (problem && !fault) return { ok: false, ...problem };
+      if (problem && fault) {
+        first ??= problem;
+        faults.push(fault);
+      } else answered = true;
       const note = noteOf(ex);
       if (note) notes.push(note);
     } finally {
       target.close();
     }
   }
+  // No format answered with an envelope: the address or the path is the likelier mistake than the service.
+  if (first && !answered) return { ok: false, ...first };
   // The provider is the user's own code: a mistake in it is a setup mistake, told once here.
   const provider = opts.profile.cachetokenProvider;
   if (provider) {
@@ -141,5 +178,5 @@ export async function preflight(opts: PreflightOptions): Promise<PreflightResult
       };
     }
   }
-  return { ok: true, notes };
+  return { ok: true, notes, faults };
 }

@@ -26,7 +26,7 @@ import { isKitProblem, runFeatures, TagExpressionError } from '.';
 import { Progress } from './progress';
 import { DEFAULT_MAX_TRANSPORT_FAILURES, releaseRunStop, runStop, type StopParameters } from '../stop';
 import { controlClientFor, reachTarget } from '../client/connection';
-import { preflight, PREFLIGHT_TIMEOUT_MS } from '../client/preflight';
+import { preflight, PREFLIGHT_TIMEOUT_MS, type FormatFault } from '../client/preflight';
 import { CONTROL_CAPABILITIES, paymentCardSources, withUnavailable, type Profile } from '../client/profile';
 import { isLoopbackHost } from '../client/safety';
 import { applyTls, TlsConfigError } from '../client/tls';
@@ -114,6 +114,7 @@ async function runFormat(
   progress: Progress,
   stop: StopParameters,
   onFailure?: (f: FailedScenario, format: Format) => void,
+  preflightFault?: FormatFault,
 ): Promise<FormatOutcome> {
   const { cucumberFormats, REPORT_FILES } = await import('../report');
   const { readMessagesFile } = await import('../report/messages');
@@ -129,6 +130,7 @@ async function runFormat(
     site: plan.site,
     profile: plan.profile,
     stop,
+    ...(preflightFault ? { preflightFault: { rule: preflightFault.rule, message: preflightFault.message, exchange: preflightFault.exchange } } : {}),
   };
   progress.begin(format.toUpperCase());
   try {
@@ -413,7 +415,9 @@ export async function runConformance(plan: RunPlan, io: CommandIo): Promise<numb
   try {
     for (const format of plan.formats) {
       // A stopped run still goes through every format: what it did not reach is reported skipped, with the reason.
-      const outcome = await runFormat(plan, io, format, baseUrl, progress, stopParameters, onFailure);
+      // A format answered with no envelope while another works (the preflight): FAILED on that rule, not reached.
+      const fault = ready.ok ? ready.faults.find((f) => f.format === format) : undefined;
+      const outcome = await runFormat(plan, io, format, baseUrl, progress, stopParameters, onFailure, fault);
       outcomes.push(outcome);
       if (outcome.problem) problems.push(outcome.problem);
     }

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import { startBroken } from '../client/broken-servers';
 import { profileFile, runCli, tempDir } from './cli';
+import type { Matrix } from '../../src/report/model';
 
 /** A server that answers every request 401, as a target refusing the credentials does. */
 async function start401(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -145,6 +146,36 @@ describe('cardspec run: the preflight', () => {
     assert.match(junit, /<testsuites [^>]*tests="1" failures="0" errors="1"/);
     assert.match(junit, /<error message="INCOMPLETE: [^"]*the target is not ready/);
     assert.ok(!fs.existsSync(path.join(reports, 'json', 'messages.ndjson')), "the earlier run's results are gone");
+  });
+
+  it('one format answered HTTP 200 with no envelope while the other works is FAILED on the body rule, its scenarios not reached', async () => {
+    // The service, with its address and credentials right, answers XML against the document: not a setup mistake.
+    const faulty = await startGateway({
+      control: false,
+      mutate: { wire: (reply, ctx) => (ctx.format === 'xml' ? { ...reply, status: 200, headers: { ...reply.headers, 'content-type': 'text/xml' }, body: 'not a block' } : reply) },
+    });
+    try {
+      const r = await runCli(['--target', faulty.url, '--format', 'both', '--tags', '@rule:AUTH-AUTHORISE or @rule:ENV-ORDER']);
+      assert.equal(r.code, 1, r.out);
+      const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as { result: string };
+      const matrix = JSON.parse(fs.readFileSync(path.join(r.reports, 'matrix.json'), 'utf8')) as Matrix;
+      assert.equal(summary.result, 'failed');
+      assert.deepEqual(
+        matrix.rules.filter((x) => x.overall.verdict === 'failed').map((x) => x.id),
+        ['TRANSPORT-RESPONSE-BODY'],
+      );
+      const json = r.scenarios('json');
+      const xml = r.scenarios('xml');
+      assert.ok(json.length > 1 && json.every((s) => s.verdict === 'passed'), 'the JSON scenarios ran and passed');
+      assert.equal(xml.length, json.length);
+      assert.equal(xml.filter((s) => s.verdict === 'failed').length, 1, 'one scenario carries the finding');
+      const skipped = xml.filter((s) => s.verdict === 'skipped');
+      assert.equal(skipped.length, xml.length - 1);
+      for (const s of skipped) assert.match(s.reason ?? '', /not reached: the known-good XML Account check was answered HTTP 200 with a body that is no envelope/);
+      assert.match(fs.readFileSync(path.join(r.reports, 'xml', 'messages.ndjson'), 'utf8'), /not a block/, 'the exchange is in the reports');
+    } finally {
+      await faulty.close();
+    }
   });
 
   it('a good target passes the preflight and the suite runs', async () => {
