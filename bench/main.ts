@@ -138,6 +138,31 @@ function machine(): string {
   return `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, ${os.type()} ${os.release()}`;
 }
 
+/** The machine in a few words, for each row: cores and CPU model. */
+function host(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} x ${
+    cpus[0]?.model
+      .replace(/\((R|TM)\)/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() ?? 'unknown CPU'
+  }`;
+}
+
+/** The one-minute load average, as each row gives it. */
+const load1 = (): string => os.loadavg()[0].toFixed(1);
+
+/**
+ * Stamps the rows of one section with where and at which load they were measured: the machine, the one-minute load
+ * average at the section's start and end (other work on the machine), and the load the section applies.
+ */
+async function stamped(rows: Promise<Row[]>, applied: string): Promise<Row[]> {
+  const before = load1();
+  const out = await rows;
+  const where = `${host()} (${before} to ${load1()}; ${applied})`;
+  return out.map((r) => ({ ...r, where: r.where ?? where }));
+}
+
 const load = (): string =>
   os
     .loadavg()
@@ -152,7 +177,9 @@ function notes(o: Options): string[] {
     `- Pair rows (THREEDQUERY + AUTH): the rate is of completed pairs; p50/p99 are of a whole pair (the two requests' times added). Other rows: of one request.`,
     `- Every answer is checked (HTTP 200 and errorcode "0" in its first part); any other answer is counted in the Figure as "bad answers".`,
     `- Prism runs \`prism mock\` (static examples, log level error) on the document \`cardspec openapi\` writes, answering the example a client names with \`Prefer: example=...\`; it validates each request against the schemas, as the reference gateway checks each field.`,
-    `- Validation: \`validateText\` on the AUTH exchange (text in, violations out: parsing, XML mapping and schema checks included).`,
+    `- Validation: \`validateText\` on the AUTH exchange (text in, violations out: parsing, XML mapping and schema checks included), per second of the process's CPU time (a single-threaded loop: on a shared machine the clock also counts the time it waited for a core).`,
+    `- Gateway servers: parse-only (checks basic auth, parses the JSON, answers a fixed envelope: the floor any gateway pays), bare (the same, plus an answer built per request like the gateway's) and the reference gateway, all writing their answers at the end of each event-loop turn.`,
+    `- The last column says where each row was measured: the machine, its one-minute load average at the start and end of the row's section (other work on the machine), and the load the section applies.`,
     `- Suite: \`cardspec run --target builtin\` as a user runs it; peak memory is the sum over its process tree of each process's own peak resident set (VmHWM, sampled every 50 ms).`,
     `- Soak (${o.soak}): resident memory after a full garbage collection, read between runs of load (serve: \`cardspec serve --control\` as a child, its clock standing still so nothing settles, the ledger at its default bound; autocannon in another process) or every tenth of one long fuzz run (the built-in target in the fuzzer's process, as a user runs it). The Ratio column is the growth per 100k after the first reading (the warm-up).`,
   ];
@@ -166,6 +193,14 @@ async function section<T>(name: string, log: (l: string) => void, fn: () => Prom
     log(`${name}: FAILED: ${message}`);
     return fallback(message);
   }
+}
+
+/** What stands between the `bench:soak` markers of a file of the repository ('' when it has none). */
+function soakBlock(relative: string): string {
+  const text = fs.readFileSync(path.join(ROOT, relative), 'utf8');
+  const i = text.indexOf('<!-- bench:soak:begin -->');
+  const j = text.indexOf('<!-- bench:soak:end -->');
+  return i >= 0 && j > i ? text.slice(i, j) : '';
 }
 
 /** Replaces what stands between the `bench:latest` markers of a file of the repository. */
@@ -216,22 +251,47 @@ export async function main(argv: string[]): Promise<number> {
   for (const s of o.sections) {
     if (s === 'gateway' && answers) {
       const a = answers;
-      rows.push(...(await section('gateway', log, () => gatewaySection(settings, a, log), failedRow('Gateway'))));
+      rows.push(
+        ...(await stamped(
+          section('gateway', log, () => gatewaySection(settings, a, log), failedRow('Gateway')),
+          `${o.connections} connections`,
+        )),
+      );
     }
     if (s === 'validation' && answers) {
       const a = answers;
       log('validation ...');
-      rows.push(...(await section('validation', log, () => validationSection(a, o.reps, Math.max(0.5, o.durationSec / 3)), failedRow('Validation'))));
+      rows.push(
+        ...(await stamped(
+          section('validation', log, () => validationSection(a, o.reps, Math.max(0.5, o.durationSec / 3)), failedRow('Validation')),
+          'one thread, in a loop',
+        )),
+      );
     }
     if (s === 'fuzz' && answers) {
-      rows.push(...(await section('fuzz', log, () => fuzzSection(settings, log), failedRow('Fuzz'))));
+      rows.push(
+        ...(await stamped(
+          section('fuzz', log, () => fuzzSection(settings, log), failedRow('Fuzz')),
+          '8 in flight',
+        )),
+      );
     }
     if (s === 'soak' && o.soak !== 'off') {
       const mode = o.soak;
-      rows.push(...(await section('soak', log, () => soakSection(mode, settings, log), failedRow('Soak'))));
+      rows.push(
+        ...(await stamped(
+          section('soak', log, () => soakSection(mode, settings, log), failedRow('Soak')),
+          `soak ${mode}, ${o.connections} connections`,
+        )),
+      );
     }
     if (s === 'suite') {
-      rows.push(...(await section('suite', log, () => suiteSection({ reps: o.reps, budgetSec: o.budgetSec, timeoutSec: 300 }, log), failedRow('Suite'))));
+      rows.push(
+        ...(await stamped(
+          section('suite', log, () => suiteSection({ reps: o.reps, budgetSec: o.budgetSec, timeoutSec: 300 }, log), failedRow('Suite')),
+          'one run at a time',
+        )),
+      );
     }
   }
 
@@ -247,7 +307,11 @@ export async function main(argv: string[]): Promise<number> {
   // The soak rows also stand in a table of their own (README, docs/bench.md), which `--only soak --update-docs`
   // replaces: the soak takes minutes, and its figures do not depend on the throughput rows.
   const soakRows = rows.filter((r) => r.measure.startsWith('Soak'));
-  if (o.updateDocs && soakRows.length > 0) {
+  // A quick soak (the default of a run of all sections) never replaces the figures of a full one: they take half an
+  // hour to make, and the quick one's points (up to 1M requests) say less about growth than 5M do.
+  const keepsFull = o.soak !== 'full' && soakBlock('docs/bench.md').includes('--soak full');
+  if (o.updateDocs && soakRows.length > 0 && keepsFull) log('the soak table in docs/bench.md and README.md holds a full soak: a quick one does not replace it');
+  if (o.updateDocs && soakRows.length > 0 && !keepsFull) {
     const soakTable = [`Measured ${when} on ${machine()}, \`npm run bench -- --only soak --soak ${o.soak}\`; load average before ${loadBefore}, after ${load()}.`, '', renderTable(soakRows)].join(
       '\n',
     );

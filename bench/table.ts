@@ -23,6 +23,8 @@ export interface Row {
   readonly ratio?: string;
   readonly target?: string;
   readonly runs: string;
+  /** Where and at which load the row was measured: the machine, its load average over the section, the load applied. */
+  readonly where?: string;
 }
 
 const COLUMNS: readonly [keyof Row, string][] = [
@@ -35,6 +37,7 @@ const COLUMNS: readonly [keyof Row, string][] = [
   ['ratio', 'Ratio'],
   ['target', 'Target'],
   ['runs', 'Runs'],
+  ['where', 'Measured on (load average; load applied)'],
 ];
 
 /** A Markdown table: readable as it is in a terminal, and rendered in docs. */

@@ -285,12 +285,14 @@ export function parseTree(xml: unknown, plain = true): { root?: In; problems: st
   const lineOffset = (lead.match(/\n/g) ?? []).length;
   // XML 2.11: a literal CR or CRLF is read as LF.
   const rest = body.slice(lead.length);
-  const doc = withoutExternalDoctype(rest.includes('\r') ? rest.replace(/\r\n?/g, '\n') : rest);
+  const lf = rest.includes('\r') ? rest.replace(/\r\n?/g, '\n') : rest;
+  // Plain XML (nearly every block) is read in one pass; anything else, and every fault, by the full parser below.
+  // The scanner reads no `<!` at all, so a block it reads has no DOCTYPE for the lines below to blank or refuse.
+  const scanned = plain ? scanPlain(lf) : undefined;
+  if (scanned) return { root: scanned, problems: [] };
+  const doc = withoutExternalDoctype(lf);
   if (doc === '') return { problems: ['not well-formed XML: the body is empty'] };
   if (/<!DOCTYPE/i.test(doc)) return { problems: [DOCTYPE_PROBLEM] };
-  // Plain XML (nearly every block) is read in one pass; anything else, and every fault, by the full parser below.
-  const scanned = plain ? scanPlain(doc) : undefined;
-  if (scanned) return { root: scanned, problems: [] };
   const valid = XMLValidator.validate(doc);
   if (valid !== true) return { problems: [redactText(wellFormednessProblem(doc, valid.err, lineOffset))] };
   let parsed: unknown;

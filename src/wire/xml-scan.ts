@@ -67,24 +67,18 @@ const space = (c: number): boolean => c === 32 || c === 10 || c === 9;
 /** Names of Object's own members (`constructor`, `toString`, `__proto__`, ...). */
 const OBJECT_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** Names already judged: a block uses a few dozen names over and over. Bounded, since names come from the input. */
-const judged = new Map<string, boolean>();
-
-/** Names the scanner leaves to the full parser: `xml...` is reserved (XML 2.3), and names of Object's own members. */
+/**
+ * Names the scanner leaves to the full parser: `xml...` is reserved (XML 2.3), and names of Object's own members
+ * (looked up only for a name whose first letter and length could be one: this runs for every element).
+ */
 function plainName(name: string): boolean {
-  let ok = judged.get(name);
-  if (ok === undefined) {
-    ok = judgeName(name);
-    if (judged.size < 4096) judged.set(name, ok);
-  }
-  return ok;
+  const c0 = name.charCodeAt(0);
+  if (c0 === 95 /* _ */) return name.charCodeAt(1) !== 95 && !OBJECT_MEMBERS.has(name);
+  if ((c0 === 120 || c0 === 88) && name.length >= 3 && name.slice(0, 3).toLowerCase() === 'xml') return false;
+  return !(MEMBER_LENGTHS.has(name.length) && OBJECT_MEMBERS.has(name));
 }
 
-function judgeName(name: string): boolean {
-  const c0 = name.charCodeAt(0);
-  if ((c0 === 120 || c0 === 88) && name.length >= 3 && name.slice(0, 3).toLowerCase() === 'xml') return false;
-  return !(c0 === 95 && name.charCodeAt(1) === 95) && !OBJECT_MEMBERS.has(name);
-}
+const MEMBER_LENGTHS: ReadonlySet<number> = new Set([...OBJECT_MEMBERS].map((m) => m.length));
 
 /** Text or an attribute value the scanner reads: no markup character, no control character but tab and newline. */
 function plainChars(s: string): boolean {
