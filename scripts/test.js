@@ -162,6 +162,29 @@ function progress() {
   if (tty) process.stdout.write(`\r${done.length}/${files.length} files, ${totals.fail} failed, ${Math.round((Date.now() - started) / 1000)} s `);
 }
 
+/**
+ * Without a terminal (a CI log, output to a file) the counter above is not drawn: a line at least every 10 s
+ * instead, so that a log never falls silent through a long file. Time left: the files left at the average time of
+ * the files done so far, over the files run at once.
+ */
+const PROGRESS_EVERY_MS = 10_000;
+const current = new Map();
+let lastLine = Date.now();
+function progressLine() {
+  const now = Date.now();
+  const left = files.length - done.length;
+  const avg = done.length ? done.reduce((a, d) => a + d.ms, 0) / done.length : undefined;
+  const eta = avg === undefined ? 'time left unknown until a file ends' : `about ${Math.round((avg * left) / Math.min(concurrency, Math.max(1, left)) / 1000)} s left`;
+  const running_ = [...current.entries()].map(([f, t0]) => `${f} (${Math.round((now - t0) / 1000)} s)`).join(', ');
+  console.log(`... ${done.length}/${files.length} files done, ${totals.fail} failed, ${Math.round((now - started) / 1000)} s; running ${running_ || 'nothing'}; ${eta}`);
+  lastLine = now;
+}
+const ticker = tty
+  ? undefined
+  : setInterval(() => {
+      if (Date.now() - lastLine >= PROGRESS_EVERY_MS - 1000) progressLine();
+    }, 1000);
+
 // Ctrl-C or a CI timeout ends every file's process group too, so that no server or run is left behind.
 const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -182,16 +205,22 @@ async function main() {
   const workers = Array.from({ length: Math.min(concurrency, files.length) }, async () => {
     while (queue.length > 0) {
       const file = queue.shift();
+      current.set(file, Date.now());
       const r = await runFile(file);
+      current.delete(file);
       const { failed, lines, count } = report(r);
       done.push({ file, ms: r.ms, failed });
       if (tty) process.stdout.write('\r\x1b[K');
-      if (listEvery || failed) console.log(`${failed ? 'FAIL' : 'ok  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${file} (${count} tests)`);
+      if (listEvery || failed) {
+        console.log(`${failed ? 'FAIL' : 'ok  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${file} (${count} tests)`);
+        lastLine = Date.now();
+      }
       for (const l of lines) console.log(l);
       progress();
     }
   });
   await Promise.all(workers);
+  if (ticker) clearInterval(ticker);
   if (tty) process.stdout.write('\r\x1b[K');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const slowest = [...done]

@@ -34,6 +34,8 @@ import { writeMergedCatalogue, type Extensions } from './extensions';
 import { failureText, watchFailures, type FailedScenario } from './failures';
 import type { Format } from '../wire/types';
 import { wrap } from '../report/causes';
+import { howToCheck } from '../report/hints';
+import { firstLine } from '../report/text';
 import type { RunArtifacts } from '../report';
 import type { Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
@@ -231,7 +233,7 @@ export function summaryText(outcomes: readonly FormatOutcome[], header: string):
     const reasons = new Map<string, number>();
     for (const s of skipped) reasons.set(s.reason ?? 'no reason given', (reasons.get(s.reason ?? 'no reason given') ?? 0) + 1);
     lines.push('', 'Skipped, and why:');
-    for (const [reason, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) lines.push(`  ${n} x ${reason.slice(0, 140)}`);
+    for (const [reason, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) lines.push(`  ${n} x ${firstLine(reason, 140)}`);
   }
   return redactText(lines.join('\n'));
 }
@@ -259,7 +261,8 @@ async function probeControl(plan: RunPlan, io: CommandIo, baseUrl: string): Prom
         ? `; the cards of THREEDQUERY and the combined flows go ${sources[0] === 'provider' ? "as cache tokens from the profile's cachetokenProvider" : 'as pan and expirydate (capabilities.threedqueryPan)'}`
         : '';
     const skipped = lost.length ? `the scenarios needing ${lost.join(', ')} are skipped` : 'no scenario is skipped for it';
-    line(io.err, redactText(`cardspec run: note: ${reason}; ${skipped}${instead}.`));
+    const how = lost.length ? `; to run them: ${howToCheck(`the target does not offer the capability "${lost[0]}": ${reason}`).how}` : '';
+    line(io.err, redactText(`cardspec run: note: ${reason}; ${skipped}${instead}${how}.`));
     return profile;
   }
 }
@@ -297,6 +300,8 @@ function artifactsOf(plan: RunPlan, baseUrl: string, startedAt: string, runs: Ru
     waivers: plan.waivers,
     reportsDir: plan.reportsDir,
     runs,
+    // The formats asked for: a run that produced no results keeps its scope (not "Format(s) none").
+    formats: plan.formats,
     target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
     profile: plan.profileSpec,
     startedAt,
@@ -435,6 +440,8 @@ export async function runConformance(plan: RunPlan, io: CommandIo): Promise<numb
   const seconds = Math.round(performance.now() - started) / 1000;
 
   const { writeReports } = await import('../report');
+  // Writing the reports of a full run takes seconds: a log without a terminal says what the silence is.
+  if (!io.tty) line(io.out, `cardspec run: writing the reports (${path.relative(process.cwd(), plan.reportsDir) || '.'}) ...`);
   let reportPaths: string[] = [];
   let summary: Summary | undefined;
   try {

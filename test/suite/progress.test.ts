@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Envelope } from '@cucumber/messages';
-import { Progress } from '../../src/suite/progress';
+import { Progress, STATUS_EVERY_MS, type ProgressClock } from '../../src/suite/progress';
 
 /** The messages cucumber sends for scenarios of two features, with the verdicts given, finishing interleaved. */
 function messages(): Envelope[] {
@@ -49,6 +49,43 @@ describe('progress', () => {
 
   it('without a terminal: a run that ends early still names the features it started, and what it did not run', () => {
     assert.equal(capture(false, 3), 'JSON Alpha: 1 passed, 0 failed, 1 skipped, 1 not run\nJSON Beta: 0 passed, 1 failed, 0 skipped, 1 not run\n');
+  });
+
+  it('without a terminal: a status line when nothing was written for 10 s (done of total, failures, feature, time left)', () => {
+    let now = 0;
+    let ticks: (() => void) | undefined;
+    const clock: ProgressClock = { now: () => now, every: (_ms, tick) => ((ticks = tick), () => (ticks = undefined)) };
+    let text = '';
+    const progress = new Progress({ write: (s: string) => (text += s) }, false, clock);
+    progress.begin('JSON');
+    const all = messages();
+    // Up to the second scenario's end: a1 passed, b1 failed, nothing finished a feature yet.
+    const second = all.findIndex((m) => m.testCaseFinished?.testCaseStartedId === 's-b1');
+    for (const m of all.slice(0, second + 1)) progress.onMessage(m);
+    now = 5_000;
+    ticks?.();
+    assert.equal(text, '', 'nothing yet: less than 10 s since the start');
+    now = STATUS_EVERY_MS + 2_000;
+    ticks?.();
+    assert.equal(text, 'JSON ... 2 of 5 scenarios done, 1 failed; now: Beta; 12 s so far, about 18 s left\n');
+    now += 5_000;
+    ticks?.();
+    assert.equal(String(text).split('\n').length, 2, 'not again within 10 s');
+    progress.end();
+    assert.equal(ticks, undefined, 'end stops the ticking');
+  });
+
+  it('on a terminal: no status line, a dot per scenario', () => {
+    let now = 0;
+    let ticks: (() => void) | undefined;
+    const clock: ProgressClock = { now: () => now, every: (_ms, tick) => ((ticks = tick), () => undefined) };
+    let text = '';
+    const progress = new Progress({ write: (s: string) => (text += s) }, true, clock);
+    progress.begin('JSON');
+    now = 60_000;
+    ticks?.();
+    progress.tick();
+    assert.equal(text, '');
   });
 
   it('on a terminal: a dot per scenario', () => {
