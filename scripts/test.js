@@ -174,7 +174,13 @@ function progressLine() {
   const now = Date.now();
   const left = files.length - done.length;
   const avg = done.length ? done.reduce((a, d) => a + d.ms, 0) / done.length : undefined;
-  const eta = avg === undefined ? 'time left unknown until a file ends' : `about ${Math.round((avg * left) / Math.min(concurrency, Math.max(1, left)) / 1000)} s left`;
+  const waiting = left - current.size;
+  const eta =
+    avg === undefined
+      ? 'time left unknown until a file ends'
+      : waiting <= 0
+        ? 'waiting for the last file(s) to end'
+        : `about ${Math.round((avg * left) / Math.min(concurrency, Math.max(1, left)) / 1000)} s left at the average file's pace`;
   const running_ = [...current.entries()].map(([f, t0]) => `${f} (${Math.round((now - t0) / 1000)} s)`).join(', ');
   console.log(`... ${done.length}/${files.length} files done, ${totals.fail} failed, ${Math.round((now - started) / 1000)} s; running ${running_ || 'nothing'}; ${eta}`);
   lastLine = now;
