@@ -10,7 +10,7 @@
  * A check never guesses at what it did not see: a parent the proxy did not observe, an ACS round trip whose browser
  * went elsewhere, test data of a particular sandbox. Those rules stay "not observed" for that exchange.
  */
-import { FIELD } from '../../schemas/fields';
+import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
@@ -152,7 +152,12 @@ function documentChecks(ctx: AnswerContext, out: Out): void {
     if (typeof part.errorcode === 'string' && index.rules.has(`ERR-${part.errorcode}`)) out.look(`ERR-${part.errorcode}`);
   }
   for (const p of ctx.problems) out.fail(xmlRule(p), 'responseblock', p);
-  const violations = causeFindings(validateResponseEnvelope(ctx.raw, ctx.requested.length > 0 ? ctx.requested : undefined, ctx.format));
+  // A refusal of the whole call (every part failed, fewer or more of them than asked: one ERROR part, as public facts
+  // show) is not held to the requested types: the answer to a refused call is not fixed by the document.
+  const failed = parts.length > 0 && parts.every((p) => typeof p === 'object' && p !== null && str((p as ResponsePart).errorcode) !== '0');
+  const foreign = parts.some((p) => typeof p === 'object' && p !== null && !(REQUEST_TYPES as readonly unknown[]).includes((p as ResponsePart).requesttypedescription));
+  const refusedWhole = failed && (parts.length !== ctx.requested.length || foreign);
+  const violations = causeFindings(validateResponseEnvelope(ctx.raw, ctx.requested.length > 0 && !refusedWhole ? ctx.requested : undefined, ctx.format));
   for (const v of violations) {
     const m = /^response\[(\d+)\]/.exec(v.field);
     const i = m ? Number(m[1]) : undefined;
