@@ -15,10 +15,12 @@ import { junitXml } from '../report/junit';
 import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
 import type { Matrix, Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
+import { buildComparison, writeComparison } from '../report/compare';
 import { unknownOption } from './usage';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
        cardspec report --merge DIR... [--out DIR]
+       cardspec report --compare DIR DIR... [--out DIR]
 
 Builds the HTML report (Allure) from one or more runs, and merges their traceability matrices and
 certification summaries.
@@ -38,6 +40,11 @@ Options:
   --merge         merge the reports folders given (CI shards of \`cardspec run --shard i/n\`) into one matrix,
                   one certification summary and one JUnit file, with the verdict of an unsharded run; the
                   exit code is that verdict (0 PASSED, 1 FAILED, 3 INCOMPLETE)
+  --compare       put the folders given side by side in one table, the rows that differ first: client-case
+                  reports (serve --client-cmd --report DIR: cases by clients, each cell linking to the case
+                  page) or run reports folders (rules by targets or versions, from summary.json and
+                  matrix.json); writes compare.html (one file, opens from disk) and compare.json, masked, into
+                  --out (default: compare)
   -h, --help      this help
 
 Allure needs a Java runtime (17 or later); without one, the merged matrix, summary and JUnit are still written
@@ -53,10 +60,12 @@ interface Options {
   port?: number;
   /** `--merge DIR...`: the shards' reports into one; the exit code is the merged verdict. */
   merge: boolean;
+  /** `--compare DIR...`: the reports side by side. */
+  compare: boolean;
 }
 
 function parse(args: readonly string[]): Options | { error: string } | 'help' {
-  const o: Options = { results: [], singleFile: false, multiFile: false, open: false, merge: false };
+  const o: Options = { results: [], singleFile: false, multiFile: false, open: false, merge: false, compare: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string | undefined => {
@@ -85,11 +94,13 @@ function parse(args: readonly string[]): Options | { error: string } | 'help' {
     else if (a === '--multi-file') o.multiFile = true;
     else if (a === '--open') o.open = true;
     else if (a === '--merge') o.merge = true;
+    else if (a === '--compare') o.compare = true;
     else if (!a.startsWith('-')) o.results.push(a);
     else return { error: unknownOption(a) };
   }
   if (o.singleFile && o.multiFile) return { error: '--single-file and --multi-file exclude each other (single file is the default)' };
   if (o.port !== undefined && !o.open) return { error: '--port is the port of --open: give --open too' };
+  if (o.compare && (o.merge || o.open || o.multiFile)) return { error: '--compare writes one comparison: give it without --merge, --open or --multi-file' };
   if (o.merge && o.results.length === 0) return { error: '--merge needs the reports folders to merge: cardspec report --merge shard-1 shard-2 ...' };
   return o;
 }
@@ -145,6 +156,7 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   if ('error' in parsed) return fail(`${parsed.error}\n\n${HELP}`);
+  if (parsed.compare) return compare(parsed.results, parsed.out ?? 'compare');
   const given = parsed.results.length > 0 ? parsed.results : ['reports'];
   const inputs = given.map((d) => path.resolve(d));
   const out = path.resolve(parsed.out ?? path.join('reports', REPORT_FILES.allureReport));
@@ -235,4 +247,14 @@ function writeRunReports(out: string, runs: readonly RunReports[], allureWritten
     files.push(writeRedactedText(path.join(out, REPORT_FILES.junit), junitXml(summary.meta, rules, summary.scenarios, summary)));
   }
   return { files, summary };
+}
+
+/** `--compare DIR...`: the comparison written; 2 when the folders cannot be compared (the message says why). */
+function compare(dirs: readonly string[], out: string): number {
+  const c = buildComparison(dirs, out);
+  if ('problem' in c) return fail(`--compare: ${c.problem}`);
+  for (const f of writeComparison(out, c)) console.log(redactText(`  ${f}`));
+  const what = c.of === 'client-cases' ? 'cases' : 'rules';
+  console.log(redactText(`Compared ${c.columns.map((col) => col.label).join(', ')}: ${c.rows.length} ${what}, ${c.differences} differ (listed first)`));
+  return 0;
 }

@@ -5,6 +5,7 @@
  *
  * Exit codes: 0 PASSED, 1 FAILED, 2 a usage or configuration error or a target not ready, 3 INCOMPLETE.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandIo } from '../io';
 import { redactText } from '../redact';
@@ -17,6 +18,9 @@ import { TLS_HELP } from '../client/tls';
 import { ExtensionError, readExtensions } from '../suite/extensions';
 import { loadCatalogue as loadCatalogueFile } from '../rules/catalogue';
 import { loadWaivers, WaiverError } from '../report/waivers';
+import { againstBaseline, BaselineError, baselineLines, exitWithBaseline, readBaseline, runStatuses, type Baseline } from '../report/baseline';
+import { REPORT_FILES } from '../report';
+import type { Matrix, Summary } from '../report/model';
 import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
@@ -56,6 +60,9 @@ ${TLS_HELP}
   --waivers <file>             rules (or scenario tags) out of scope, each with a written reason (YAML or JSON;
                                docs/reports.md); printed in the summary, summary.json and the matrix
   --allow-incomplete           exit 0 when the verdict is INCOMPLETE (exploratory runs); the verdict stays INCOMPLETE
+  --baseline <summary.json>    an earlier run's summary.json: the verdict then lists what is new (a rule that passed
+                               there, or was not failing there, and fails here), what was fixed and what was
+                               already failing; a new failure exits 1 naming it, old failures alone exit 0
   --shard <i/n>                run shard i of n (a CI matrix job): a stable split by feature file and scenario
                                name, the same in every format; merge the shards' reports with
                                \`cardspec report --merge DIR...\` for one matrix, summary, JUnit and verdict
@@ -75,7 +82,10 @@ target that is not ready (the message says what to fix), 3 INCOMPLETE.`;
 /** A live-looking site without --allow-live (src/client/safety.ts): refused with the reason, not the usage text. */
 class LiveSiteError extends Error {}
 
-function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan | 'help' {
+/** The plan, and what the command does after the run: the gate against a baseline. */
+type CliPlan = RunPlan & { readonly baseline?: Baseline };
+
+function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): CliPlan | 'help' {
   let values: OptionValues;
   try {
     values = parseOptions(args, {
@@ -98,6 +108,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan 
       waivers: { type: 'string' },
       shard: { type: 'string' },
       'allow-incomplete': { type: 'boolean' },
+      baseline: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
@@ -165,6 +176,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunPlan 
     waivers: str('waivers') === undefined ? [] : loadWaivers(str('waivers')!, new Set([...loadCatalogueFile().rules, ...extensions.userRules].map((r) => r.id))),
     allowIncomplete: values['allow-incomplete'] === true,
     ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!) } : {}),
+    ...(str('baseline') !== undefined ? { baseline: readBaseline(path.resolve(cwd, str('baseline')!), 'run') } : {}),
   };
 }
 
@@ -210,11 +222,11 @@ export async function run(args: string[], io: CommandIo = processIo()): Promise<
     io.err.write(`${redactText(text)}\n`);
     return 2;
   };
-  let plan: RunPlan | 'help';
+  let plan: CliPlan | 'help';
   try {
     plan = readPlan(args, io.env, io.cwd);
   } catch (e) {
-    if (e instanceof ProfileError || e instanceof LiveSiteError || e instanceof ExtensionError || e instanceof WaiverError) return fail(`cardspec run: ${e.message}`);
+    if (e instanceof ProfileError || e instanceof LiveSiteError || e instanceof ExtensionError || e instanceof WaiverError || e instanceof BaselineError) return fail(`cardspec run: ${e.message}`);
     return fail(`cardspec run: ${(e as Error).message}\n\n${USAGE}`);
   }
   if (plan === 'help') {
@@ -222,9 +234,32 @@ export async function run(args: string[], io: CommandIo = processIo()): Promise<
     return 0;
   }
   try {
-    return await runConformance(plan, io);
+    const code = await runConformance(plan, io);
+    return plan.baseline && !plan.list && code !== 2 ? gateAgainst(plan.baseline, plan.reportsDir, code, io) : code;
   } catch (e) {
     if (e instanceof RunPlanError) return fail(`cardspec run: ${e.message}\n\n${USAGE}`);
     throw e;
   }
+}
+
+/**
+ * The gate against a baseline (src/report/baseline.ts), from the summary and matrix this run just wrote: a new
+ * failing rule exits 1 naming it; a FAILED verdict of old failures only, with no problem of the run, exits 0.
+ */
+function gateAgainst(baseline: Baseline, reportsDir: string, code: number, io: CommandIo): number {
+  const read = <T>(name: string): T | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(reportsDir, name), 'utf8')) as T;
+    } catch {
+      return undefined;
+    }
+  };
+  const summary = read<Summary>(REPORT_FILES.summaryJson);
+  if (!summary) {
+    io.err.write(`${redactText(`cardspec run: --baseline: this run wrote no ${REPORT_FILES.summaryJson} to compare with the baseline`)}\n`);
+    return code;
+  }
+  const verdict = againstBaseline(baseline, runStatuses(summary, read<Matrix>(REPORT_FILES.matrixJson)));
+  io.out.write(`${['', ...baselineLines(verdict)].join('\n')}\n`);
+  return exitWithBaseline(verdict, code, summary.result === 'failed' && summary.problems.length === 0);
 }

@@ -16,7 +16,8 @@ import { isLoopbackHost } from '../client/safety';
 import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, normaliseBasePath, startGateway, type GatewayConfig } from '../gateway';
 import { parseTimestamp } from '../calendar';
 import { REPORT_PATH, reportJson, reportText, startContractGateway, type ContractReport } from '../contract';
-import { runClientCases, selectCases } from '../cases';
+import { formatsOf, runClientCases, selectCases, type FormatChoice } from '../cases';
+import { againstBaseline, BaselineError, baselineLines, caseStatuses, exitWithBaseline, readBaseline, type Baseline } from '../report/baseline';
 import { comparedFields } from '../cases/case';
 import { CLIENT_REPORT_FILES, writeClientReport } from '../cases/report';
 
@@ -57,15 +58,21 @@ Contract testing (docs/contract.md):
                         started once per case (protocol: docs/contract.md); implies --contract, and exits when
                         the cases are done instead of waiting for a signal
   --cases ID,ID         with --client-cmd: run only these cases
+  --format json|xml|both
+                        with --client-cmd: the envelope the cases are played in (default json); xml: the
+                        request and response blocks at POST <url>/xml/; both: every case in JSON, then in XML
+  --baseline FILE       with --client-cmd: an earlier client report's cases.json; the gate then fails only for a
+                        new failure (a case that passed there, or was not there, and fails here), naming it, and
+                        says what was fixed and how many old failures remain
   --case-timeout T      with --client-cmd: time an adapter may take per case: a duration such as 90s or 2m,
                         or seconds (default 60s)
   --list-cases          print the client cases (id, group, rules, fields compared) and exit
 
 Requests: POST <url>[base path]/json/ (JSON) and POST <url>[base path]/xml/ (XML), HTTP basic authentication.
 Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligation), 1 with --contract or
---client-cmd: a violation (with --strict, a warning too) or a failed client case, 2 usage or configuration error,
-3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report of the cases run is written), or
---contract stopped before any request reached the gateway (nothing was checked).`;
+--client-cmd: a violation (with --strict, a warning too) or a failed client case (with --baseline: a new one),
+2 usage or configuration error, 3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report
+of the cases run is written), or --contract stopped before any request reached the gateway (nothing was checked).`;
 
 function describe(config: GatewayConfig, fromFile: string | undefined): string[] {
   const lines: string[] = ['Users:'];
@@ -95,6 +102,8 @@ interface Values {
   report?: string;
   strict?: boolean;
   'client-cmd'?: string;
+  format?: string;
+  baseline?: string;
   cases?: string;
   'case-timeout'?: string;
   'list-cases'?: boolean;
@@ -115,6 +124,8 @@ export const SERVE_OPTIONS: OptionSpecs = {
   report: { type: 'string' },
   strict: { type: 'boolean' },
   'client-cmd': { type: 'string' },
+  format: { type: 'string' },
+  baseline: { type: 'string' },
   cases: { type: 'string' },
   'case-timeout': { type: 'string' },
   'list-cases': { type: 'boolean' },
@@ -178,7 +189,7 @@ export async function run(args: string[]): Promise<number> {
     if (stray.length > 0) return usageError(`--${stray.join(' and --')} need --contract (or --client-cmd)`);
   }
   if (clientCmd === undefined) {
-    const stray = (['cases', 'case-timeout'] as const).filter((k) => values[k] !== undefined);
+    const stray = (['cases', 'case-timeout', 'format', 'baseline'] as const).filter((k) => values[k] !== undefined);
     if (stray.length > 0) return usageError(`--${stray.join(' and --')} need --client-cmd`);
   } else if (clientCmd.trim() === '') return usageError('--client-cmd needs the adapter command line');
   if (values.report !== undefined && values.report.trim() === '') return usageError('--report needs a file name');
@@ -188,6 +199,15 @@ export async function run(args: string[]): Promise<number> {
     .filter(Boolean);
   const { unknown } = selectCases(only);
   if (unknown.length > 0) return usageError(`unknown case(s) ${unknown.join(', ')}; the cases are listed in docs/contract.md`);
+  const format = (values.format ?? 'json') as FormatChoice;
+  if (!['json', 'xml', 'both'].includes(format)) return usageError(`--format must be json, xml or both, not "${values.format}"`);
+  let baseline: Baseline | undefined;
+  try {
+    baseline = values.baseline === undefined ? undefined : readBaseline(values.baseline, 'client-cases', values.strict ?? false);
+  } catch (err) {
+    if (err instanceof BaselineError) return usageError(err.message);
+    throw err;
+  }
 
   let config: GatewayConfig = DEFAULT_CONFIG;
   if (values.config !== undefined) {
@@ -242,8 +262,8 @@ export async function run(args: string[]): Promise<number> {
   }
   if (contractGateway && clientCmd !== undefined) {
     console.log(redactText(out.join('\n')));
-    const { cases } = selectCases(only);
-    console.log(`Client cases: running the adapter once per case (${cases.length} cases)`);
+    const played = selectCases(only).cases.length * formatsOf(format).length;
+    console.log(`Client cases: running the adapter once per case (${played} cases${format === 'json' ? '' : `, in ${format === 'both' ? 'JSON, then XML' : 'XML'}`})`);
     let done = 0;
     // SIGINT or SIGTERM (a CI job cancelled): the adapter running is ended with its process group, no further case
     // starts, and the report of the cases run is written all the same; the exit status says the run is incomplete.
@@ -257,12 +277,13 @@ export async function run(args: string[]): Promise<number> {
     const results = await runClientCases(contractGateway, {
       command: clientCmd,
       only,
+      format,
       timeoutMs: caseTimeoutMs,
       signal: stopping.signal,
       onResult: (r) => {
         done++;
         const tag = r.outcome === 'fail' ? 'FAIL' : r.outcome === 'non-strict' ? 'warn' : r.outcome === 'informational' ? 'info' : 'pass';
-        console.log(redactText(`  [${tag}] ${String(done).padStart(3)}/${cases.length} ${r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`));
+        console.log(redactText(`  [${tag}] ${String(done).padStart(3)}/${played} ${r.format === 'xml' ? `${r.id} (xml)` : r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`));
       },
     });
     process.off('SIGINT', stop);
@@ -270,9 +291,22 @@ export async function run(args: string[]): Promise<number> {
     await contractGateway.close();
     const report = contractGateway.session.report();
     const interrupted = stopping.signal.aborted;
-    if (interrupted) console.log(`Client cases: interrupted after ${results.length} of ${cases.length} cases (exit status 3: incomplete)`);
-    const code = interrupted ? 3 : contractGateway.session.exitCode();
-    if (values.report === undefined || values.report.toLowerCase().endsWith('.json')) return finish(report, code, values.report);
+    if (interrupted) console.log(`Client cases: interrupted after ${results.length} of ${played} cases (exit status 3: incomplete)`);
+    let code: number = interrupted ? 3 : contractGateway.session.exitCode();
+    let against: string[] = [];
+    if (baseline) {
+      // Old failing cases alone do not fail the gate; a contract violation in a call still does.
+      const strict = values.strict ?? false;
+      const violations = contractGateway.session.violations().some((v) => v.severity === 'error' || (strict && v.severity === 'warning'));
+      const verdict = againstBaseline(baseline, caseStatuses(results, strict));
+      code = exitWithBaseline(verdict, code, !violations);
+      against = baselineLines(verdict);
+    }
+    if (values.report === undefined || values.report.toLowerCase().endsWith('.json')) {
+      const printed = await finish(report, code, values.report);
+      for (const l of against) console.log(l);
+      return printed;
+    }
     const dir = values.report;
     const printed = await finish(report, code, undefined);
     try {
@@ -283,6 +317,7 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
     console.log(redactText(`Client report written to ${join(dir, CLIENT_REPORT_FILES.index)} (JUnit: ${join(dir, CLIENT_REPORT_FILES.junit)})`));
+    for (const l of against) console.log(l);
     return printed;
   }
   out.push('Serving until Ctrl-C (SIGINT) or SIGTERM.');

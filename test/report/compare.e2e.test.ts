@@ -16,6 +16,7 @@ import { buildComparison, COMPARE_FILES, writeComparison, type Comparison } from
 import { registerSecret } from '../../src/redact';
 import { runAgainstVariant, tempDir } from '../conformance/cli';
 import { launchChromium } from '../chromium';
+import { run as report } from '../../src/cli/report';
 
 const ADAPTER = path.join(__dirname, '..', 'contract', 'fixtures', 'adapter.js');
 const command = (mode: string): string => `CARDSPEC_FIXTURE_MODE=${mode} "${process.execPath}" "${ADAPTER}"`;
@@ -116,6 +117,27 @@ describe('report --compare: client-case reports', () => {
     );
     assert.ok(c.rows.every((r) => r.differs && r.cells[1].value === 'fail'));
     assert.equal(c.rows[0].cells[1].href, `../sdk-xml/cases/xml/${c.rows[0].id}.html`);
+  });
+
+  it('cardspec report --compare writes both files into --out and says how many rows differ', async () => {
+    const out = path.join(root, 'out-cli');
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (...a: unknown[]) => void lines.push(a.join(' '));
+    let code: number;
+    try {
+      code = await report(['--compare', path.join(root, 'good-sdk'), path.join(root, 'first-part-sdk'), '--out', out]);
+    } finally {
+      console.log = log;
+    }
+    assert.equal(code, 0);
+    assert.ok(fs.existsSync(path.join(out, COMPARE_FILES.html)) && fs.existsSync(path.join(out, COMPARE_FILES.json)));
+    assert.match(lines.join('\n'), /Compared good-sdk, first-part-sdk: 4 cases, 2 differ \(listed first\)/);
+    const json = JSON.parse(fs.readFileSync(path.join(out, COMPARE_FILES.json), 'utf8')) as Comparison;
+    assert.deepEqual(
+      json.rows.slice(0, 2).map((r) => r.id),
+      ['subscription-not-enrolled', 'riskdec-then-auth'],
+    );
   });
 
   it('refuses fewer than two folders, a folder of neither kind, and a mix of kinds, saying why', async () => {
