@@ -80,13 +80,27 @@ function plainName(name: string): boolean {
 
 const MEMBER_LENGTHS: ReadonlySet<number> = new Set([...OBJECT_MEMBERS].map((m) => m.length));
 
-/** Text or an attribute value the scanner reads: no markup character, no control character but tab and newline. */
-function plainChars(s: string): boolean {
-  for (let k = 0; k < s.length; k++) {
-    const c = s.charCodeAt(k);
-    if (c === 60 || c === 62 || (c < 32 && c !== 9 && c !== 10) || c === 0xfffe || c === 0xffff) return false;
+/** What `plainRun` saw in the run it read: a `&`, a tab or newline. */
+let sawAmp = false;
+let sawBlank = false;
+
+/**
+ * The end of a run of text or of an attribute value from `from` up to `stop` (`<`, or the closing quote), or -1 when
+ * the run holds a character the scanner leaves to the full parser: `<` or `>` (markup), a control character other
+ * than tab and newline, U+FFFE or U+FFFF; -1 too when `stop` never comes and `toEnd` is false.
+ */
+function plainRun(doc: string, from: number, stop: number, toEnd: boolean): number {
+  sawAmp = false;
+  sawBlank = false;
+  const n = doc.length;
+  for (let k = from; k < n; k++) {
+    const c = doc.charCodeAt(k);
+    if (c === stop) return k;
+    if (c === 38) sawAmp = true;
+    else if (c === 9 || c === 10) sawBlank = true;
+    else if (c === 60 || c === 62 || c < 32 || c === 0xfffe || c === 0xffff) return -1;
   }
-  return true;
+  return toEnd ? n : -1;
 }
 
 /**
@@ -106,19 +120,17 @@ export function scanPlain(doc: string): In | undefined {
   let root: In | undefined;
   while (i < n) {
     if (doc.charCodeAt(i) !== 60 /* < */) {
-      const lt = doc.indexOf('<', i);
-      const end = lt < 0 ? n : lt;
       const top = stack[stack.length - 1];
-      const raw = doc.slice(i, end);
       if (top === undefined) {
         // Outside the root: blanks only, and only after it (before it, they were skipped above).
-        if (root === undefined || lt >= 0) return undefined;
-        for (let k = 0; k < raw.length; k++) if (!space(raw.charCodeAt(k))) return undefined;
-        i = end;
-        continue;
+        if (root === undefined) return undefined;
+        for (let k = i; k < n; k++) if (!space(doc.charCodeAt(k))) return undefined;
+        break;
       }
-      if (!plainChars(raw)) return undefined;
-      const text = decodePlain(raw);
+      const end = plainRun(doc, i, 60 /* < */, true);
+      if (end < 0) return undefined;
+      const raw = doc.slice(i, end);
+      const text = sawAmp ? decodePlain(raw) : raw;
       if (text === undefined) return undefined;
       top.text += text;
       i = end;
@@ -131,10 +143,10 @@ export function scanPlain(doc: string): In | undefined {
       if (top === undefined) return undefined;
       const close = i + 2 + top.name.length;
       if (!doc.startsWith(top.name, i + 2) || doc.charCodeAt(close) !== 62 /* > */) return undefined;
-      const el: In = { name: top.name, attrs: top.attrs, children: top.children, text: top.text };
+      // An element closed is done: the open one is the tree's element, never changed again.
       const parent = stack[stack.length - 1];
-      if (parent) parent.children.push(el);
-      else root = el;
+      if (parent) parent.children.push(top);
+      else root = top;
       i = close + 1;
       continue;
     }
@@ -165,12 +177,12 @@ export function scanPlain(doc: string): In | undefined {
       if (!plainName(attr) || doc.charCodeAt(j) !== 61 /* = */) return undefined;
       const quote = doc.charCodeAt(j + 1);
       if (quote !== 34 && quote !== 39) return undefined;
-      const endQuote = doc.indexOf(quote === 34 ? '"' : "'", j + 2);
+      const endQuote = plainRun(doc, j + 2, quote, false);
       if (endQuote < 0) return undefined;
       const raw = doc.slice(j + 2, endQuote);
-      if (!plainChars(raw)) return undefined;
       // Attribute-value normalisation (XML 3.3.3): a literal tab or newline is read as a space, a reference to one is not.
-      const value = decodePlain(raw.replace(/[\t\n]/g, ' '));
+      const spaced = sawBlank ? raw.replace(/[\t\n]/g, ' ') : raw;
+      const value = sawAmp ? decodePlain(spaced) : spaced;
       if (value === undefined) return undefined;
       for (const [k] of attrs) if (k === attr) return undefined;
       attrs.push([attr, value]);
