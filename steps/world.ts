@@ -27,7 +27,8 @@ import {
 import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
-import { causeFindings, leafOf, PARTS_RULES, rulesForCheck, rulesForPartValue, rulesForViolation } from '../src/rules/attribution';
+import { PARTS_RULES, rulesForCheck, rulesForPartValue } from '../src/rules/attribution';
+import { answerFindings, describeViolation, schemaOf, type Answer } from '../src/rules/answers';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/stop';
 import { controlClientFor, targetOptions } from '../src/client/connection';
 import type { ControlClient } from '../src/client/control';
@@ -36,7 +37,6 @@ import { provideCachetoken } from '../src/client/cachetoken-provider';
 import { missingRequirement, paymentCardSources, type Profile, type ProfileCard } from '../src/client/profile';
 import type { CardSource } from '../src/client/requests';
 import { Target, type Exchange, type SendOptions, type TargetOptions } from '../src/client/target';
-import { validateResponseEnvelope, type Violation } from '../src/validate';
 import type { Format, RequestObject, ResponsePart } from '../src/wire/types';
 import { requestTypesOf } from '../src/wire/json';
 import { compareTwins } from '../src/wire/twins';
@@ -107,20 +107,7 @@ function exampleOf(exchange: Exchange | undefined, request: RequestObject | unde
   return redactText(text.length > 4000 ? `${text.slice(0, 4000)}\n... (shortened; the whole exchange is attached to the scenario)` : text);
 }
 
-const shortValue = (v: unknown): string | undefined => {
-  if (v === undefined) return undefined;
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return redactText(s.length > 120 ? `${s.slice(0, 117)}...` : s);
-};
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** XML structure problems, named by the rule they break. */
-function xmlRule(problem: string): string {
-  if (/version/i.test(problem)) return 'VER-XML';
-  if (/type attribute/i.test(problem)) return 'XML-FRAUDCONTROL-PATHS';
-  return 'XML-RESPONSE-ROOT';
-}
 
 const targets = new Map<string, Target>();
 
@@ -338,28 +325,20 @@ export class CardspecWorld extends World<WorldParams> {
     }
     // A refused call's answer is not fixed by the document, so its parts are not held to the requested types
     // (a block-level ERROR part, as public facts show, is a fine answer); its envelope is still validated.
-    const problems: Violation[] = [...validateResponseEnvelope(exchange.envelope, opts.lenient ? undefined : types, exchange.format)];
-    const errors = causeFindings(problems.filter((v) => v.severity === 'error'));
-    const warnings = problems.filter((v) => v.severity === 'warning');
-    if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describe).join('\n')}`));
-    const xmlProblems = exchange.xmlProblems ?? [];
-    if (errors.length || xmlProblems.length) {
-      // Each finding breaks the rule of the field that broke, not the tags of the scenario that carried the answer.
-      const findings = [
-        ...errors.flatMap((v) => {
-          const part = partTypeOf(v.field, exchange, types);
-          const ctx = { partType: part, requestedType: requestedTypeOf(v.field, types), requestedTypes: types, tags: this.rules, value: valueAt(exchange.envelope, v.field), format: exchange.format };
-          return rulesForViolation(v, undefined, ctx).map((rule) => ({
-            rule: this.formRule(rule),
-            line: describe(v),
-            field: leafOf(v.field),
-            expected: v.message,
-            seen: valueAt(exchange.envelope, v.field),
-            part,
-          }));
-        }),
-        ...xmlProblems.map((p) => ({ rule: xmlRule(p), line: `XML block [${xmlRule(p)}]: ${p}`, field: undefined, expected: p, seen: undefined, part: undefined })),
-      ];
+    // Every invariant of an answer (src/rules/answers.ts) holds on every exchange, whatever the scenario is about.
+    const answer: Answer = {
+      envelope: exchange.envelope,
+      format: exchange.format,
+      ...(opts.lenient ? {} : { requested: types }),
+      request,
+      xmlProblems: exchange.xmlProblems,
+      pans: Object.values(this.profile.cards).flatMap((c) => (c ? [c.pan] : [])),
+      tags: this.rules,
+    };
+    const warnings = schemaOf(answer).warnings;
+    if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describeViolation).join('\n')}`));
+    const findings = answerFindings(answer);
+    if (findings.length) {
       this.calls.push({ request, exchange, parts: [] });
       // The first finding on the first line, where one-line summaries read it; the others below it.
       const lines = findings.map((f) => f.line);
@@ -490,36 +469,6 @@ export class CardspecWorld extends World<WorldParams> {
     if (this.profile.capabilities.clock) return (await this.control.now()).slice(0, 10);
     return new Date().toISOString().slice(0, 10);
   }
-}
-
-/** The request type of the part a violation's field sits in (`response[1].maskedpan` -> the second part's type). */
-function partTypeOf(field: string, exchange: Exchange, types: readonly string[]): string | undefined {
-  const m = /^response\[(\d+)\]/.exec(field);
-  if (!m) return undefined;
-  const part = Array.isArray(exchange.envelope?.response) ? (exchange.envelope!.response as unknown[])[Number(m[1])] : undefined;
-  const t = isRecord(part) && typeof part.requesttypedescription === 'string' ? part.requesttypedescription : types[Number(m[1])];
-  return t;
-}
-
-/** The request type asked for at a violation's part (`response[1]...` -> the second requested type). */
-function requestedTypeOf(field: string, types: readonly string[]): string | undefined {
-  const m = /^response\[(\d+)\]/.exec(field);
-  return m ? types[Number(m[1])] : undefined;
-}
-
-/** The value at a violation's field path in an answer, masked and short. */
-function valueAt(envelope: unknown, field: string): string | undefined {
-  let v: unknown = envelope;
-  for (const seg of field.split(/[.[\]]/).filter((s) => s !== '')) {
-    if (Array.isArray(v) && /^\d+$/.test(seg)) v = v[Number(seg)];
-    else if (isRecord(v)) v = v[seg];
-    else return undefined;
-  }
-  return shortValue(v);
-}
-
-function describe(v: Violation): string {
-  return `${v.field || '(envelope)'} [${v.rule}] (${v.section}): ${v.message}`;
 }
 
 setWorldConstructor(CardspecWorld);

@@ -9,8 +9,8 @@
 import type { Severity } from '../rules/findings';
 import type { ControlClient } from '../client/control';
 import type { Exchange } from '../client/target';
-import { FIELD } from '../../schemas/fields';
-import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
+import { ANSWER_INVARIANTS, fromViolation, fullPanPlaces, securityCodePaths, type Answer } from '../rules/answers';
+import { validateResponseEnvelope, type Violation } from '../validate';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { CaseExpectation } from './expect';
@@ -47,7 +47,25 @@ export interface Oracle {
   readonly checks: string;
   applies(run: CaseRun): boolean;
   check(run: CaseRun, ctx: OracleContext): string | undefined | Promise<string | undefined>;
+  /**
+   * The rule a failing run breaks, where it is not always `rule`: a schema finding breaks the rule of its field
+   * (src/rules/answers.ts, as in the scenarios), not the body's.
+   */
+  ruleOf?(run: CaseRun): string | undefined;
 }
+
+/** The rule a failing run of an oracle breaks. */
+export const ruleOfFailure = (oracle: Oracle, run: CaseRun): string => oracle.ruleOf?.(run) ?? oracle.rule;
+
+/** A fuzz case as an answer of the invariants' registry (src/rules/answers.ts). */
+function answerOf(run: CaseRun): Answer {
+  return { envelope: run.exchange.envelope, format: run.format, requested: run.expect.parts, request: run.sent ?? run.case.request };
+}
+
+/** The rule of the first of `vs` (none: undefined). */
+const firstRule = (run: CaseRun, vs: readonly Violation[]): string | undefined => (vs.length > 0 ? fromViolation('schema', vs[0], answerOf(run), undefined)[0]?.rule : undefined);
+
+const invariant = (name: string) => ANSWER_INVARIANTS.find((i) => i.name === name)!;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -140,6 +158,11 @@ export const ORACLES: readonly Oracle[] = [
       const vs = violationsOf(run).filter((v) => !PART_COUNT_RULES.has(v.rule));
       return vs.length > 0 ? first(vs) : undefined;
     },
+    ruleOf: (run) =>
+      firstRule(
+        run,
+        violationsOf(run).filter((v) => !PART_COUNT_RULES.has(v.rule)),
+      ),
   },
   {
     name: 'one-part-per-type',
@@ -151,6 +174,12 @@ export const ORACLES: readonly Oracle[] = [
       const vs = violationsOf(run).filter((v) => PART_COUNT_RULES.has(v.rule));
       return vs.length > 0 ? first(vs) : undefined;
     },
+    // A part short is ENV-RESPONSE-ONE-PART-PER-TYPE; a requested type at another place, ENV-ORDER.
+    ruleOf: (run) =>
+      firstRule(
+        run,
+        violationsOf(run).filter((v) => PART_COUNT_RULES.has(v.rule)),
+      ),
   },
   {
     name: 'errorcode-errormessage',
@@ -256,8 +285,8 @@ export const ORACLES: readonly Oracle[] = [
     // dictionary allows, where a target that cuts, trims or re-encodes a value shows it.
     applies: (run) => run.exchange.envelope !== undefined,
     check: (run) => {
-      const found = echoViolations(run.sent ?? run.case.request, run.exchange.envelope);
-      return found.length > 0 ? found.map((v) => v.message).join('; ') : undefined;
+      const found = invariant('echoed').find(answerOf(run));
+      return found.length > 0 ? found.map((f) => f.expected).join('; ') : undefined;
     },
   },
   {
@@ -267,33 +296,11 @@ export const ORACLES: readonly Oracle[] = [
     checks: 'no answer carries a full card number ("Responses return a masked form in `maskedpan`")',
     applies: (run) => run.exchange.envelope !== undefined,
     check: (run, ctx) => {
-      const env = run.exchange.envelope;
+      // The request's own card, beside the profile's; a field giving back the merchant's own text is not a leak.
       const sent = run.case.request.pan;
       const pans = typeof sent === 'string' && /^[0-9]{12,19}$/.test(sent) ? [...ctx.pans, sent] : ctx.pans;
-      // Most answers hold none: decided by a walk, and the answer written out as text only when one is there.
-      if (!holdsAny(env, pans)) return undefined;
-      const text = JSON.stringify(env);
-      const found = [...new Set(pans.filter((p) => text.includes(p)))];
-      if (found.length === 0) return undefined;
-      // A part that gives back, unchanged, what the merchant sent in a field of its own (an `orderreference` whose
-      // digits happen to hold a test card number) returns the merchant's text, not the card: only the rest counts.
-      const request = run.case.request;
-      // Its start counts too: a target that cuts the reference short fails `echoed`, not this oracle.
-      const echo = (k: string, v: unknown): boolean => {
-        const mine = request[k];
-        if (mine === undefined || FIELD[k]?.sensitive !== undefined) return false;
-        return typeof mine === 'string' && typeof v === 'string' ? mine.startsWith(v) : JSON.stringify(mine) === JSON.stringify(v);
-      };
-      const parts = partsOf(env);
-      const rest = JSON.stringify({ ...env, response: parts.map((part) => Object.fromEntries(Object.entries(part).filter(([k, v]) => !echo(k, v)))) });
-      const leaked = found.filter((p) => rest.includes(p));
-      if (leaked.length === 0) return undefined;
-      const where = parts.flatMap((part, i) =>
-        Object.entries(part)
-          .filter(([k, v]) => !echo(k, v) && leaked.some((p) => JSON.stringify(v).includes(p)))
-          .map(([k]) => `part ${i + 1} ${k}`),
-      );
-      return `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''}`;
+      const where = fullPanPlaces(run.exchange.envelope, run.case.request, pans);
+      return where ? `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''}` : undefined;
     },
   },
   {
@@ -303,60 +310,13 @@ export const ORACLES: readonly Oracle[] = [
     checks: 'no answer carries a security code ("The security code is never stored")',
     applies: (run) => run.exchange.envelope !== undefined,
     check: (run) => {
-      const found: string[] = [];
-      securityCodes(run.exchange.envelope, '', found);
+      const found = securityCodePaths(run.exchange.envelope);
       return found.length > 0 ? `a security code comes back at ${found.join(', ')}` : undefined;
     },
   },
 ];
 
-/** The paths of non-empty `securitycode` values (any case, also as the last step of an XML-style `a/b` key). */
-function securityCodes(v: unknown, path: string, found: string[]): void {
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) securityCodes(v[i], `${path}[${i}]`, found);
-    return;
-  }
-  if (!isObject(v)) return;
-  for (const k in v) {
-    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-    const x = v[k];
-    // Paths are spelled only on a hit: the walk runs on every answer of a fuzz run.
-    if (k.length >= 12 && isSecurityCodeKey(k) && x !== '' && x !== undefined) found.push(`${path}${path ? '.' : ''}${k}`);
-    if (typeof x === 'object' && x !== null) securityCodes(x, `${path}${path ? '.' : ''}${k}`, found);
-  }
-}
-
-/**
- * Whether a key or a value anywhere in `v` holds one of `pans`: what `JSON.stringify(v).includes(pan)` says (a
- * number is written as `String` writes it, and no separator of JSON is a digit), without writing the text.
- */
-export function holdsAny(v: unknown, pans: readonly string[]): boolean {
-  if (typeof v === 'string') return textHolds(v, pans);
-  if (typeof v === 'number') return textHolds(String(v), pans);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (holdsAny(v[i], pans)) return true;
-    return false;
-  }
-  if (!isObject(v)) return false;
-  for (const k in v) {
-    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-    if (textHolds(k, pans) || holdsAny(v[k], pans)) return true;
-  }
-  return false;
-}
-
-function textHolds(text: string, pans: readonly string[]): boolean {
-  // Card numbers have 12 digits or more: most keys and values are shorter.
-  if (text.length < 12) return false;
-  for (let i = 0; i < pans.length; i++) if (text.includes(pans[i])) return true;
-  return false;
-}
-
-function isSecurityCodeKey(k: string): boolean {
-  const slash = k.lastIndexOf('/');
-  const leaf = slash < 0 ? k : k.slice(slash + 1);
-  return leaf.length === 12 && leaf.toLowerCase() === 'securitycode';
-}
+export { holdsAny } from '../rules/answers';
 
 export const ORACLE: Readonly<Record<string, Oracle>> = Object.fromEntries(ORACLES.map((o) => [o.name, o]));
 

@@ -20,7 +20,7 @@ import { PLAIN_XML } from '../../generators/xml';
 import { caseArbitrary, envelopeOf, type FuzzCase } from './cases';
 import type { ExpectContext } from './expect';
 import { detect, emptyDetection, evaluate, type Detection, type OracleStats } from './detect';
-import { ORACLES, type CaseRun, type Oracle, type OracleContext, type Severity } from './oracles';
+import { ORACLES, ruleOfFailure, type CaseRun, type Oracle, type OracleContext, type Severity } from './oracles';
 import type { Deadline, RateLimiter } from './pace';
 import type { Pool } from './pool';
 import { expectContextOf, runCase } from './run-case';
@@ -120,7 +120,7 @@ function counterexample(opts: RequestFuzzOptions, oracle: Oracle, path: string, 
     property: 'requests',
     format: opts.format,
     oracle: oracle.name,
-    rule: oracle.rule,
+    rule: ruleOfFailure(oracle, run),
     severity: oracle.severity,
     seed: opts.seed,
     path,

@@ -233,6 +233,8 @@ export interface FindingContext {
   readonly requestedType?: string;
   /** Every request type asked for, in order. */
   readonly requestedTypes?: readonly string[];
+  /** The request type of each part of the answer, in order. */
+  readonly answeredTypes?: readonly (string | undefined)[];
   /** The scenario's `@rule` tags. */
   readonly tags?: readonly string[];
   /** The value the finding saw, where it has one. */
@@ -265,6 +267,10 @@ function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>,
     // type (`auth` for `AUTH`) leaves the requested one without its part.
     // The scenario's row that names the type asked for (AC-SHAPE: "with `requesttypedescription` `ACCOUNTCHECK`")
     // speaks for it; never every tag of a scenario that merely carried the answer.
+    // Parts missing from an answer whose others keep the requested order shift those others to earlier places:
+    // the one cause is the missing part, not the order.
+    const short = ctx.requestedTypes !== undefined && ctx.answeredTypes !== undefined && isShortInOrder(ctx.answeredTypes, ctx.requestedTypes);
+    if (short && has('ENV-RESPONSE-ONE-PART-PER-TYPE')) return ['ENV-RESPONSE-ONE-PART-PER-TYPE'];
     const misplaced = ctx.requestedTypes === undefined ? v.rule === 'part-order' : ctx.partType !== undefined && ctx.requestedTypes.includes(ctx.partType);
     const row = misplaced ? [] : tagsAbout(ctx.tags ?? [], ctx.requestedType, [], undefined, index);
     const id = misplaced ? 'ENV-ORDER' : 'ENV-RESPONSE-ONE-PART-PER-TYPE';
@@ -327,6 +333,18 @@ export function causeFindings<T extends Pick<Violation, 'field' | 'rule'>>(findi
   const listed = new Set(findings.filter((f) => f.rule === 'fixed' || f.rule === 'enum').map((f) => f.field));
   if (listed.size === 0) return [...findings];
   return findings.filter((f) => !(listed.has(f.field) && FORM_KINDS.has(f.rule)) && !(f.rule === 'enum' && fixed.has(f.field)));
+}
+
+/** Fewer parts than requested types, each of a requested type, in the requested order. */
+function isShortInOrder(answered: readonly (string | undefined)[], requested: readonly string[]): boolean {
+  if (answered.length >= requested.length) return false;
+  let at = 0;
+  for (const t of answered) {
+    while (at < requested.length && requested[at] !== t) at++;
+    if (at === requested.length) return false;
+    at++;
+  }
+  return true;
 }
 
 /** Findings of a value's form, which a listed value satisfies. */

@@ -11,7 +11,7 @@ import { buildRequest, operationByTitle, type CardSource } from '../../client/re
 import type { Target } from '../../client/target';
 import type { RequestObject, ResponsePart } from '../../wire/types';
 import { requestTypesOf } from '../../wire/json';
-import { judge, ORACLES, partsOf, type CaseRun, type OracleContext } from '../oracles';
+import { judge, ORACLES, partsOf, ruleOfFailure, type CaseRun, type OracleContext } from '../oracles';
 import type { RateLimiter } from '../pace';
 import { sendWithRetry } from '../send';
 
@@ -63,7 +63,7 @@ export async function call(env: ModelEnv, request: RequestObject): Promise<Respo
     exchange,
   };
   for (const { oracle, failure } of await judge(run, env.oracleContext, EVERY_ANSWER)) {
-    if (failure !== undefined && oracle.severity === 'error') throw new ModelFailure(oracle.rule, `[${types.join(',')}] ${failure}`);
+    if (failure !== undefined && oracle.severity === 'error') throw new ModelFailure(ruleOfFailure(oracle, run), `[${types.join(',')}] ${failure}`);
   }
   return partsOf(exchange.envelope);
 }

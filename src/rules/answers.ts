@@ -1,0 +1,273 @@
+/**
+ * The invariants of an answer: every property the document states of an answer wherever it applies (the schemas
+ * generated from the field dictionary: presence per outcome, formats, value lists, lengths, codes; echoes; no full
+ * card number; no security code), checked on every answer the kit sees, in-process, from this one registry. The
+ * steps (steps/world.ts, every exchange of every scenario and boundary example) and the fuzz oracles
+ * (src/fuzz/oracles.ts, every case and model step) read it, so that a rule is never asserted in one situation
+ * only while the document states it for all of them.
+ *
+ * A finding names the rule it breaks (src/rules/attribution.ts: the field's rule, per field where the rule is per
+ * field, whatever scenario carried the answer), in words that never quote a secret.
+ */
+import { redactText } from '../redact';
+import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
+import { FIELD } from '../../schemas/fields';
+import { causeFindings, leafOf, rulesForViolation, type RuleIndex } from './attribution';
+
+/** One answer as the invariants read it: what was asked, what came back. */
+export interface Answer {
+  /** The answer as the JSON form (an XML block mapped); undefined when none could be read. */
+  readonly envelope: unknown;
+  readonly format: 'json' | 'xml';
+  /** The request types asked for, in order; undefined where the document fixes no parts (a refused call). */
+  readonly requested?: readonly string[];
+  /** The request object the target was sent (in XML, as the block carried it). */
+  readonly request?: Readonly<Record<string, unknown>>;
+  /** Problems of the XML block's structure (src/wire/xml.ts). */
+  readonly xmlProblems?: readonly string[];
+  /** Card numbers that must never come back in full (the profile's test cards); the request's own pan is added. */
+  readonly pans?: readonly string[];
+  /** The scenario's `@rule` tags, where a scenario carried the answer: they speak for a row's part. */
+  readonly tags?: readonly string[];
+}
+
+/** What one invariant found wrong, by the rule it breaks. */
+export interface AnswerFinding {
+  readonly rule: string;
+  /** The invariant that found it. */
+  readonly invariant: string;
+  /** The field's name (`maskedpan`), when the finding is about one. */
+  readonly field?: string;
+  /** One line: where, which check, what the document says; masked. */
+  readonly line: string;
+  /** What the document expects; masked. */
+  readonly expected: string;
+  /** The value seen, masked and short. */
+  readonly seen?: string;
+  /** The request type of the part the field sat in. */
+  readonly part?: string;
+}
+
+export interface AnswerInvariant {
+  readonly name: string;
+  /** The rule it checks when a finding names no other (the fuzz oracles' column). */
+  readonly rule: string;
+  /** One line: what it checks. */
+  readonly checks: string;
+  find(answer: Answer, index?: RuleIndex): AnswerFinding[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The parts of an answer that is an envelope. */
+function partList(envelope: unknown): unknown[] {
+  return isRecord(envelope) && Array.isArray(envelope.response) ? envelope.response : [];
+}
+
+const shortValue = (v: unknown): string | undefined => {
+  if (v === undefined) return undefined;
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return redactText(s.length > 120 ? `${s.slice(0, 117)}...` : s);
+};
+
+/** The value at a finding's path in an answer (`response[1].maskedpan`), masked and short. */
+export function valueAt(envelope: unknown, field: string): string | undefined {
+  let v: unknown = envelope;
+  for (const seg of field.split(/[.[\]]/).filter((s) => s !== '')) {
+    if (Array.isArray(v) && /^\d+$/.test(seg)) v = v[Number(seg)];
+    else if (isRecord(v)) v = v[seg];
+    else return undefined;
+  }
+  return shortValue(v);
+}
+
+/** The request type of the part a path sits in (`response[1].maskedpan`: the second part's type, else the one asked for). */
+export function partTypeAt(envelope: unknown, field: string, requested: readonly string[]): string | undefined {
+  const m = /^response\[(\d+)\]/.exec(field);
+  if (!m) return undefined;
+  const part = partList(envelope)[Number(m[1])];
+  return isRecord(part) && typeof part.requesttypedescription === 'string' ? part.requesttypedescription : requested[Number(m[1])];
+}
+
+/** The request type asked for at a path's part. */
+function requestedTypeAt(field: string, requested: readonly string[]): string | undefined {
+  const m = /^response\[(\d+)\]/.exec(field);
+  return m ? requested[Number(m[1])] : undefined;
+}
+
+/** A finding's line: `response[0].maskedpan [pattern] (section): message`. */
+export function describeViolation(v: Violation): string {
+  return `${v.field || '(envelope)'} [${v.rule}] (${v.section}): ${v.message}`;
+}
+
+/** A violation of an answer as findings, one per rule it breaks (the fuzz oracles name their failures with it). */
+export function fromViolation(invariant: string, v: Violation, a: Answer, index: RuleIndex | undefined): AnswerFinding[] {
+  const requested = a.requested ?? [];
+  const part = partTypeAt(a.envelope, v.field, requested);
+  const answeredTypes = partList(a.envelope).map((p) => (isRecord(p) && typeof p.requesttypedescription === 'string' ? p.requesttypedescription : undefined));
+  const ctx = {
+    partType: part,
+    requestedType: requestedTypeAt(v.field, requested),
+    requestedTypes: a.requested,
+    answeredTypes,
+    tags: a.tags ?? [],
+    value: valueAt(a.envelope, v.field),
+    format: a.format,
+  };
+  return rulesForViolation(v, index, ctx).map((rule) => ({
+    rule: a.format === 'xml' && rule === 'VER-JSON' ? 'VER-XML' : rule,
+    invariant,
+    ...(leafOf(v.field) ? { field: leafOf(v.field) } : {}),
+    line: redactText(describeViolation(v)),
+    expected: redactText(v.message),
+    ...(valueAt(a.envelope, v.field) !== undefined ? { seen: valueAt(a.envelope, v.field) } : {}),
+    ...(part ? { part } : {}),
+  }));
+}
+
+/** XML structure problems, named by the rule they break. */
+export function xmlProblemRule(problem: string): string {
+  if (/version/i.test(problem)) return 'VER-XML';
+  if (/type attribute/i.test(problem)) return 'XML-FRAUDCONTROL-PATHS';
+  return 'XML-RESPONSE-ROOT';
+}
+
+/** The schema findings of an answer that are causes, and its warnings (public facts: never a failure). */
+export function schemaOf(a: Answer): { errors: Violation[]; warnings: Violation[] } {
+  if (a.envelope === undefined) return { errors: [], warnings: [] };
+  const all = validateResponseEnvelope(a.envelope, a.requested, a.format);
+  return { errors: causeFindings(all.filter((v) => v.severity === 'error')), warnings: all.filter((v) => v.severity === 'warning') };
+}
+
+/** The request's own card number, where it sent one, beside the known ones. */
+function pansOf(a: Answer): readonly string[] {
+  const sent = a.request?.pan;
+  const known = a.pans ?? [];
+  return typeof sent === 'string' && /^[0-9]{12,19}$/.test(sent) && !known.includes(sent) ? [...known, sent] : known;
+}
+
+/**
+ * Where a full card number comes back in an answer (`part 1 maskedpan`), leaving out a field that gives back,
+ * unchanged or cut, what the merchant sent in a field of its own (an `orderreference` whose digits hold a test card
+ * number is the merchant's text, not the card; cutting it is `echoed`'s fault).
+ */
+export function fullPanPlaces(envelope: unknown, request: Readonly<Record<string, unknown>> | undefined, pans: readonly string[]): string[] | undefined {
+  // Most answers hold none: decided by a walk, and the answer written out as text only when one is there.
+  if (pans.length === 0 || !holdsAny(envelope, pans)) return undefined;
+  const echo = (k: string, v: unknown): boolean => {
+    const mine = request?.[k];
+    if (mine === undefined || FIELD[k]?.sensitive !== undefined) return false;
+    return typeof mine === 'string' && typeof v === 'string' ? mine.startsWith(v) : JSON.stringify(mine) === JSON.stringify(v);
+  };
+  const parts = partList(envelope).filter(isRecord);
+  const rest = JSON.stringify({ ...(isRecord(envelope) ? envelope : {}), response: parts.map((part) => Object.fromEntries(Object.entries(part).filter(([k, v]) => !echo(k, v)))) });
+  const leaked = pans.filter((p) => rest.includes(p));
+  if (leaked.length === 0) return undefined;
+  return parts.flatMap((part, i) =>
+    Object.entries(part)
+      .filter(([k, v]) => !echo(k, v) && leaked.some((p) => JSON.stringify(v).includes(p)))
+      .map(([k]) => `part ${i + 1} ${k}`),
+  );
+}
+
+/** The paths of non-empty `securitycode` values (any case, also as the last step of an XML-style `a/b` key). */
+export function securityCodePaths(v: unknown, path = '', found: string[] = []): string[] {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) securityCodePaths(v[i], `${path}[${i}]`, found);
+    return found;
+  }
+  if (!isRecord(v)) return found;
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    const x = v[k];
+    // Paths are spelled only on a hit: the walk runs on every answer of a fuzz run.
+    if (k.length >= 12 && isSecurityCodeKey(k) && x !== '' && x !== undefined) found.push(`${path}${path ? '.' : ''}${k}`);
+    if (typeof x === 'object' && x !== null) securityCodePaths(x, `${path}${path ? '.' : ''}${k}`, found);
+  }
+  return found;
+}
+
+function isSecurityCodeKey(k: string): boolean {
+  const slash = k.lastIndexOf('/');
+  const leaf = slash < 0 ? k : k.slice(slash + 1);
+  return leaf.length === 12 && leaf.toLowerCase() === 'securitycode';
+}
+
+/**
+ * Whether a key or a value anywhere in `v` holds one of `pans`: what `JSON.stringify(v).includes(pan)` says (a
+ * number is written as `String` writes it, and no separator of JSON is a digit), without writing the text.
+ */
+export function holdsAny(v: unknown, pans: readonly string[]): boolean {
+  if (typeof v === 'string') return textHolds(v, pans);
+  if (typeof v === 'number') return textHolds(String(v), pans);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (holdsAny(v[i], pans)) return true;
+    return false;
+  }
+  if (!isRecord(v)) return false;
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    if (textHolds(k, pans) || holdsAny(v[k], pans)) return true;
+  }
+  return false;
+}
+
+function textHolds(text: string, pans: readonly string[]): boolean {
+  // Card numbers have 12 digits or more: most keys and values are shorter.
+  if (text.length < 12) return false;
+  for (let i = 0; i < pans.length; i++) if (text.includes(pans[i])) return true;
+  return false;
+}
+
+export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
+  {
+    name: 'schema',
+    rule: 'TRANSPORT-RESPONSE-BODY',
+    checks: 'the envelope and every part against the schemas generated from the field dictionary, with one part per requested type in order; each finding on the rule of its field',
+    find: (a, index) => [
+      ...schemaOf(a).errors.flatMap((v) => fromViolation('schema', v, a, index)),
+      ...(a.xmlProblems ?? []).map((p) => ({ rule: xmlProblemRule(p), invariant: 'schema', line: redactText(`XML block [${xmlProblemRule(p)}]: ${p}`), expected: redactText(p) })),
+    ],
+  },
+  {
+    name: 'echoed',
+    rule: 'FIELD-ECHO',
+    checks:
+      'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them, where it carries them ("Echoed from the request")',
+    find: (a, index) => (a.request && a.envelope !== undefined ? echoViolations(a.request, a.envelope).flatMap((v) => fromViolation('echoed', v, a, index)) : []),
+  },
+  {
+    name: 'no-full-pan',
+    rule: 'FIELD-MASKEDPAN',
+    checks: 'no answer carries a full card number ("Responses return a masked form in `maskedpan`")',
+    find: (a) => {
+      const where = fullPanPlaces(a.envelope, a.request, pansOf(a));
+      if (!where) return [];
+      return [
+        {
+          rule: 'FIELD-MASKEDPAN',
+          invariant: 'no-full-pan',
+          field: where[0]?.split(' ').pop() ?? 'maskedpan',
+          line: `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''} ("Responses return a masked form in \`maskedpan\`")`,
+          expected: 'the card number masked, never in full',
+        },
+      ];
+    },
+  },
+  {
+    name: 'no-security-code',
+    rule: 'STORE-NO-BANK',
+    checks: 'no answer carries a security code ("The security code is never stored")',
+    find: (a) => {
+      const found = securityCodePaths(a.envelope);
+      return found.length === 0
+        ? []
+        : [{ rule: 'STORE-NO-BANK', invariant: 'no-security-code', field: 'securitycode', line: `a security code comes back at ${found.join(', ')}`, expected: 'no security code in any answer' }];
+    },
+  },
+];
+
+/** Every invariant's findings on one answer, in registry order. */
+export function answerFindings(a: Answer, invariants: readonly AnswerInvariant[] = ANSWER_INVARIANTS, index?: RuleIndex): AnswerFinding[] {
+  return invariants.flatMap((inv) => inv.find(a, index));
+}

@@ -1,0 +1,97 @@
+/**
+ * The invariants of an answer (src/rules/answers.ts), the one registry the steps and the fuzz oracles read: each
+ * names the rule its finding breaks, the field's rule where a field broke, whatever scenario or case carried the
+ * answer; a right answer gives nothing.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ORACLE, ruleOfFailure, type CaseRun } from '../../src/fuzz/oracles';
+import { answerFindings, ANSWER_INVARIANTS, type Answer } from '../../src/rules/answers';
+import { TEST_CARDS } from '../../src/testdata';
+
+const PAN = TEST_CARDS.authorised.pan;
+const AUTH = {
+  requesttypedescription: 'AUTH',
+  errorcode: '0',
+  errormessage: 'Ok',
+  transactionreference: '12-9-1001',
+  maskedpan: '411111######1111',
+  baseamount: '1050',
+  currencyiso3a: 'GBP',
+  orderreference: 'order-1',
+  accounttypedescription: 'ECOM',
+  authcode: 'TEST12',
+  acquirerresponsecode: '00',
+  settlestatus: '0',
+  transactionstartedtimestamp: '2026-01-05 09:00:00',
+  settleduedate: '2026-01-05',
+};
+const REQUEST = { requesttypedescriptions: ['AUTH'], pan: PAN, baseamount: '1050', currencyiso3a: 'GBP', orderreference: 'order-1', accounttypedescription: 'ECOM' };
+
+const answer = (part: Record<string, unknown>, over: Partial<Answer> = {}): Answer => ({
+  envelope: { requestreference: 'A1', version: '1.00', response: [part], secrand: 'abcdefgh' },
+  format: 'json',
+  requested: ['AUTH'],
+  request: REQUEST,
+  pans: [PAN],
+  ...over,
+});
+const rules = (a: Answer): string[] => [...new Set(answerFindings(a).map((f) => f.rule))];
+
+describe('the invariants of an answer', () => {
+  it('find nothing in a right answer', () => {
+    assert.deepEqual(answerFindings(answer(AUTH)), []);
+  });
+
+  it('name the rule of the field that broke, whichever invariant found it', () => {
+    // "Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`."
+    assert.deepEqual(rules(answer({ ...AUTH, maskedpan: '411111******1111' })), ['FIELD-MASKEDPAN']);
+    // "| `transactionstartedtimestamp` | Format `YYYY-MM-DD HH:MM:SS`. |"
+    assert.deepEqual(rules(answer({ ...AUTH, transactionstartedtimestamp: '05/01/2026 09:00:00' })), ['FIELD-TIMESTAMP']);
+    // "Echoed from the request": a cut orderreference, in a scenario about anything else.
+    assert.deepEqual(rules(answer({ ...AUTH, orderreference: 'order' })), ['FIELD-ECHO']);
+    // A full card number in any field of an answer.
+    assert.deepEqual(rules(answer({ ...AUTH, maskedpan: PAN })), ['FIELD-MASKEDPAN']);
+    // "The security code is never stored."
+    assert.deepEqual(rules(answer({ ...AUTH, securitycode: '123' })), ['STORE-NO-BANK']);
+  });
+
+  it('leave the merchant its own text: a reference that holds a card number is an echo, not a leak', () => {
+    const request = { ...REQUEST, orderreference: `ref-${PAN}` };
+    assert.deepEqual(answerFindings(answer({ ...AUTH, orderreference: `ref-${PAN}` }, { request })), []);
+  });
+
+  it('hold the parts to the requested types only where the document fixes them', () => {
+    const two: Answer = { ...answer(AUTH), requested: ['RISKDEC', 'AUTH'] };
+    assert.deepEqual(rules(two), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
+    assert.deepEqual(rules({ ...two, requested: undefined }), []);
+  });
+
+  it("are the fuzz oracles' checks: a schema failure of a case names the field's rule, not the body's", () => {
+    assert.deepEqual(
+      ANSWER_INVARIANTS.map((i) => i.name),
+      ['schema', 'echoed', 'no-full-pan', 'no-security-code'],
+    );
+    const a = answer({ ...AUTH, maskedpan: '411111******1111' });
+    const run: CaseRun = {
+      case: { row: 'auth', request: REQUEST },
+      format: 'json',
+      body: '',
+      expect: { expectation: { kind: 'open', why: 'test' }, parts: ['AUTH'] },
+      exchange: {
+        format: 'json',
+        url: 'http://127.0.0.1:1/json/',
+        status: 200,
+        headers: {},
+        requestHeaders: {},
+        requestText: '',
+        responseText: '',
+        envelope: a.envelope as CaseRun['exchange']['envelope'],
+        durationMs: 1,
+      },
+    };
+    const oracle = ORACLE['envelope-schema'];
+    assert.notEqual(oracle.check(run, { pans: [PAN] }), undefined);
+    assert.equal(ruleOfFailure(oracle, run), 'FIELD-MASKEDPAN');
+  });
+});
