@@ -28,7 +28,7 @@ import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
 import { PARTS_RULES, rulesForCheck, rulesForPartValue } from '../src/rules/attribution';
-import { answerFindings, describeViolation, schemaOf, type Answer } from '../src/rules/answers';
+import { answerFindings, describeViolation, schemaOf, shortValue, type Answer } from '../src/rules/answers';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/stop';
 import { controlClientFor, targetOptions } from '../src/client/connection';
 import type { ControlClient } from '../src/client/control';

@@ -64,7 +64,8 @@ function partList(envelope: unknown): unknown[] {
   return isRecord(envelope) && Array.isArray(envelope.response) ? envelope.response : [];
 }
 
-const shortValue = (v: unknown): string | undefined => {
+/** A value as a short masked text, for findings and messages. */
+export const shortValue = (v: unknown): string | undefined => {
   if (v === undefined) return undefined;
   const s = typeof v === 'string' ? v : JSON.stringify(v);
   return redactText(s.length > 120 ? `${s.slice(0, 117)}...` : s);
