@@ -91,6 +91,11 @@ export interface FieldDef {
    * Length is always checked.
    */
   readonly validatedWhen?: { readonly field: string; readonly values: readonly string[] };
+  /**
+   * The document returns the field only on some accounts, in its own words: a target that never returns it is one
+   * of the others, and the check of the field's form does not apply to it (never a gap that keeps PASSED away).
+   */
+  readonly someAccounts?: string;
 }
 
 const NO_PUBLIC_XML = 'not in the document nor in public-facts.md: cardspec places it beside its group';
@@ -539,6 +544,7 @@ export const FIELDS: readonly FieldDef[] = [
     type: 'numeric',
     section: SECTION.threeds,
     meaning: 'Protocol version. Returned only for accounts with certain acquiring banks.',
+    someAccounts: 'Returned only for accounts with certain acquiring banks.',
     lenient: 'Protocol versions are written with dots (`1.0.2`), which plain Numeric would refuse.',
     response: { maxLength: 6, xml: 'threedsecure/version' },
     xmlChoice: NO_PUBLIC_XML,

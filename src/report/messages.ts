@@ -35,6 +35,8 @@ export interface ScenarioResult {
   readonly status: string;
   /** Why the scenario was skipped (or, for a failure, the failing step), masked. */
   readonly reason?: string;
+  /** Skipped because its check does not apply to this target (NOT_APPLICABLE_MEDIA_TYPE): the reason says why. */
+  readonly notApplicable?: boolean;
   /** The masked error of a failure. */
   readonly error?: string;
   /**
@@ -68,6 +70,13 @@ export interface FormatResults {
 
 /** The media type a step uses to say why it skipped (`this.attach('...', 'text/x.cardspec.skip-reason')`). */
 export const SKIP_REASON_MEDIA_TYPE = 'text/x.cardspec.skip-reason';
+
+/**
+ * The media type of a skip because the check does not apply to this target: the document returns the field only on
+ * some accounts ("Returned only for accounts with certain acquiring banks") and this one never did. Not a gap in
+ * what was checked: such a scenario keeps no verdict from PASSED (src/report/model.ts, uncheckedInScope).
+ */
+export const NOT_APPLICABLE_MEDIA_TYPE = 'text/x.cardspec.not-applicable';
 const LOG_MEDIA_TYPE = 'text/x.cucumber.log+plain';
 
 const STATUS_ORDER = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
@@ -197,6 +206,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
     let verdict: Verdict;
     let reason: string | undefined;
     let error: string | undefined;
+    let notApplicable = false;
     switch (status) {
       case 'PASSED':
         verdict = 'passed';
@@ -210,6 +220,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       case 'SKIPPED':
         verdict = 'skipped';
         reason = skipReason(atts, tags) ?? 'skipped by a step';
+        notApplicable = atts.some((a) => a.mediaType === NOT_APPLICABLE_MEDIA_TYPE);
         break;
       case 'PENDING':
         verdict = 'skipped';
@@ -251,6 +262,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       verdict,
       status,
       ...(reason !== undefined ? { reason: redactText(reason) } : {}),
+      ...(notApplicable ? { notApplicable } : {}),
       ...(error !== undefined ? { error: redactText(cleanMessage(error)) } : {}),
       ...(verdict === 'failed' ? { broken, blocked, failedChecks: failedChecks.map(maskCheck) } : {}),
       ...(checked.length > 0 ? { checked } : {}),
@@ -314,7 +326,7 @@ function skipReason(atts: readonly messages.Attachment[], tags: readonly string[
   for (let i = atts.length - 1; i >= 0; i--) {
     const a = atts[i];
     if (a.contentEncoding === 'BASE64') continue;
-    if (a.mediaType === SKIP_REASON_MEDIA_TYPE) return a.body.trim();
+    if (a.mediaType === SKIP_REASON_MEDIA_TYPE || a.mediaType === NOT_APPLICABLE_MEDIA_TYPE) return a.body.trim();
     if (a.mediaType === LOG_MEDIA_TYPE && /^skip/i.test(a.body.trim())) return a.body.trim().replace(/^skip(ped)?\s*[:-]?\s*/i, '');
   }
   const requires = tagValues(tags, '@requires:');

@@ -398,14 +398,16 @@ export function uncheckedInScope(matrix: Matrix, scenarios: readonly ScenarioRes
       if (!o || o.verdict === 'passed' || o.verdict === 'failed') continue;
       // Every scenario of the rule in this format out of scope by a tag waiver: the rule is waived with them.
       const own = byFormat(f).filter(ofRule(row.id));
-      if (own.length > 0 && own.every((s) => waiverOfTags(waivers, s.tags))) continue;
+      // Or every one a check that does not apply to this target (a field returned only on some accounts).
+      if (own.length > 0 && own.every((s) => waiverOfTags(waivers, s.tags) || s.notApplicable)) continue;
       if (opts.limitedByTags && own.length === 0) continue;
       const why = o.verdict === 'not-covered' ? 'no scenario checked it' : `${o.verdict}${o.reason ? `: ${o.reason}` : ''}`;
       out.push({ rule: row.id, format: f, why, reason: o.verdict === 'not-covered' ? why : o.verdict === 'blocked' ? (o.reason ?? 'blocked') : (o.reason ?? o.verdict) });
     }
   }
   for (const s of scenarios) {
-    if (s.verdict !== 'skipped' || waiverOfTags(waivers, s.tags)) continue;
+    // A check that does not apply to this target (its reason says so in the reports) leaves nothing unchecked.
+    if (s.verdict !== 'skipped' || s.notApplicable || waiverOfTags(waivers, s.tags)) continue;
     if (s.rules.length > 0 && s.rules.every((r) => waiverOfRule(waivers, r))) continue;
     out.push({ rule: 'scenario', format: s.format, why: `skipped ${s.uri}:${s.line} ${s.name}: ${s.reason ?? 'skipped'}`, reason: s.reason ?? 'skipped (no reason given)' });
   }

@@ -74,3 +74,50 @@ describe('the verdict against a target without the test-control API', () => {
     assert.match(r.out, /Waivers \(2\):/);
   });
 });
+
+describe('a field the document returns only on some accounts, never returned by the target', () => {
+  it('makes the check of its form not applicable, said so in the reports, and the run can be PASSED', async () => {
+    // "`threedversion` ... Returned only for accounts with certain acquiring banks": this target's account is not one.
+    const gw = await startGateway({
+      mutate: {
+        part: (part) => {
+          const { threedversion: _dropped, ...rest } = part;
+          return rest;
+        },
+      },
+    });
+    try {
+      const r = await runCli(['--target', gw.url, '--tags', '@rule:FIELD-TYPES:threedversion or @rule:3DS-QUERY-RESPONSE']);
+      assert.equal(r.code, 0, r.out);
+      const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+      assert.equal(summary.result, 'passed');
+      const form = r.scenarios('json').filter((s) => s.rules.includes('FIELD-TYPES:threedversion'));
+      assert.ok(form.length > 0);
+      for (const s of form) {
+        assert.equal(s.verdict, 'skipped');
+        assert.match(s.reason ?? '', /^not applicable to this target: the THREEDQUERY part does not carry threedversion \("Returned only for accounts/);
+      }
+      assert.match(fs.readFileSync(path.join(r.reports, 'summary.md'), 'utf8'), /not applicable to this target/);
+      assert.match(fs.readFileSync(path.join(r.reports, 'matrix.md'), 'utf8'), /not applicable to this target/);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('is still a gap for a field every account returns: the run is INCOMPLETE', async () => {
+    const gw = await startGateway({
+      mutate: {
+        part: (part) => {
+          const { tid: _dropped, ...rest } = part;
+          return rest;
+        },
+      },
+    });
+    try {
+      const r = await runCli(['--target', gw.url, '--tags', '@rule:FIELD-TYPES:tid and @type:THREEDQUERY']);
+      assert.equal(r.code, 3, r.out);
+    } finally {
+      await gw.close();
+    }
+  });
+});
