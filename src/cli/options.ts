@@ -4,7 +4,7 @@
  * the commands answer it with their usage text and exit code 2.
  */
 import { parseArgs } from 'node:util';
-import { ConnectionError, readTarget, resolveConnection, type Connection } from '../client/connection';
+import { ConnectionError, readTarget, resolveConnection, type Connection } from '../client/resolve';
 import type { Profile } from '../client/profile';
 import type { Format } from '../wire/types';
 import { parseArgsMessage } from './usage';

@@ -9,19 +9,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandIo } from '../io';
 import { redactText } from '../redact';
-import { parseShard } from '../suite';
-import { runConformance, RunPlanError, type RunPlan } from '../suite/run';
+import type { RunPlan } from '../suite/run';
 import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../stop';
-import { loadProfile, ProfileError } from '../client/profile';
-import { liveSiteRefusal } from '../client/safety';
 import { TLS_HELP } from '../client/tls';
-import { ExtensionError, readExtensions } from '../suite/extensions';
-import { loadCatalogue as loadCatalogueFile } from '../rules/catalogue';
-import { loadWaivers, WaiverError } from '../report/waivers';
-import { againstBaseline, BaselineError, baselineLines, exitWithBaseline, readBaseline, runStatuses, type Baseline } from '../report/baseline';
-import { REPORT_FILES } from '../report';
+import type { Baseline } from '../report/baseline';
 import type { Matrix, Summary } from '../report/model';
-import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
+import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, OptionSpecs, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
 
@@ -85,36 +78,50 @@ class LiveSiteError extends Error {}
 /** The plan, and what the command does after the run: the gate against a baseline. */
 type CliPlan = RunPlan & { readonly baseline?: Baseline };
 
-function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): CliPlan | 'help' {
-  let values: OptionValues;
-  try {
-    values = parseOptions(args, {
-      ...CONNECTION_OPTIONS,
-      format: { type: 'string' },
-      tags: { type: 'string' },
-      reports: { type: 'string' },
-      parallel: { type: 'string' },
-      timeout: { type: 'string' },
-      'max-time': { type: 'string' },
-      ca: { type: 'string' },
-      insecure: { type: 'boolean' },
-      'allow-live': { type: 'boolean' },
-      features: { type: 'string', multiple: true },
-      require: { type: 'string', multiple: true },
-      rules: { type: 'string' },
-      list: { type: 'boolean' },
-      bail: { type: 'boolean' },
-      verbose: { type: 'boolean' },
-      waivers: { type: 'string' },
-      shard: { type: 'string' },
-      'allow-incomplete': { type: 'boolean' },
-      baseline: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  if (values.help) return 'help';
+const RUN_OPTIONS: OptionSpecs = {
+  ...CONNECTION_OPTIONS,
+  format: { type: 'string' },
+  tags: { type: 'string' },
+  reports: { type: 'string' },
+  parallel: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-time': { type: 'string' },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
+  'allow-live': { type: 'boolean' },
+  features: { type: 'string', multiple: true },
+  require: { type: 'string', multiple: true },
+  rules: { type: 'string' },
+  list: { type: 'boolean' },
+  bail: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  waivers: { type: 'string' },
+  shard: { type: 'string' },
+  'allow-incomplete': { type: 'boolean' },
+  baseline: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+/**
+ * The modules a plan is read with, loaded once the options are parsed: `cardspec run --help` loads none of them
+ * (nor the run itself), so that it prints at once.
+ */
+async function planModules() {
+  const [profile, safety, extensions, catalogue, waivers, suite, baseline] = await Promise.all([
+    import('../client/profile'),
+    import('../client/safety'),
+    import('../suite/extensions'),
+    import('../rules/catalogue'),
+    import('../report/waivers'),
+    import('../suite'),
+    import('../report/baseline'),
+  ]);
+  return { profile, safety, extensions, catalogue, waivers, suite, baseline };
+}
+
+type PlanModules = Awaited<ReturnType<typeof planModules>>;
+
+function readPlan(values: OptionValues, env: NodeJS.ProcessEnv, cwd: string, lib: PlanModules): CliPlan {
   const str = (k: string): string | undefined => stringOption(values, k);
   const strings = (k: string): string[] => {
     const v = values[k];
@@ -132,7 +139,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): CliPlan 
   const maxTimeMs = maxTimeText === undefined ? undefined : durationOption('max-time', maxTimeText);
 
   const profileSpec = str('profile') ?? 'builtin';
-  let profile = loadProfile(profileSpec);
+  let profile = lib.profile.loadProfile(profileSpec);
   if (timeoutMs !== undefined) {
     // The whole exchange within --timeout; the connection within it too.
     const limits = { ...profile.limits, totalTimeoutMs: timeoutMs, connectTimeoutMs: Math.min(profile.limits.connectTimeoutMs, timeoutMs) };
@@ -143,7 +150,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): CliPlan 
   const { user, password, alias, site } = connectionOptions(values, env, profile);
   const live = values.list
     ? undefined
-    : liveSiteRefusal(
+    : lib.safety.liveSiteRefusal(
         site,
         values['allow-live'] === true,
         'a conformance run sends payments (AUTH, SUBSCRIPTION, STORE, ...) and requests that break the document on purpose',
@@ -152,7 +159,7 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): CliPlan 
   if (live) throw new LiveSiteError(live);
   if (values.bail && parallel > 0) throw new UsageError('--bail stops the run at the first failure in this process: give it without --parallel');
 
-  const extensions = readExtensions({ features: strings('features'), require: strings('require'), rules: str('rules') }, cwd);
+  const extensions = lib.extensions.readExtensions({ features: strings('features'), require: strings('require'), rules: str('rules') }, cwd);
   return {
     target,
     formats,
@@ -173,16 +180,16 @@ function readPlan(args: string[], env: NodeJS.ProcessEnv, cwd: string): CliPlan 
     bail: values.bail === true,
     verbose: values.verbose === true,
     // A waiver may name the kit's rules and the user's (--rules).
-    waivers: str('waivers') === undefined ? [] : loadWaivers(str('waivers')!, new Set([...loadCatalogueFile().rules, ...extensions.userRules].map((r) => r.id))),
+    waivers: str('waivers') === undefined ? [] : lib.waivers.loadWaivers(str('waivers')!, new Set([...lib.catalogue.loadCatalogue().rules, ...extensions.userRules].map((r) => r.id))),
     allowIncomplete: values['allow-incomplete'] === true,
-    ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!) } : {}),
-    ...(str('baseline') !== undefined ? { baseline: readBaseline(path.resolve(cwd, str('baseline')!), 'run') } : {}),
+    ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!, lib) } : {}),
+    ...(str('baseline') !== undefined ? { baseline: lib.baseline.readBaseline(path.resolve(cwd, str('baseline')!), 'run') } : {}),
   };
 }
 
-function shardOption(text: string): string {
+function shardOption(text: string, lib: PlanModules): string {
   try {
-    const { index, total } = parseShard(text);
+    const { index, total } = lib.suite.parseShard(text);
     return `${index}/${total}`;
   } catch (e) {
     throw new UsageError((e as Error).message);
@@ -222,20 +229,29 @@ export async function run(args: string[], io: CommandIo = processIo()): Promise<
     io.err.write(`${redactText(text)}\n`);
     return 2;
   };
-  let plan: CliPlan | 'help';
+  let values: OptionValues;
   try {
-    plan = readPlan(args, io.env, io.cwd);
+    values = parseOptions(args, RUN_OPTIONS);
   } catch (e) {
-    if (e instanceof ProfileError || e instanceof LiveSiteError || e instanceof ExtensionError || e instanceof WaiverError || e instanceof BaselineError) return fail(`cardspec run: ${e.message}`);
     return fail(`cardspec run: ${(e as Error).message}\n\n${USAGE}`);
   }
-  if (plan === 'help') {
+  if (values.help) {
     io.out.write(`${USAGE}\n`);
     return 0;
   }
+  const lib = await planModules();
+  let plan: CliPlan;
+  try {
+    plan = readPlan(values, io.env, io.cwd, lib);
+  } catch (e) {
+    const told = [lib.profile.ProfileError, LiveSiteError, lib.extensions.ExtensionError, lib.waivers.WaiverError, lib.baseline.BaselineError];
+    if (told.some((k) => e instanceof k)) return fail(`cardspec run: ${(e as Error).message}`);
+    return fail(`cardspec run: ${(e as Error).message}\n\n${USAGE}`);
+  }
+  const { runConformance, RunPlanError } = await import('../suite/run');
   try {
     const code = await runConformance(plan, io);
-    return plan.baseline && !plan.list && code !== 2 ? gateAgainst(plan.baseline, plan.reportsDir, code, io) : code;
+    return plan.baseline && !plan.list && code !== 2 ? gateAgainst(lib.baseline, plan.baseline, plan.reportsDir, code, io) : code;
   } catch (e) {
     if (e instanceof RunPlanError) return fail(`cardspec run: ${e.message}\n\n${USAGE}`);
     throw e;
@@ -246,7 +262,8 @@ export async function run(args: string[], io: CommandIo = processIo()): Promise<
  * The gate against a baseline (src/report/baseline.ts), from the summary and matrix this run just wrote: a new
  * failing rule exits 1 naming it; a FAILED verdict of old failures only, with no problem of the run, exits 0.
  */
-function gateAgainst(baseline: Baseline, reportsDir: string, code: number, io: CommandIo): number {
+async function gateAgainst(b: PlanModules['baseline'], baseline: Baseline, reportsDir: string, code: number, io: CommandIo): Promise<number> {
+  const { REPORT_FILES } = await import('../report');
   const read = <T>(name: string): T | undefined => {
     try {
       return JSON.parse(fs.readFileSync(path.join(reportsDir, name), 'utf8')) as T;
@@ -259,7 +276,7 @@ function gateAgainst(baseline: Baseline, reportsDir: string, code: number, io: C
     io.err.write(`${redactText(`cardspec run: --baseline: this run wrote no ${REPORT_FILES.summaryJson} to compare with the baseline`)}\n`);
     return code;
   }
-  const verdict = againstBaseline(baseline, runStatuses(summary, read<Matrix>(REPORT_FILES.matrixJson)));
-  io.out.write(`${['', ...baselineLines(verdict)].join('\n')}\n`);
-  return exitWithBaseline(verdict, code, summary.result === 'failed' && summary.problems.length === 0);
+  const verdict = b.againstBaseline(baseline, b.runStatuses(summary, read<Matrix>(REPORT_FILES.matrixJson)));
+  io.out.write(`${['', ...b.baselineLines(verdict)].join('\n')}\n`);
+  return b.exitWithBaseline(verdict, code, summary.result === 'failed' && summary.problems.length === 0);
 }
