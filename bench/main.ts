@@ -16,11 +16,12 @@ import { fuzzSection } from './fuzz';
 import { captureAnswers, gatewaySection, type Answers } from './gateway';
 import type { LoadSettings } from './loadgen';
 import { soakSection, type SoakMode } from './soak';
+import { startupSection } from './startup';
 import { suiteSection } from './suite';
 import { renderTable, type Row } from './table';
 import { validationSection } from './validation';
 
-const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite', 'soak'] as const;
+const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite', 'startup', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `Usage: npm run bench [-- options]      (node bench/run.js [options])
@@ -30,6 +31,7 @@ Measures, in one run, and prints one table (medians of several runs, ratios, ver
   validation  envelopes validated per second: JSON and XML, requests and responses
   fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
+  startup     cardspec --help, run --help and a run's start-up: compiled (a packed kit) and from the sources
   soak        resident memory of serve under a steady AUTH load and of a long fuzz run, with the growth per
               100k requests (cases) after warm-up: flat is the goal (issue 19)
 
@@ -285,6 +287,7 @@ export async function main(argv: string[]): Promise<number> {
         )),
       );
     }
+    if (s === 'startup') rows.push(...(await section('startup', log, () => startupSection(o.reps, log), failedRow('Start-up'))));
     if (s === 'suite') {
       rows.push(
         ...(await stamped(

@@ -27,7 +27,8 @@ export interface SuiteFiles {
 export const SUITE: SuiteFiles = {
   root: ROOT,
   features: path.join(ROOT, 'features', '*.feature'),
-  steps: path.join(ROOT, 'steps', '*.ts'),
+  // The compiled steps where the kit is compiled (bin/typescript.js): the sources would load the TypeScript compiler.
+  steps: path.join(ROOT, 'steps', `*${path.extname(__filename)}`),
   requireModule: path.join(ROOT, 'steps', 'register-ts.js'),
 };
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The compiled JavaScript of the published package (`npm pack` runs this as `prepack`, and `--clean` as
+// `postpack`): every module of src/, steps/, schemas/ and generators/ gets its .js beside its .ts, so that the
+// installed kit starts with plain node (bin/launch.js) instead of compiling itself through ts-node on every start;
+// the sources stay, for types and for reading. A clone needs none of this: without the .js files, bin/launch.js
+// runs the sources through ts-node. `--clean` removes exactly the .js files that sit beside a .ts of the same name.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const ROOT = path.join(__dirname, '..');
+const ROOTS = ['src', 'steps', 'schemas', 'generators'];
+
+function compiledFiles() {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.js') && fs.existsSync(p.slice(0, -3) + '.ts')) out.push(p);
+    }
+  };
+  for (const r of ROOTS) if (fs.existsSync(path.join(ROOT, r))) walk(path.join(ROOT, r));
+  return out;
+}
+
+function clean() {
+  const files = compiledFiles();
+  for (const f of files) fs.rmSync(f);
+  return files.length;
+}
+
+if (process.argv.includes('--clean')) {
+  console.log(`build: removed ${clean()} compiled files`);
+} else {
+  clean();
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT });
+  console.log(`build: compiled ${compiledFiles().length} modules beside their sources`);
+}
