@@ -16,6 +16,7 @@ import { mergeRuns, readRunReports, type RunReports } from '../report/merge';
 import type { Matrix, Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
 import { buildComparison, writeComparison } from '../report/compare';
+import { historyResultsFolder, readAllureHistory } from '../report/history';
 import { unknownOption } from './usage';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
@@ -35,6 +36,8 @@ Options:
   --multi-file    write the Allure report as a folder (index.html and its data files) for a web server; from
                   disk a browser refuses its data files ("Failed to fetch"). The default is one
                   self-contained index.html that opens from disk (--single-file says so explicitly)
+  --history PREV  the previous Allure report (its folder or its index.html): its history is carried over, so
+                  the new report shows trend charts across runs (pass --out the same folder to keep one report)
   --open          once written, serve the report folder on http://127.0.0.1 until Ctrl-C
   --port N        the port of --open (default: a free one, printed)
   --merge         merge the reports folders given (CI shards of \`cardspec run --shard i/n\`) into one matrix,
@@ -62,6 +65,8 @@ interface Options {
   merge: boolean;
   /** `--compare DIR...`: the reports side by side. */
   compare: boolean;
+  /** `--history PREV`: the previous Allure report, whose history the new one carries on. */
+  history?: string;
 }
 
 function parse(args: readonly string[]): Options | { error: string } | 'help' {
@@ -86,6 +91,10 @@ function parse(args: readonly string[]): Options | { error: string } | 'help' {
       const v = value();
       if (!v) return { error: '--out needs a folder' };
       o.out = v;
+    } else if (name === '--history') {
+      const v = value();
+      if (!v) return { error: '--history needs the previous Allure report (its folder or its index.html)' };
+      o.history = v;
     } else if (name === '--port') {
       const v = value();
       if (!v || !/^[0-9]+$/.test(v) || Number(v) > 65535) return { error: '--port needs a port number from 0 to 65535' };
@@ -197,8 +206,18 @@ export async function run(args: string[]): Promise<number> {
     fs.mkdirSync(out, { recursive: true });
   } else if (resultsDirs.length > 0) {
     if (java.major !== null && java.major < 17) console.error(redactText(`cardspec report: ${java.version}: Allure is tested here with Java 17 or later`));
-    const r = await allureGenerate(java, resultsDirs, out, { singleFile: !parsed.multiFile, reportName: 'cardspec conformance' });
+    // The previous report's history is read before generating: --out may be that very report, which --clean empties.
+    const history = parsed.history === undefined ? undefined : readAllureHistory(parsed.history);
+    if (history && 'problem' in history) return fail(history.problem);
+    const historyDir = history ? historyResultsFolder(history) : undefined;
+    let r: Awaited<ReturnType<typeof allureGenerate>>;
+    try {
+      r = await allureGenerate(java, historyDir ? [...resultsDirs, historyDir] : resultsDirs, out, { singleFile: !parsed.multiFile, reportName: 'cardspec conformance' });
+    } finally {
+      if (historyDir) fs.rmSync(historyDir, { recursive: true, force: true });
+    }
     if (r.code !== 0) return fail(`allure generate failed (exit ${r.code}):\n${r.output}`);
+    if (history) console.log(redactText(`Allure history carried over from ${parsed.history} (${history.size} file(s)): the trend charts span the runs`));
     console.log(redactText(`Allure report of ${resultsDirs.length} results folder(s): ${path.join(out, 'index.html')}`));
   } else {
     fs.mkdirSync(out, { recursive: true });
