@@ -75,10 +75,15 @@ function plainName(name: string): boolean {
   const c0 = name.charCodeAt(0);
   if (c0 === 95 /* _ */) return name.charCodeAt(1) !== 95 && !OBJECT_MEMBERS.has(name);
   if ((c0 === 120 || c0 === 88) && name.length >= 3 && name.slice(0, 3).toLowerCase() === 'xml') return false;
-  return !(MEMBER_LENGTHS.has(name.length) && OBJECT_MEMBERS.has(name));
+  return !(MEMBER_SHAPES[memberShape(c0, name.length)] === 1 && OBJECT_MEMBERS.has(name));
 }
 
-const MEMBER_LENGTHS: ReadonlySet<number> = new Set([...OBJECT_MEMBERS].map((m) => m.length));
+/** A name's first character and length, as an index into `MEMBER_SHAPES`. */
+const memberShape = (c0: number, length: number): number => ((c0 & 127) << 5) | Math.min(length, 31);
+
+/** 1 where some member of Object has that first character and length: only such names are looked up. */
+const MEMBER_SHAPES = new Uint8Array(128 << 5);
+for (const m of OBJECT_MEMBERS) MEMBER_SHAPES[memberShape(m.charCodeAt(0), m.length)] = 1;
 
 /** What `plainRun` saw in the run it read: a `&`, a tab or newline. */
 let sawAmp = false;
