@@ -23,6 +23,9 @@ Options:
   --generated            also run the generated gallery (mutants derived from the field dictionary, the
                          Request types, Errors and state tables): prints the kill score and each survivor
                          with why it is equivalent
+  --contexts             with --generated: also each answer mutant in one context only (one format,
+                         separate or combined, with or without a parent); a survivor no exchange reached
+                         is listed apart
   --workers N            processes running variants at once (default: the cores available, at most 4;
                          1 runs everything in this process)
   --no-fuzz              skip the short fuzz runs
@@ -61,6 +64,7 @@ export async function run(args: string[]): Promise<number> {
       without: { type: 'string' },
       ablate: { type: 'boolean' },
       generated: { type: 'boolean' },
+      contexts: { type: 'boolean' },
       markdown: { type: 'string' },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -76,10 +80,11 @@ export async function run(args: string[]): Promise<number> {
   const str = (k: string): string | undefined => stringOption(values, k);
 
   const { GALLERY, selectVariants } = await import('../selfcheck/gallery');
-  const { generatedGallery } = await import('../selfcheck/mutants/operators');
+  const { contextGallery, generatedGallery } = await import('../selfcheck/mutants/operators');
   if (values.list) {
     for (const v of GALLERY) console.log(`${v.name.padEnd(40)} ${v.kind.padEnd(7)} ${(v.kind === 'faulty' ? v.rule : '').padEnd(31)} ${v.what}`);
-    if (values.generated) for (const v of generatedGallery()) console.log(`${v.name.padEnd(40)} ${v.operator.padEnd(7)} ${v.rule.padEnd(31)} ${v.what}`);
+    if (values.generated)
+      for (const v of [...generatedGallery(), ...(values.contexts ? contextGallery() : [])]) console.log(`${v.name.padEnd(40)} ${v.operator.padEnd(7)} ${v.rule.padEnd(31)} ${v.what}`);
     return 0;
   }
 
@@ -91,8 +96,10 @@ export async function run(args: string[]): Promise<number> {
     const genPicked = only.filter(isGenerated);
     // --only with nothing but generated names runs no hand-written variant.
     const { variants, unknown } = only.length > 0 && handPicked.length === 0 ? { variants: [], unknown: [] } : selectVariants(handPicked);
-    const generated = values.generated || genPicked.includes('generated') ? generatedGallery() : selectGenerated(generatedGallery(), genPicked);
-    const genUnknown = genPicked.filter((s) => s !== 'generated' && selectGenerated(generatedGallery(), [s]).length === 0);
+    const allGenerated = [...generatedGallery(), ...contextGallery()];
+    const whole = [...generatedGallery(), ...(values.contexts ? contextGallery() : [])];
+    const generated = values.generated || genPicked.includes('generated') ? whole : selectGenerated(allGenerated, genPicked);
+    const genUnknown = genPicked.filter((s) => s !== 'generated' && selectGenerated(allGenerated, [s]).length === 0);
     if (unknown.length + genUnknown.length > 0) throw new UsageError(`--only: no variant matches ${[...unknown, ...genUnknown].join(', ')} (see --list)`);
     const without = list(str('without'));
     const bad = without.filter((w) => !/^features\/[A-Za-z0-9._-]+\.feature:[0-9]+$/.test(w));

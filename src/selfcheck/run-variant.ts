@@ -42,19 +42,24 @@ export const tagsFor = (v: Variant): string => (v.kind === 'faulty' ? `@rule:${v
  */
 const widens = (v: Variant, opts: VariantRunOptions): boolean => v.kind === 'faulty' && opts.wholeSuite !== false && !(v as Partial<GeneratedVariant>).equivalent;
 
-async function suiteOn(variant: Variant, formats: readonly Format[], tags: string, exclude: readonly string[] | undefined, problems: string[]): Promise<ScenarioOutcome[]> {
+interface SuiteOn {
+  readonly scenarios: ScenarioOutcome[];
+  readonly reached?: number;
+}
+
+async function suiteOn(variant: Variant, formats: readonly Format[], tags: string, exclude: readonly string[] | undefined, problems: string[]): Promise<SuiteOn> {
   try {
     const gw = await startVariant(variant);
     try {
       const r = await runSuite({ baseUrl: gw.url, formats, tags, exclude });
       problems.push(...r.problems);
-      return r.scenarios;
+      return { scenarios: r.scenarios, ...(gw.reached ? { reached: gw.reached() } : {}) };
     } finally {
       await gw.close();
     }
   } catch (e) {
     problems.push(redactText(`the variant could not be run: ${(e as Error).message.split('\n')[0]}`));
-    return [];
+    return { scenarios: [] };
   }
 }
 
@@ -63,17 +68,18 @@ export async function runVariant(variant: Variant, opts: VariantRunOptions): Pro
   const formats = variant.formats ?? ALL_FORMATS;
   let tags = tagsFor(variant);
   const problems: string[] = [];
-  let scenarios = await suiteOn(variant, formats, tags, opts.exclude, problems);
+  let suite = await suiteOn(variant, formats, tags, opts.exclude, problems);
   let wholeSuite = tags === '';
-  if (variant.kind === 'faulty' && widens(variant, opts) && catchers(variant.rule, scenarios).length === 0) {
+  if (variant.kind === 'faulty' && widens(variant, opts) && catchers(variant.rule, suite.scenarios).length === 0) {
     // Not caught where its rule is tagged: the whole suite, as `cardspec run` would run it against this gateway.
     const whole: string[] = [];
-    scenarios = await suiteOn(variant, formats, '', opts.exclude, whole);
+    suite = await suiteOn(variant, formats, '', opts.exclude, whole);
     problems.length = 0;
     problems.push(...whole);
     tags = '';
     wholeSuite = true;
   }
+  const { scenarios } = suite;
   let fuzz: FuzzOutcome | undefined;
   if (opts.fuzz) {
     try {
@@ -87,5 +93,15 @@ export async function runVariant(variant: Variant, opts: VariantRunOptions): Pro
       fuzz = { ran: false, failures: [], problems: [redactText(`the fuzz run could not start: ${(e as Error).message.split('\n')[0]}`)], durationMs: 0 };
     }
   }
-  return { name: variant.name, tags, wholeSuite, formats, scenarios, problems, ...(fuzz ? { fuzz } : {}), durationMs: Math.round(performance.now() - started) };
+  return {
+    name: variant.name,
+    tags,
+    wholeSuite,
+    formats,
+    scenarios,
+    problems,
+    ...(fuzz ? { fuzz } : {}),
+    ...(suite.reached !== undefined ? { reached: suite.reached } : {}),
+    durationMs: Math.round(performance.now() - started),
+  };
 }

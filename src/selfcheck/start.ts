@@ -10,17 +10,21 @@ import type { Variant } from './types';
 export interface StartedVariant {
   /** What the suite and the fuzzer talk to: the front's address, else the gateway's. */
   readonly url: string;
+  /** Answers the change touched so far, where the variant counts them. */
+  readonly reached?: () => number;
   close(): Promise<void>;
 }
 
 export async function startVariant(variant: Variant): Promise<StartedVariant> {
   const build = variant.build();
   const gw = await startGateway({ control: true, mutate: build.mutate, config: build.config });
-  if (!build.front) return { url: gw.url, close: () => gw.close() };
+  const reached = build.reached ? { reached: build.reached } : {};
+  if (!build.front) return { url: gw.url, ...reached, close: () => gw.close() };
   try {
     const front = await startFront(gw.url, build.front);
     return {
       url: front.url,
+      ...reached,
       close: async () => {
         await front.close();
         await gw.close();

@@ -50,6 +50,11 @@ export interface VariantBuild {
   readonly mutate?: GatewayMutation;
   readonly config?: GatewayConfig;
   readonly front?: Front;
+  /**
+   * How many answers the change touched so far: a mutant restricted to one context counts them, so that one no
+   * exchange of the suite reached is told apart from one the suite met and missed.
+   */
+  readonly reached?: () => number;
 }
 
 interface VariantBase {
@@ -120,6 +125,8 @@ export interface VariantRun {
   /** Problems outside the scenarios: the gateway did not start, cucumber could not run (masked). */
   readonly problems: readonly string[];
   readonly fuzz?: FuzzOutcome;
+  /** Answers the change touched in the suite's runs, where the variant counts them (`VariantBuild.reached`). */
+  readonly reached?: number;
   readonly durationMs: number;
 }
 
@@ -143,5 +150,7 @@ export interface VariantVerdict {
   /** Faulty variants the fuzz flagged under other rules than the one broken. */
   readonly fuzzRules: readonly string[];
   readonly scenariosRun: number;
+  /** Answers the change touched in the suite's runs, where the variant counts them. */
+  readonly reached?: number;
   readonly durationMs: number;
 }

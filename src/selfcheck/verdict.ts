@@ -30,6 +30,7 @@ export function verdictOf(variant: Variant, run: VariantRun): VariantVerdict {
     area: variant.area,
     what: variant.what,
     scenariosRun: run.scenarios.length,
+    ...(run.reached !== undefined ? { reached: run.reached } : {}),
     durationMs: run.durationMs,
   };
   const fuzz = run.fuzz?.ran ? run.fuzz : undefined;

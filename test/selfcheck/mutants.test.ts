@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELD } from '../../schemas/fields';
-import { generatedGallery, generatedNamed } from '../../src/selfcheck/mutants/operators';
+import { CONTEXTS, inCodeScope, restrict } from '../../src/selfcheck/mutants/contexts';
+import { contextGallery, generatedGallery, generatedNamed } from '../../src/selfcheck/mutants/operators';
 import { scoreGenerated, scoreLines } from '../../src/selfcheck/mutants/score';
 import { variantNamed } from '../../src/selfcheck/gallery';
 import { runSelfcheck } from '../../src/selfcheck/runner';
@@ -55,5 +56,57 @@ describe('the generated gallery', () => {
       [equivalent.name],
     );
     assert.match(scoreLines(score).join('\n'), /Equivalent survivors \(1\)/);
+  });
+});
+
+describe('the context-restricted operators', () => {
+  it('apply each answer mutant again in one context only, for every context of the list', () => {
+    const restricted = contextGallery();
+    assert.ok(restricted.length >= 300, `${restricted.length} mutants`);
+    assert.ok(restricted.every((v) => v.context !== undefined));
+    for (const c of CONTEXTS)
+      assert.ok(
+        restricted.some((v) => v.context === c.name),
+        c.name,
+      );
+    for (const v of restricted) assert.equal(v.equivalent, undefined, `${v.name}: an equivalent mutant stays equivalent in any context`);
+    assert.ok(generatedNamed('gen-code-0-as-30000-in-xml'), 'found by name in a worker');
+  });
+
+  it('change an answer in their context only, and count what they changed', () => {
+    const base = generatedNamed('gen-code-0-as-30000')!;
+    const xml = restrict(
+      base,
+      CONTEXTS.find((c) => c.name === 'xml')!,
+    ).build();
+    const part = { requesttypedescription: 'AUTH', errorcode: '0', errormessage: 'Ok' };
+    assert.equal(xml.mutate!.part!(part, { format: 'json', requesttypes: ['AUTH'] }), part);
+    assert.equal(xml.reached!(), 0);
+    assert.equal(xml.mutate!.part!(part, { format: 'xml', requesttypes: ['AUTH'] })!.errorcode, '30000');
+    assert.equal(xml.reached!(), 1);
+  });
+
+  it('change an error code only where its row of the Errors table applies', () => {
+    // "| `70000` | AUTH after 3-D Secure | ..." and its Request types rows: "1 AUTH part with `enrolled`".
+    assert.equal(inCodeScope('70000', { requesttypedescription: 'AUTH', errorcode: '70000', enrolled: 'Y' }), true);
+    assert.equal(inCodeScope('70000', { requesttypedescription: 'AUTH', errorcode: '70000' }), false);
+    // "| `30000` | THREEDQUERY | Invalid field. |"
+    assert.equal(inCodeScope('30000', { requesttypedescription: 'THREEDQUERY', errorcode: '30000' }), true);
+    assert.equal(inCodeScope('30000', { requesttypedescription: 'AUTH', errorcode: '30000' }), false);
+    assert.equal(inCodeScope('0', { requesttypedescription: 'STORE', errorcode: '0' }), true);
+  });
+
+  it('are killed where the suite checks the rule in that context, and listed apart where no exchange reaches it', async () => {
+    const killed = generatedNamed('gen-code-0-as-30000-in-xml')!;
+    // A mutant whose context no exchange has changes nothing the suite sees: told apart, never a gap nor a kill.
+    const never = restrict(generatedNamed('gen-code-0-as-30000')!, { name: 'nowhere', what: 'in no answer', holds: () => false });
+    const r = await runSelfcheck({ variants: [killed, never], workers: 1, fuzz: false });
+    const score = scoreGenerated([killed, never], r.verdicts);
+    assert.equal(score.killed, 1, scoreLines(score).join('\n'));
+    assert.deepEqual(
+      score.unreached.map((u) => u.name),
+      [never.name],
+    );
+    assert.deepEqual(score.unexplained, []);
   });
 });

@@ -6,7 +6,9 @@
  * - per response field of each row (every field the row's answer carries): the field dropped, and the field in a
  *   wrong form (outside its class, list, length or format);
  * - per transition of the state tables: the transition skipped or landing in another state;
- * - per code of the Errors table: the code answered as each other code of the table.
+ * - per code of the Errors table: the code answered as each other code of the table;
+ * - each answer mutant again in one context only (./contexts.ts: one format, separate or combined, with or without
+ *   a parent).
  * A mutant the document cannot tell from the reference carries `equivalent`: why (it must then survive).
  */
 import { FIELD, type FieldDef } from '../../../schemas/fields';
@@ -18,6 +20,7 @@ import { BUILTIN_PROFILE } from '../../client/profile';
 import { buildRequest } from '../../client/requests';
 import { requestTypesOf } from '../../wire/json';
 import type { Area } from '../types';
+import { contextMutants } from './contexts';
 import { TRANSITIONS } from './transitions';
 import type { GeneratedVariant } from './variant';
 
@@ -228,8 +231,16 @@ export function generatedGallery(): GeneratedVariant[] {
   return cached;
 }
 
+let contextCached: GeneratedVariant[] | undefined;
+
+/** The answer mutants of the generated gallery again, each in one context only (./contexts.ts), in a stable order. */
+export function contextGallery(): GeneratedVariant[] {
+  contextCached ??= contextMutants(generatedGallery());
+  return contextCached;
+}
+
 let byName: Map<string, GeneratedVariant> | undefined;
 export function generatedNamed(name: string): GeneratedVariant | undefined {
-  byName ??= new Map(generatedGallery().map((v) => [v.name, v]));
+  byName ??= new Map([...generatedGallery(), ...contextGallery()].map((v) => [v.name, v]));
   return byName.get(name);
 }

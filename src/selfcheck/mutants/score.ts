@@ -14,6 +14,11 @@ export interface GeneratedScore {
   readonly equivalent: readonly { readonly name: string; readonly what: string; readonly why: string }[];
   /** Survivors with no reason: gaps. */
   readonly unexplained: readonly { readonly name: string; readonly rule: string; readonly what: string; readonly note: string }[];
+  /**
+   * Context-restricted survivors that no exchange of the whole suite reached: the suite builds no such context
+   * (no scenario answers that code in that context, say). Explained, and listed as the contexts no exchange reached.
+   */
+  readonly unreached: readonly { readonly name: string; readonly rule: string; readonly what: string }[];
   /** Mutants declared equivalent that a scenario failed on. */
   readonly falseKills: readonly { readonly name: string; readonly what: string; readonly note: string }[];
   readonly byOperator: Readonly<Record<string, { total: number; killed: number }>>;
@@ -25,20 +30,22 @@ export function scoreGenerated(variants: readonly GeneratedVariant[], verdicts: 
   const equivalent: GeneratedScore['equivalent'][number][] = [];
   const unexplained: GeneratedScore['unexplained'][number][] = [];
   const falseKills: GeneratedScore['falseKills'][number][] = [];
+  const unreached: GeneratedScore['unreached'][number][] = [];
   const byOperator: Record<string, { total: number; killed: number }> = {};
   for (const v of variants) {
     const verdict = byName.get(v.name);
     const caught = verdict?.ok === true;
-    const op = (byOperator[v.operator as Operator] ??= { total: 0, killed: 0 });
+    const op = (byOperator[v.context ? `${v.operator} in one context` : (v.operator as Operator)] ??= { total: 0, killed: 0 });
     op.total++;
     if (caught) {
       killed++;
       op.killed++;
       if (v.equivalent) falseKills.push({ name: v.name, what: v.what, note: verdict?.note ?? '' });
     } else if (v.equivalent) equivalent.push({ name: v.name, what: v.what, why: v.equivalent });
+    else if (v.context && verdict?.reached === 0) unreached.push({ name: v.name, rule: v.rule, what: v.what });
     else unexplained.push({ name: v.name, rule: v.rule, what: v.what, note: verdict?.note ?? 'not run' });
   }
-  return { total: variants.length, killed, equivalent, unexplained, falseKills, byOperator };
+  return { total: variants.length, killed, equivalent, unreached, unexplained, falseKills, byOperator };
 }
 
 export const generatedOk = (s: GeneratedScore): boolean => s.unexplained.length === 0 && s.falseKills.length === 0;
@@ -46,9 +53,9 @@ export const generatedOk = (s: GeneratedScore): boolean => s.unexplained.length 
 const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
 
 export function scoreLines(s: GeneratedScore): string[] {
-  const killable = s.total - s.equivalent.length - s.falseKills.length;
+  const killable = s.total - s.equivalent.length - s.falseKills.length - s.unreached.length;
   const out = [
-    `Generated gallery: kill score ${s.killed}/${s.total} (${pct(s.killed, s.total)}); ${s.killed - s.falseKills.length}/${killable} non-equivalent mutants killed (${pct(s.killed - s.falseKills.length, killable)}); ${s.equivalent.length} equivalent survivors explained.`,
+    `Generated gallery: kill score ${s.killed}/${s.total} (${pct(s.killed, s.total)}); ${s.killed - s.falseKills.length}/${killable} non-equivalent mutants killed (${pct(s.killed - s.falseKills.length, killable)}); ${s.equivalent.length} equivalent survivors explained; ${s.unreached.length} restricted to a context no exchange of the suite reached.`,
     `  by operator: ${Object.entries(s.byOperator)
       .map(([op, c]) => `${op} ${c.killed}/${c.total}`)
       .join(', ')}`,
@@ -60,6 +67,10 @@ export function scoreLines(s: GeneratedScore): string[] {
   if (s.falseKills.length > 0) {
     out.push(`Mutants the document allows that the suite failed (false positives): ${s.falseKills.length}`);
     for (const f of s.falseKills) out.push(`  - ${f.name}: ${f.what}; ${f.note}`);
+  }
+  if (s.unreached.length > 0) {
+    out.push(`Restricted to a context no exchange of the whole suite reached (${s.unreached.length}): the suite builds no such answer`);
+    for (const u of s.unreached) out.push(`  - ${u.name} [${u.rule}]: ${u.what}`);
   }
   if (s.equivalent.length > 0) {
     out.push(`Equivalent survivors (${s.equivalent.length}), each with why:`);

@@ -11,4 +11,6 @@ export interface GeneratedVariant extends FaultyVariant {
   readonly operator: Operator;
   /** Why the document cannot tell this mutant from the reference: it must survive, and is listed with this. */
   readonly equivalent?: string;
+  /** The one context it is applied in (./contexts.ts), when it is restricted to one. */
+  readonly context?: string;
 }
