@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { FUZZ_DEFAULTS, MAX_RUNS } from '../fuzz/plan';
 import { redactText } from '../redact';
 import { loadProfile, ProfileError } from '../client/profile';
-import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
+import { TLS_HELP, TlsConfigError } from '../client/tls';
+import type { FuzzCommandIo } from '../fuzz/command';
 import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec fuzz [options]
@@ -62,12 +63,8 @@ cases: the reasons are listed).
 
 Exit codes: 0 PASSED, 1 FAILED, 2 a usage or configuration error (or nothing could be sent), 3 INCOMPLETE.`;
 
-export interface CommandIO {
-  readonly out: { write(text: string): void };
-  readonly err: { write(text: string): void };
-  readonly tty: boolean;
-  readonly env: NodeJS.ProcessEnv;
-}
+/** What the fuzzer is given of its process (src/fuzz/command.ts): no folder, no interrupts. */
+export type CommandIO = FuzzCommandIo;
 
 const wholeNumber = (values: OptionValues, name: string, dflt: number, min: number, max: number): number => wholeNumberOption(name, stringOption(values, name), dflt, min, max);
 
@@ -106,7 +103,7 @@ export function autoThreads(runs: number, single: boolean): number {
 }
 
 export async function runCommand(args: string[], io: CommandIO): Promise<number> {
-  const { PROPERTIES, runFuzz } = await import('../fuzz');
+  const { PROPERTIES } = await import('../fuzz');
   let values: OptionValues;
   try {
     values = parseOptions(args, {
@@ -201,9 +198,6 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     const { checkSafety } = await import('../fuzz/safety');
     const unsafe = checkSafety(site, values['allow-live'] === true);
     if (unsafe) throw new UsageError(unsafe);
-    // Before the threads start: they inherit the environment the trust travels in.
-    for (const warning of applyTls({ ca: str('ca'), insecure: values.insecure === true }, io.env)) io.err.write(`cardspec fuzz: ${warning}\n`);
-
     // What a replay must repeat to generate the same case: the target and its profile, the site, and for models the
     // length of a sequence (it shapes the commands fast-check draws).
     const replayArgs = [
@@ -241,27 +235,12 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
       shard,
       replayArgs,
       ...(oracles ? { oracles } : {}),
+      timeoutGiven: str('timeout') !== undefined,
+      allowIncomplete: values['allow-incomplete'] === true,
+      tls: { ca: str('ca'), insecure: values.insecure === true },
     };
-    if (target !== 'builtin') {
-      // Nothing could be sent (a refused port, no such host, a TLS mismatch, a target hung from the start, refused
-      // credentials): a setup mistake, told once with what to fix (exit 2), not thousands of failed cases (exit 1).
-      const { preflight, PREFLIGHT_TIMEOUT_MS } = await import('../client/preflight');
-      const totalTimeoutMs = str('timeout') !== undefined ? plan.timeoutMs : Math.min(plan.timeoutMs, PREFLIGHT_TIMEOUT_MS);
-      const ready = await preflight({ baseUrl: target, formats, user, password, alias, site, profile: { ...profile, limits: { ...profile.limits, totalTimeoutMs } } });
-      if (!ready.ok && ready.kind !== 'answer') {
-        io.err.write(redactText(`cardspec fuzz: the target is not ready: ${ready.problem}\n`));
-        return 2;
-      }
-    }
-    const result = await runFuzz(plan, { out: io.out, tty: io.tty });
-    io.out.write(result.text + '\n');
-    if (result.exitCode === 1) return 1;
-    const ran = result.report.requests.some((r) => r.sent > 0) || result.report.models.some((m) => m.runs > 0);
-    const asked = result.report.requests.length > 0 || result.report.models.some((m) => !m.problem);
-    // Nothing could be sent at all: the target or its configuration is wrong, not the run.
-    if (!ran && asked) return 2;
-    if (result.exitCode === 3) return values['allow-incomplete'] === true ? 0 : 3;
-    return 0;
+    const { runFuzzCommand } = await import('../fuzz/command');
+    return await runFuzzCommand(plan, io);
   } catch (e) {
     if (e instanceof ProfileError) {
       io.err.write(`cardspec fuzz: ${e.message}\n`);
