@@ -10,6 +10,7 @@
  * A check never guesses at what it did not see: a parent the proxy did not observe, an ACS round trip whose browser
  * went elsewhere, test data of a particular sandbox. Those rules stay "not observed" for that exchange.
  */
+import { createHash } from 'node:crypto';
 import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
@@ -70,6 +71,32 @@ export class AnswerMemory {
   }
 
   private readonly updated = new Set<string>();
+  /** By a digest of the card number (the number itself is not kept): the masked form first answered for it. */
+  private readonly masks = new Map<string, string>();
+  /** By a digest of the data checked: the address and postcode results first answered, and in which form. */
+  private readonly results = new Map<string, { format: Format; address: string; postcode: string }>();
+
+  /** The masked form answered before for this card number, remembering this one when there was none. */
+  maskedBefore(pan: string, masked: string): string | undefined {
+    const key = digest(pan);
+    const before = this.masks.get(key);
+    if (before === undefined) {
+      if (this.masks.size >= 10_000) this.masks.delete(this.masks.keys().next().value as string);
+      this.masks.set(key, masked);
+    }
+    return before;
+  }
+
+  /** The results answered before for the same data, remembering these when there were none. */
+  resultsBefore(data: string, now: { format: Format; address: string; postcode: string }): { format: Format; address: string; postcode: string } | undefined {
+    const key = digest(data);
+    const before = this.results.get(key);
+    if (before === undefined) {
+      if (this.results.size >= 10_000) this.results.delete(this.results.keys().next().value as string);
+      this.results.set(key, now);
+    }
+    return before;
+  }
 
   /** A transaction a TRANSACTIONUPDATE named: its later refusal as a parent may be the update's doing (disabled). */
   markUpdated(ref: string): void {
@@ -92,6 +119,7 @@ export class AnswerMemory {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64').slice(0, 22);
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';
 
@@ -200,6 +228,49 @@ const XML_BLOCKS: Readonly<Record<string, { rule: string; leaves: readonly strin
 };
 
 const SESSION_CHECKS: readonly SessionCheck[] = [
+  {
+    name: 'one-masked-form',
+    rules: ['FIELD-MASKEDPAN'],
+    quote: 'Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`.',
+    // One card, one masked form: the same number sent again (in JSON or in XML) comes back masked the same way.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const pan = str(view.obj?.pan);
+        if (pan === undefined) continue;
+        for (const p of view.parts) {
+          const masked = str(p.maskedpan);
+          if (masked === undefined || !masked.includes('#')) continue;
+          out.look('FIELD-MASKEDPAN');
+          const before = ctx.memory.maskedBefore(pan, masked);
+          if (before !== undefined && before !== masked)
+            out.fail('FIELD-MASKEDPAN', at(view, p, 'maskedpan'), `the same card number comes back masked another way than before (${masked.length} characters, ${masked.indexOf('#')} digits kept first; before ${before.indexOf('#')})`);
+        }
+      }
+    },
+  },
+  {
+    name: 'security-results-in-place',
+    rules: ['XML-SECURITY-PATHS'],
+    quote: 'In XML they sit at `/security/address`, `/security/postcode` and `/security/securitycode`.',
+    // The same card, premise and postcode checked in JSON and in XML: a clean swap of the address and postcode
+    // results between the two forms is one form reading the other's places.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const o = view.obj;
+        if (!o || str(o.pan) === undefined || str(o.billingpremise) === undefined || str(o.billingpostcode) === undefined) continue;
+        for (const p of view.parts) {
+          const address = str(p.securityresponseaddress);
+          const postcode = str(p.securityresponsepostcode);
+          if (address === undefined || postcode === undefined) continue;
+          const before = ctx.memory.resultsBefore(`${String(o.pan)}\u0000${String(o.billingpremise)}\u0000${String(o.billingpostcode)}`, { format: ctx.format, address, postcode });
+          if (!before || before.format === ctx.format) continue;
+          out.look('XML-SECURITY-PATHS');
+          if (address !== postcode && before.address === postcode && before.postcode === address)
+            out.fail('XML-SECURITY-PATHS', at(view, p, 'securityresponseaddress'), 'the address and postcode results of the same data are swapped between the JSON and the XML answer: one form does not read /security/address and /security/postcode where the document places them');
+        }
+      }
+    },
+  },
   {
     name: 'xml-locations',
     rules: ['XML-SECURITY-PATHS', 'XML-FRAUDCONTROL-PATHS'],
