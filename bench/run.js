@@ -1,3 +1,4 @@
 #!/usr/bin/env node
 // `npm run bench`: runs bench/main.ts.
-require('../bin/launch')(require('path').join(__dirname, 'main'));
+// `node bench/run.js proxy`: the checking proxy's overhead alone (bench/proxy.ts).
+require('../bin/launch')(require('path').join(__dirname, process.argv[2] === 'proxy' ? 'proxy' : 'main'));

@@ -243,7 +243,11 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           out.look('FIELD-MASKEDPAN');
           const before = ctx.memory.maskedBefore(pan, masked);
           if (before !== undefined && before !== masked)
-            out.fail('FIELD-MASKEDPAN', at(view, p, 'maskedpan'), `the same card number comes back masked another way than before (${masked.length} characters, ${masked.indexOf('#')} digits kept first; before ${before.indexOf('#')})`);
+            out.fail(
+              'FIELD-MASKEDPAN',
+              at(view, p, 'maskedpan'),
+              `the same card number comes back masked another way than before (${masked.length} characters, ${masked.indexOf('#')} digits kept first; before ${before.indexOf('#')})`,
+            );
         }
       }
     },
@@ -266,7 +270,11 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           if (!before || before.format === ctx.format) continue;
           out.look('XML-SECURITY-PATHS');
           if (address !== postcode && before.address === postcode && before.postcode === address)
-            out.fail('XML-SECURITY-PATHS', at(view, p, 'securityresponseaddress'), 'the address and postcode results of the same data are swapped between the JSON and the XML answer: one form does not read /security/address and /security/postcode where the document places them');
+            out.fail(
+              'XML-SECURITY-PATHS',
+              at(view, p, 'securityresponseaddress'),
+              'the address and postcode results of the same data are swapped between the JSON and the XML answer: one form does not read /security/address and /security/postcode where the document places them',
+            );
         }
       }
     },

@@ -5,13 +5,12 @@
  * is how the proxy reuses them unchanged. References are the upstream's own (any form: the ledger is made with a
  * `format`, so it keeps them by reference), and it is bounded the way the gateway's is (the window of `maxRecords`).
  *
- * Only what an answer said is held: the part (masked), the request's inheritable fields (own and inherited, never
+ * Only what an answer said is held: the part's type, code and reference, the request's inheritable fields (own and inherited, never
  * the card number, the security code, md or pares), the 3-D Secure values the THREEDQUERY answered. No card data.
  */
 import { REQUEST_TYPES, type RequestType } from '../../schemas/fields';
 import { Ledger, DEFAULT_MAX_RECORDS } from '../gateway/ledger';
 import type { SecurityResult, TxRecord } from '../gateway/transaction';
-import { redact } from '../redact';
 import type { Enrolment } from '../testdata';
 import { NOT_INHERITED, passedOn } from '../wire/reading';
 import type { RequestObject, ResponsePart } from '../wire/types';
@@ -96,7 +95,8 @@ export class ObservedLedger {
           fields,
           securitycodeResult: (str(part.securityresponsesecuritycode) ?? '0') as SecurityResult,
           errorcode: str(part.errorcode) ?? '',
-          part: redact(part),
+          // What the checks read of a record is above; the part itself is not kept (no answer text is held).
+          part: { requesttypedescription: type, errorcode: str(part.errorcode) ?? '', transactionreference: ref },
           settlestatus: str(part.settlestatus),
           settleduedate: str(part.settleduedate),
           transactionactive: str(part.transactionactive),
