@@ -14,6 +14,7 @@ import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../stop';
 import { TLS_HELP } from '../client/tls';
 import type { Baseline } from '../report/baseline';
 import type { Matrix, Summary } from '../report/model';
+import type { ReportsDetail } from '../report/detail';
 import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, OptionSpecs, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec run [options]
@@ -53,6 +54,9 @@ ${TLS_HELP}
   --waivers <file>             rules (or scenario tags) out of scope, each with a written reason (YAML or JSON;
                                docs/reports.md); printed in the summary, summary.json and the matrix
   --allow-incomplete           exit 0 when the verdict is INCOMPLETE (exploratory runs); the verdict stays INCOMPLETE
+  --reports-detail summary|full  summary (default): failed and skipped scenarios whole, a sample of the passed ones
+                               with their exchanges, the others summarised (a size CI keeps); full: every exchange
+                               of every scenario, and cucumber's own HTML page
   --baseline <summary.json>    an earlier run's summary.json: the verdict then lists what is new (a rule that passed
                                there, or was not failing there, and fails here), what was fixed and what was
                                already failing; a new failure exits 1 naming it, old failures alone exit 0
@@ -98,6 +102,7 @@ const RUN_OPTIONS: OptionSpecs = {
   waivers: { type: 'string' },
   shard: { type: 'string' },
   'allow-incomplete': { type: 'boolean' },
+  'reports-detail': { type: 'string' },
   baseline: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -182,9 +187,15 @@ function readPlan(values: OptionValues, env: NodeJS.ProcessEnv, cwd: string, lib
     // A waiver may name the kit's rules and the user's (--rules).
     waivers: str('waivers') === undefined ? [] : lib.waivers.loadWaivers(str('waivers')!, new Set([...lib.catalogue.loadCatalogue().rules, ...extensions.userRules].map((r) => r.id))),
     allowIncomplete: values['allow-incomplete'] === true,
+    reportsDetail: reportsDetailOption(str('reports-detail')),
     ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!, lib) } : {}),
     ...(str('baseline') !== undefined ? { baseline: lib.baseline.readBaseline(path.resolve(cwd, str('baseline')!), 'run') } : {}),
   };
+}
+
+function reportsDetailOption(text: string | undefined): ReportsDetail {
+  if (text === undefined || text === 'summary' || text === 'full') return text ?? 'summary';
+  throw new UsageError(`--reports-detail must be summary or full, not "${text}"`);
 }
 
 function shardOption(text: string, lib: PlanModules): string {

@@ -4,6 +4,7 @@
  * `formatOptions` are shared by every formatter of a run, so the folder and the format reach this class through
  * the module address (allure-formatter.mjs reads them from its URL and calls `allureFormatterFor`).
  */
+import * as path from 'node:path';
 import type { IFormatterOptions } from '@cucumber/cucumber';
 import type AllureCucumberReporterType from 'allure-cucumberjs/dist/types/reporter';
 import type { Format } from '../wire/types';
@@ -34,7 +35,8 @@ export function allureFormatterFor(resultsDir: string | null, format: string | n
     }
 
     override async finished(): Promise<void> {
-      this.writeLog(`allure-cucumberjs (${fmt}): ${this.counter.written} test result(s) written to ${dir}\n`);
+      // The folder by its name, not the machine's path: this log is a report file too.
+      this.writeLog(`allure-cucumberjs (${fmt}): ${this.counter.written} test result(s) written to ${path.basename(dir)}\n`);
       await super.finished();
     }
   };

@@ -32,8 +32,15 @@ export const CATEGORIES: Category[] = [
   { name: 'Skipped (capability not offered, or not applicable)', matchedStatuses: [Status.SKIPPED] },
 ];
 
-/** Masks everything allure-cucumberjs writes. */
+/**
+ * Masks everything allure-cucumberjs writes. A CSV attachment waits for its result: allure-cucumberjs attaches every
+ * Examples table of an outline, whole, to each of its scenarios (45,000 files for the field boundary phase), though
+ * the scenario's own row is already its parameters; `decorate` takes those off the result and discards them here,
+ * and a data table of a step (also CSV) is written with its result.
+ */
 export class RedactingWriter implements Writer {
+  private readonly pendingCsv = new Map<string, Buffer>();
+
   constructor(private readonly dir: string) {}
 
   private file(name: string): string {
@@ -41,16 +48,28 @@ export class RedactingWriter implements Writer {
     return path.join(this.dir, path.basename(name));
   }
 
+  /** An attachment the result no longer refers to (an outline's Examples table): never written. */
+  discard(source: string): void {
+    this.pendingCsv.delete(source);
+  }
+
   writeResult(result: TestResult): void {
-    writeRedactedJson(this.file(`${result.uuid}-result.json`), result);
+    for (const source of attachmentSources(result)) {
+      const csv = this.pendingCsv.get(source);
+      if (csv === undefined) continue;
+      writeRedactedBytes(this.file(source), csv);
+      this.pendingCsv.delete(source);
+    }
+    writeRedactedJson(this.file(`${result.uuid}-result.json`), result, { compact: true });
   }
 
   writeGroup(result: TestResultContainer): void {
-    writeRedactedJson(this.file(`${result.uuid}-container.json`), result);
+    writeRedactedJson(this.file(`${result.uuid}-container.json`), result, { compact: true });
   }
 
   writeAttachment(distFileName: string, content: Buffer): void {
-    writeRedactedBytes(this.file(distFileName), content);
+    if (distFileName.endsWith('.csv')) this.pendingCsv.set(distFileName, content);
+    else writeRedactedBytes(this.file(distFileName), content);
   }
 
   writeAttachmentFromPath(distFileName: string, from: string): void {
@@ -69,6 +88,13 @@ export class RedactingWriter implements Writer {
     writeRedactedJson(this.file(distFileName), info);
   }
 }
+
+function attachmentSources(step: { attachments?: { source: string }[]; steps?: unknown[] }): string[] {
+  return [...(step.attachments ?? []).map((a) => a.source), ...((step.steps ?? []) as { attachments?: { source: string }[]; steps?: unknown[] }[]).flatMap(attachmentSources)];
+}
+
+/** allure-cucumberjs' test-level attachment of an outline's Examples table ("Examples", "Examples: <name>"). */
+const isExamplesTable = (a: { name: string; type?: string }): boolean => a.type === 'text/csv' && /^Examples(:|$)/.test(a.name);
 
 export function environmentProperties(info: Readonly<Record<string, string | undefined>>): string {
   // Java properties: `key = value`, with the characters that would break a line escaped.
@@ -143,8 +169,13 @@ function typeRank(t: string): number {
   return i >= 0 ? i : REQUEST_TYPES.length;
 }
 
-/** Labels, links, suites and the format parameter, computed from the tags allure-cucumberjs already recorded. */
-export function decorate(result: TestResult, format: Format): void {
+/**
+ * Labels, links, suites and the format parameter, computed from the tags allure-cucumberjs already recorded; an
+ * outline's Examples tables leave the result (`discard` drops their pending files).
+ */
+export function decorate(result: TestResult, format: Format, discard: (source: string) => void = () => undefined): void {
+  for (const a of result.attachments.filter(isExamplesTable)) discard(a.source);
+  result.attachments = result.attachments.filter((a) => !isExamplesTable(a));
   const tags = result.labels.filter((l) => l.name === 'tag').map((l) => l.value);
   const added: Label[] = [];
   for (const [prefix, name] of TAG_LABELS) {
@@ -158,8 +189,13 @@ export function decorate(result: TestResult, format: Format): void {
   const combination = [...types].sort((a, b) => typeRank(a) - typeRank(b) || byText(a, b)).join(' + ');
   const feature = result.labels.find((l) => l.name === 'feature')?.value ?? '';
   const suites = new Set(['parentSuite', 'suite', 'subSuite', 'epic', 'story', 'format']);
+  // Labels no reader of a conformance report needs, repeated on each of 1,500 results (a fifth of the single-file
+  // report): the machine's host and thread, the language and framework, a fallback id, the file as a package; and
+  // the tags that became labels of their own above.
+  const noise = new Set(['host', 'thread', 'language', 'framework', '_fallbackTestCaseId', 'package']);
+  const labelled = (l: Label): boolean => l.name === 'tag' && TAG_LABELS.some(([prefix]) => l.value.startsWith(prefix));
   result.labels = [
-    ...result.labels.filter((l) => !suites.has(l.name)),
+    ...result.labels.filter((l) => !suites.has(l.name) && !noise.has(l.name) && !labelled(l)),
     ...added,
     { name: 'format', value: format },
     { name: 'parentSuite', value: types[0] ?? NO_TYPE },
@@ -190,11 +226,12 @@ export interface AllureRunCounter {
 
 /** The options handed to allure-cucumberjs (its `parsedArgvOptions`): results folder, writer, listener. */
 export function allureOptions(resultsDir: string, format: Format, counter: AllureRunCounter): Record<string, unknown> {
+  const writer = new RedactingWriter(resultsDir);
   const listener: LifecycleListener = {
-    beforeTestResultStop: (result) => decorate(result, format),
+    beforeTestResultStop: (result) => decorate(result, format, (source) => writer.discard(source)),
     afterTestResultWrite: () => {
       counter.written++;
     },
   };
-  return { resultsDir, writer: new RedactingWriter(resultsDir), listeners: [listener], categories: CATEGORIES };
+  return { resultsDir, writer, listeners: [listener], categories: CATEGORIES };
 }

@@ -14,9 +14,10 @@ export function writeRedactedText(file: string, text: string): string {
 }
 
 /** JSON is masked as a structure (by key and by value), which is exact where text masking has to guess. */
-export function writeRedactedJson(file: string, value: unknown): string {
+export function writeRedactedJson(file: string, value: unknown, opts: { compact?: boolean } = {}): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(redact(value), null, 2) + '\n', 'utf8');
+  // Compact for files read by programs only (Allure's results: a third of their size is indentation).
+  fs.writeFileSync(file, JSON.stringify(redact(value), null, opts.compact ? undefined : 2) + '\n', 'utf8');
   return file;
 }
 

@@ -29,6 +29,7 @@ import type { Waiver } from './waivers';
 import { summaryMarkdown, verdictReason } from './summary';
 import { certificateHtml } from './certificate';
 import { groupUnchecked } from './hints';
+import { keptWhole, slimAllureResults, slimMessages, type ReportsDetail } from './detail';
 
 export interface FormatRun {
   readonly format: Format;
@@ -44,6 +45,8 @@ export interface RunArtifacts {
   readonly profile: string;
   readonly startedAt: string;
   readonly finishedAt: string;
+  /** `summary` (default): passed scenarios outside a sample keep no exchanges; `full`: everything (detail.ts). */
+  readonly detail?: ReportsDetail;
   /** The formats asked for (a run that produced no results still has a scope); default: those of `runs`. */
   readonly formats?: readonly Format[];
   /** The rule catalogue; default: the kit's features/rules.yaml. */
@@ -184,11 +187,18 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       for (const file of [run.messages, path.join(dir, REPORT_FILES.allureLog(run.format))]) {
         if (redactFileInPlace(file)) written.push(file);
       }
-      const html = path.join(dir, REPORT_FILES.cucumberHtml(run.format));
-      if (await writeCucumberHtml(run.messages, html)) written.push(html);
     }
-
+    // The results are read from the messages whole; then, in the `summary` detail, the passed scenarios outside
+    // the sample lose their exchanges in every record alike (detail.ts), and cucumber's page is built from that.
     const results: FormatResults[] = artifacts.runs.map((r) => readMessagesFile(r.messages, r.format));
+    const kept = (artifacts.detail ?? 'summary') === 'summary' ? keptWhole(results.flatMap((r) => r.scenarios)) : undefined;
+    for (const run of artifacts.runs) {
+      if (kept) slimMessages(run.messages, run.format, kept);
+      // Cucumber's page holds the messages again (7 MB a format): written in the `full` detail, where size is no aim.
+      const html = path.join(dir, REPORT_FILES.cucumberHtml(run.format));
+      if (!kept && (await writeCucumberHtml(run.messages, html))) written.push(html);
+    }
+    if (kept) slimAllureResults(path.join(dir, REPORT_FILES.allureResults), kept);
     const catalogue = loadCatalogue(artifacts.catalogue ?? DEFAULT_CATALOGUE);
     const formats = artifacts.formats ? [...artifacts.formats] : artifacts.runs.map((r) => r.format);
     const meta: RunMeta = {

@@ -41,6 +41,7 @@ import type { Summary } from '../report/model';
 import { verdictConsole } from '../report/summary';
 import { claimReportsFolder, recordReportsFolder } from '../report/owned';
 import type { Waiver } from '../report/waivers';
+import type { ReportsDetail } from '../report/detail';
 
 /** Everything a run needs, checked (src/cli/run.ts reads it from the command line). */
 export interface RunPlan {
@@ -81,6 +82,8 @@ export interface RunPlan {
   readonly allowIncomplete: boolean;
   /** `i/n`: this process runs shard i of n (src/suite `shardOf`). */
   readonly shard?: string;
+  /** `--reports-detail`: `summary` (default) or `full` (src/report/detail.ts). */
+  readonly reportsDetail?: ReportsDetail;
 }
 
 /**
@@ -302,6 +305,7 @@ function artifactsOf(plan: RunPlan, baseUrl: string, startedAt: string, runs: Ru
     runs,
     // The formats asked for: a run that produced no results keeps its scope (not "Format(s) none").
     formats: plan.formats,
+    ...(plan.reportsDetail ? { detail: plan.reportsDetail } : {}),
     target: plan.target === 'builtin' ? `builtin (${baseUrl})` : plan.target,
     profile: plan.profileSpec,
     startedAt,

@@ -11,6 +11,7 @@ import { runFeatures, type SuiteFiles } from '../../src/suite';
 import { redactingStream } from '../../src/report/console';
 import { claimReportsFolder, recordReportsFolder } from '../../src/report/owned';
 import type { Format } from '../../src/wire/types';
+import type { ReportsDetail } from '../../src/report/detail';
 import { FIXTURE_PASSWORD, FIXTURE_USER } from '../fixtures/report/credentials';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -31,7 +32,7 @@ export interface FixtureRun {
   console: string;
 }
 
-export async function runFixture(reportsDir: string, opts: { shard?: string; formats?: Format[] } = {}): Promise<FixtureRun> {
+export async function runFixture(reportsDir: string, opts: { shard?: string; formats?: Format[]; detail?: ReportsDetail } = {}): Promise<FixtureRun> {
   // As `cardspec run` does with the profile's password: masked wherever it appears.
   registerSecret(FIXTURE_PASSWORD);
   let output = '';
@@ -70,6 +71,8 @@ export async function runFixture(reportsDir: string, opts: { shard?: string; for
     startedAt: '',
     finishedAt: '',
     catalogue: FIXTURE_CATALOGUE,
+    // Every record whole: these tests read each report; the summary detail has its own test (detail.test.ts).
+    detail: opts.detail ?? 'full',
   });
   recordReportsFolder(folder);
   return { written, console: output };
