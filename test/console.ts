@@ -15,3 +15,10 @@ export async function captured(command: () => Promise<number>): Promise<{ code: 
     console.error = error;
   }
 }
+
+/** An io for a library call or a command that takes one (src/io.ts): what it wrote, stdout and stderr in order. */
+export function capturingIo(): { io: { out: { write(t: string): void }; err: { write(t: string): void }; tty: false; env: NodeJS.ProcessEnv; cwd: string }; text: () => string } {
+  const chunks: string[] = [];
+  const sink = { write: (t: string): void => void chunks.push(t) };
+  return { io: { out: sink, err: sink, tty: false, env: process.env, cwd: process.cwd() }, text: () => chunks.join('').replace(/\n$/, '') };
+}

@@ -7,8 +7,8 @@
  * Exit codes: 0 every faulty variant caught by a scenario tagged with its rule and every benign variant passed
  * (and, with --ablate, every single catcher shown to be needed); 1 otherwise; 2 a usage error.
  */
-import * as fs from 'node:fs';
 import { redactText } from '../redact';
+import type { SelfcheckIo } from '../selfcheck/command';
 import { OptionValues, parseOptions, stringOption, UsageError, wholeNumberOption } from './options';
 
 export const USAGE = `Usage: cardspec selfcheck [options]
@@ -53,7 +53,10 @@ const list = (text: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function run(args: string[]): Promise<number> {
+/** The process's console. */
+const processIo = (): SelfcheckIo => ({ out: process.stdout, err: process.stderr, tty: process.stdout.isTTY === true });
+
+export async function run(args: string[], io: SelfcheckIo = processIo()): Promise<number> {
   let values: OptionValues;
   try {
     values = parseOptions(args, {
@@ -70,11 +73,11 @@ export async function run(args: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     });
   } catch (e) {
-    console.error(redactText(`cardspec selfcheck: ${(e as Error).message}\n\n${USAGE}`));
+    io.err.write(`${redactText(`cardspec selfcheck: ${(e as Error).message}\n\n${USAGE}`)}\n`);
     return 2;
   }
   if (values.help) {
-    console.log(USAGE);
+    io.out.write(`${USAGE}\n`);
     return 0;
   }
   const str = (k: string): string | undefined => stringOption(values, k);
@@ -82,9 +85,9 @@ export async function run(args: string[]): Promise<number> {
   const { GALLERY, selectVariants } = await import('../selfcheck/gallery');
   const { contextGallery, generatedGallery } = await import('../selfcheck/mutants/operators');
   if (values.list) {
-    for (const v of GALLERY) console.log(`${v.name.padEnd(40)} ${v.kind.padEnd(7)} ${(v.kind === 'faulty' ? v.rule : '').padEnd(31)} ${v.what}`);
+    for (const v of GALLERY) io.out.write(`${v.name.padEnd(40)} ${v.kind.padEnd(7)} ${(v.kind === 'faulty' ? v.rule : '').padEnd(31)} ${v.what}\n`);
     if (values.generated)
-      for (const v of [...generatedGallery(), ...(values.contexts ? contextGallery() : [])]) console.log(`${v.name.padEnd(40)} ${v.operator.padEnd(7)} ${v.rule.padEnd(31)} ${v.what}`);
+      for (const v of [...generatedGallery(), ...(values.contexts ? contextGallery() : [])]) io.out.write(`${v.name.padEnd(40)} ${v.operator.padEnd(7)} ${v.rule.padEnd(31)} ${v.what}\n`);
     return 0;
   }
 
@@ -115,82 +118,10 @@ export async function run(args: string[]): Promise<number> {
       markdown: str('markdown'),
     };
   } catch (e) {
-    console.error(redactText(`cardspec selfcheck: ${(e as Error).message}${e instanceof UsageError ? `\n\n${USAGE}` : ''}`));
+    io.err.write(`${redactText(`cardspec selfcheck: ${(e as Error).message}${e instanceof UsageError ? `\n\n${USAGE}` : ''}`)}\n`);
     return 2;
   }
 
-  const { runSelfcheck, ablate } = await import('../selfcheck/runner');
-  const { ablationLines, consoleTable, markdownBlock, replaceBlock } = await import('../selfcheck/table');
-  const { passed } = await import('../selfcheck/verdict');
-
-  const faulty = plan.variants.filter((v) => v.kind === 'faulty').length;
-  const fuzzText = plan.fuzz ? `a short fuzz run each (seed ${plan.fuzz.seed}, ${plan.fuzz.runs} requests per format, ${plan.fuzz.modelRuns} run per model)` : 'no fuzz runs';
-  console.log(
-    redactText(
-      `cardspec selfcheck: ${plan.variants.length} variants (${faulty} faulty, ${plan.variants.length - faulty} benign), ${plan.workers} worker(s), ${fuzzText}` +
-        (plan.without.length > 0 ? `, without ${plan.without.join(', ')}` : ''),
-    ),
-  );
-  const tty = process.stdout.isTTY === true;
-  let shown = 0;
-  const result = await runSelfcheck({
-    variants: plan.variants,
-    workers: plan.workers,
-    fuzz: plan.fuzz,
-    exclude: plan.without,
-    onVerdict: (v) => {
-      if (!tty) return;
-      process.stdout.write(v.ok ? '.' : 'F');
-      if (++shown % 80 === 0) process.stdout.write('\n');
-    },
-  });
-  if (tty && shown % 80 !== 0) process.stdout.write('\n');
-  console.log('');
-  console.log(consoleTable(result.verdicts));
-
-  let ablationOk = true;
-  if (values.ablate) {
-    const ablations = await ablate(plan.variants, result.verdicts, plan.workers);
-    ablationOk = ablations.every((a) => !a.stillCaught);
-    console.log('');
-    console.log(redactText(ablationLines(ablations).join('\n')));
-  }
-  console.log(`\n${plan.variants.length} variants in ${(result.durationMs / 1000).toFixed(1)} s.`);
-
-  let generatedPass = true;
-  if (plan.generated.length > 0) {
-    const { scoreGenerated, scoreLines, generatedOk } = await import('../selfcheck/mutants/score');
-    console.log(`\ncardspec selfcheck: ${plan.generated.length} generated variants, ${plan.workers} worker(s), no fuzz runs`);
-    let dots = 0;
-    const gen = await runSelfcheck({
-      variants: plan.generated,
-      workers: plan.workers,
-      fuzz: false,
-      onVerdict: (v) => {
-        if (!tty) return;
-        process.stdout.write(v.ok ? '.' : 's');
-        if (++dots % 80 === 0) process.stdout.write('\n');
-      },
-    });
-    if (tty && dots % 80 !== 0) process.stdout.write('\n');
-    const score = scoreGenerated(plan.generated, gen.verdicts);
-    generatedPass = generatedOk(score);
-    console.log(redactText(scoreLines(score).join('\n')));
-    const times = gen.runs.map((r) => r.durationMs).sort((a, b) => a - b);
-    const mid = times[Math.floor(times.length / 2)] ?? 0;
-    console.log(`\n${plan.generated.length} generated variants in ${(gen.durationMs / 1000).toFixed(1)} s (per variant: median ${mid} ms, max ${times[times.length - 1] ?? 0} ms).`);
-  }
-
-  if (plan.markdown) {
-    try {
-      const old = fs.existsSync(plan.markdown) ? fs.readFileSync(plan.markdown, 'utf8') : '';
-      const block = markdownBlock(result.verdicts, { durationMs: result.durationMs, workers: plan.workers, fuzz: fuzzText });
-      fs.writeFileSync(plan.markdown, replaceBlock(old, block));
-      console.log(`Table written to ${plan.markdown}.`);
-    } catch (e) {
-      console.error(redactText(`cardspec selfcheck: could not write ${plan.markdown}: ${(e as Error).message}`));
-      return 2;
-    }
-  }
-  return passed(result.verdicts) && ablationOk && generatedPass ? 0 : 1;
+  const { runSelfcheckCommand } = await import('../selfcheck/command');
+  return runSelfcheckCommand({ ...plan, ablate: values.ablate === true }, io);
 }

@@ -12,7 +12,7 @@ import { variantNamed } from '../../src/selfcheck/gallery';
 import { startVariant } from '../../src/selfcheck/start';
 import { BUILTIN_PROFILE } from '../../src/client/profile';
 import type { Format } from '../../src/wire/types';
-import type { CommandIo } from '../../src/io';
+import { capturingIo } from '../console';
 
 export interface CliRun {
   readonly code: number;
@@ -25,13 +25,6 @@ export interface CliRun {
 
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `cardspec-${prefix}-`));
-}
-
-/** A run's console, captured in the order it was written (what `run` prints to stdout and stderr alike). */
-export function capturingIo(): { io: CommandIo; text: () => string } {
-  const chunks: string[] = [];
-  const sink = { write: (t: string) => void chunks.push(t) };
-  return { io: { out: sink, err: sink, tty: false, env: process.env, cwd: process.cwd() }, text: () => chunks.join('').replace(/\n$/, '') };
 }
 
 export async function runCli(args: readonly string[]): Promise<CliRun> {

@@ -16,7 +16,7 @@ import { ablate, catcherScenarios, runSelfcheck } from '../../src/selfcheck/runn
 import { MARKERS } from '../../src/selfcheck/table';
 import type { Variant } from '../../src/selfcheck/types';
 import { passed } from '../../src/selfcheck/verdict';
-import { captured } from '../console';
+import { capturingIo } from '../console';
 
 function named(...names: string[]): Variant[] {
   return names.map((n) => {
@@ -28,7 +28,9 @@ function named(...names: string[]): Variant[] {
 
 /** `cardspec selfcheck` in this process, its console output captured. */
 async function selfcheck(args: string[]): Promise<{ code: number; out: string }> {
-  return captured(() => run(args));
+  const { io, text } = capturingIo();
+  const code = await run(args, io);
+  return { code, out: text() };
 }
 
 describe('the self-check on real gateways', () => {
