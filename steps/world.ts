@@ -42,6 +42,7 @@ import { requestTypesOf } from '../src/wire/json';
 import { compareTwins } from '../src/wire/twins';
 import { keep, runEnds, runStarts, scenarioKey, SECOND, twinOf, type KeptCall } from '../src/suite/twins';
 import { ruleForFormatDifference } from '../src/rules/attribution';
+import { acceptedMismatch, ADVISORIES_MEDIA_TYPE, type Advisory } from '../src/rules/advisories';
 
 /** What `cardspec run` hands every worker (JSON only: it crosses a process boundary). */
 export interface WorldParams {
@@ -116,6 +117,8 @@ export class CardspecWorld extends World<WorldParams> {
   readonly calls: Sent[] = [];
   /** The scenario's tags, set by the first Before hook. */
   tags: readonly string[] = [];
+  /** The SHOULD-level points the scenario met (src/rules/advisories.ts), attached to it at its end. */
+  readonly advisories: Advisory[] = [];
   /** Every check of the scenario, attached to it at its end (src/rules/checks.ts). */
   readonly checks: CheckRecord[] = [];
   /** The text of the step running, for the check records. */
@@ -335,6 +338,9 @@ export class CardspecWorld extends World<WorldParams> {
       pans: Object.values(this.profile.cards).flatMap((c) => (c ? [c.pan] : [])),
       tags: this.rules,
     };
+    // HTTP semantics the document relies on: a warning, a failure only with `run --strict` (src/rules/advisories.ts).
+    const declared = acceptedMismatch(exchange.format, exchange.headers, exchange.requestHeaders);
+    if (declared && !this.advisories.some((a) => a.message === declared.message)) this.advisories.push(declared);
     const warnings = schemaOf(answer).warnings;
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describeViolation).join('\n')}`));
     const findings = answerFindings(answer);
@@ -564,6 +570,7 @@ BeforeStep(function (this: CardspecWorld, { pickleStep }) {
 // The scenario's checks, for the reports: which rules held, which broke and on what (src/rules/checks.ts).
 After(function (this: CardspecWorld) {
   if (this.checks.length > 0) this.attach(JSON.stringify({ checks: this.checks }), CHECKS_MEDIA_TYPE);
+  if (this.advisories.length > 0) this.attach(redactText(JSON.stringify({ advisories: this.advisories })), ADVISORIES_MEDIA_TYPE);
 });
 
 After(function (this: CardspecWorld) {

@@ -54,6 +54,9 @@ ${TLS_HELP}
   --waivers <file>             rules (or scenario tags) out of scope, each with a written reason (YAML or JSON;
                                docs/reports.md); printed in the summary, summary.json and the matrix
   --allow-incomplete           exit 0 when the verdict is INCOMPLETE (exploratory runs); the verdict stays INCOMPLETE
+  --strict                     the SHOULD-level points the kit counts apart (HTTP semantics the document relies on:
+                               an answer declaring a media type its request did not accept) fail the run; without
+                               it they are warnings in every report (as serve --contract --strict)
   --reports-detail summary|full  summary (default): failed and skipped scenarios whole, a sample of the passed ones
                                with their exchanges, the others summarised (a size CI keeps); full: every exchange
                                of every scenario, and cucumber's own HTML page
@@ -102,6 +105,7 @@ const RUN_OPTIONS: OptionSpecs = {
   waivers: { type: 'string' },
   shard: { type: 'string' },
   'allow-incomplete': { type: 'boolean' },
+  strict: { type: 'boolean' },
   'reports-detail': { type: 'string' },
   baseline: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -187,6 +191,7 @@ function readPlan(values: OptionValues, env: NodeJS.ProcessEnv, cwd: string, lib
     // A waiver may name the kit's rules and the user's (--rules).
     waivers: str('waivers') === undefined ? [] : lib.waivers.loadWaivers(str('waivers')!, new Set([...lib.catalogue.loadCatalogue().rules, ...extensions.userRules].map((r) => r.id))),
     allowIncomplete: values['allow-incomplete'] === true,
+    strict: values.strict === true,
     reportsDetail: reportsDetailOption(str('reports-detail')),
     ...(str('shard') !== undefined ? { shard: shardOption(str('shard')!, lib) } : {}),
     ...(str('baseline') !== undefined ? { baseline: lib.baseline.readBaseline(path.resolve(cwd, str('baseline')!), 'run') } : {}),

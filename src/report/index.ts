@@ -59,6 +59,8 @@ export interface RunArtifacts {
   readonly problems?: readonly string[];
   /** Why the run stopped before its end (a signal, --max-time, a target gone): the verdict cannot be PASSED. */
   readonly interrupted?: string;
+  /** `run --strict`: the SHOULD-level points fail the run. */
+  readonly strict?: boolean;
   /** The run's waivers (--waivers): the only way its scope narrows; each is printed in every report. */
   readonly waivers?: readonly Waiver[];
   /** Called with the certification summary once it is built (the verdict `cardspec run` exits with). */
@@ -213,6 +215,7 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       finishedAt: latest(results.map((r) => r.finishedAt)) ?? artifacts.finishedAt,
       ...(artifacts.tags ? { tags: redactText(artifacts.tags) } : {}),
       ...(artifacts.shard ? { shard: artifacts.shard } : {}),
+      ...(artifacts.strict ? { strict: true } : {}),
     };
     const scenarios = results.flatMap((r) => r.scenarios);
     // An earlier run's results in the same folder are deleted before a run starts (owned.ts), not here: only the

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import type * as messages from '@cucumber/messages';
 import { redactText } from '../redact';
 import { CHECKS_MEDIA_TYPE, parseChecks, type CheckRecord } from '../rules/checks';
+import { ADVISORIES_MEDIA_TYPE, type Advisory } from '../rules/advisories';
 import type { Format } from '../wire/types';
 import { byText } from '../order';
 
@@ -35,6 +36,8 @@ export interface ScenarioResult {
   readonly status: string;
   /** Why the scenario was skipped (or, for a failure, the failing step), masked. */
   readonly reason?: string;
+  /** The SHOULD-level points the scenario met (src/rules/advisories.ts): warnings, failures with `run --strict`. */
+  readonly advisories?: readonly Advisory[];
   /** Skipped because its check does not apply to this target (NOT_APPLICABLE_MEDIA_TYPE): the reason says why. */
   readonly notApplicable?: boolean;
   /** The masked error of a failure. */
@@ -243,6 +246,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
         reason = 'the scenario has no steps';
     }
     const checks = atts.filter((a) => a.mediaType === CHECKS_MEDIA_TYPE && a.contentEncoding !== 'BASE64').flatMap((a) => parseChecks(a.body));
+    const advisories = atts.filter((a) => a.mediaType === ADVISORIES_MEDIA_TYPE && a.contentEncoding !== 'BASE64').flatMap((a) => parseAdvisories(a.body));
     const rules = tagValues(tags, '@rule:');
     const failedChecks = checks.filter((c) => !c.ok);
     const broken = verdict === 'failed' ? brokenOf(failedChecks, error ?? '', rules) : [];
@@ -263,6 +267,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       status,
       ...(reason !== undefined ? { reason: redactText(reason) } : {}),
       ...(notApplicable ? { notApplicable } : {}),
+      ...(advisories.length > 0 ? { advisories } : {}),
       ...(error !== undefined ? { error: redactText(cleanMessage(error)) } : {}),
       ...(verdict === 'failed' ? { broken, blocked, failedChecks: failedChecks.map(maskCheck) } : {}),
       ...(checked.length > 0 ? { checked } : {}),
@@ -315,6 +320,20 @@ function indexDocument(doc: messages.GherkinDocument, lineOfNode: Map<string, nu
   for (const child of doc.feature?.children ?? []) {
     if (child.scenario) scenario(child.scenario);
     for (const rc of child.rule?.children ?? []) if (rc.scenario) scenario(rc.scenario);
+  }
+}
+
+/** The advisories of one attachment; anything else in it is ignored. */
+function parseAdvisories(body: string): Advisory[] {
+  try {
+    const list = (JSON.parse(body) as { advisories?: unknown }).advisories;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((a: unknown) => {
+      const r = a as { rule?: unknown; message?: unknown };
+      return typeof r?.rule === 'string' && typeof r.message === 'string' ? [{ rule: r.rule, message: redactText(r.message) }] : [];
+    });
+  } catch {
+    return [];
   }
 }
 

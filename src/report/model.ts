@@ -35,6 +35,8 @@ export interface RunMeta {
   readonly tags?: string;
   /** `i/n` when the run was one shard of a CI matrix (`--shard`): its scope is the rules of its own scenarios. */
   readonly shard?: string;
+  /** `run --strict`: the SHOULD-level points (advisories) fail the run. */
+  readonly strict?: boolean;
 }
 
 export interface FormatOutcome {
@@ -132,6 +134,11 @@ export interface Summary {
   readonly unchecked: Unchecked[];
   /** The run's waivers: each narrows the scope, with its written reason. */
   readonly waivers: Waiver[];
+  /**
+   * The SHOULD-level points met (src/rules/advisories.ts), each once with the scenarios that met it: warnings,
+   * which fail the run only with `run --strict` (`meta.strict`).
+   */
+  readonly advisories?: { readonly rule: string; readonly message: string; readonly format: Format; readonly scenarios: number }[];
   /** What the scope is, in words. */
   readonly scope: string;
   /** The distinct causes of the failures (rule, field, expected vs seen, how many scenarios, one example). */
@@ -473,14 +480,17 @@ export function buildSummary(
     return i >= 0 ? i : t === NO_TYPE ? Number.MAX_SAFE_INTEGER : REQUEST_TYPES.length;
   };
   const unchecked = uncheckedInScope(matrix, scenarios, opts);
+  const advisories = advisoriesOf(scenarios);
+  const strictFailure = meta.strict === true && advisories.length > 0;
   const allProblems = [...problems, ...matrix.unknownRules.map((u) => `@rule:${u.id} tags ${u.scenarios.length} scenario(s) but is not in the rule catalogue`)];
   return {
     kind: 'cardspec-certification-summary',
     schema: 1,
-    result: failures.length > 0 ? 'failed' : incompleteBecause.length > 0 || unchecked.length > 0 ? 'incomplete' : 'passed',
+    result: failures.length > 0 || strictFailure ? 'failed' : incompleteBecause.length > 0 || unchecked.length > 0 ? 'incomplete' : 'passed',
     incompleteBecause: [...incompleteBecause],
     unchecked,
     waivers: [...(matrix.waivers ?? [])],
+    ...(advisories.length > 0 ? { advisories } : {}),
     scope: scopeText(matrix, opts.limitedByTags ?? (!!meta.tags || !!meta.shard)),
     causes: causesOf(scenarios),
     meta,
@@ -495,6 +505,20 @@ export function buildSummary(
     problems: allProblems,
     scenarios: [...scenarios],
   };
+}
+
+/** Each advisory once per format, with the number of scenarios that met it. */
+function advisoriesOf(scenarios: readonly ScenarioResult[]): NonNullable<Summary['advisories']> {
+  const byKey = new Map<string, { rule: string; message: string; format: Format; scenarios: number }>();
+  for (const s of scenarios) {
+    for (const a of s.advisories ?? []) {
+      const key = `${s.format}\u0000${a.rule}\u0000${a.message}`;
+      const e = byKey.get(key) ?? { rule: a.rule, message: a.message, format: s.format, scenarios: 0 };
+      e.scenarios += 1;
+      byKey.set(key, e);
+    }
+  }
+  return [...byKey.values()];
 }
 
 function scopeText(matrix: Matrix, limitedByTags: boolean): string {

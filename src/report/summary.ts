@@ -12,7 +12,9 @@ import { groupLines, groupUnchecked } from './hints';
 
 /** Why the verdict is what it is, in one line. */
 export function verdictReason(s: Summary): string {
-  if (s.result === 'failed') return `${s.causes.length} distinct cause(s) of ${s.totals.failed} failed scenario(s)`;
+  const strict = s.meta.strict && (s.advisories ?? []).length > 0 ? `--strict: ${(s.advisories ?? []).length} SHOULD-level warning(s)` : undefined;
+  if (s.result === 'failed')
+    return [...(s.causes.length > 0 || !strict ? [`${s.causes.length} distinct cause(s) of ${s.totals.failed} failed scenario(s)`] : []), ...(strict ? [strict] : [])].join('; ');
   if (s.result === 'incomplete') {
     const rules = new Set((s.unchecked ?? []).filter((u) => u.rule !== 'scenario').map((u) => u.rule)).size;
     const skipped = (s.unchecked ?? []).filter((u) => u.rule === 'scenario').length;
@@ -33,6 +35,11 @@ export function verdictConsole(s: Summary, maxCauses = 10): string[] {
     out.push('', `Causes (${causes.length}):`);
     causes.slice(0, maxCauses).forEach((c, i) => out.push(...causeLines(c).map((l, j) => (j === 0 ? `  ${i + 1}. ${l}` : `     ${l}`))));
     if (causes.length > maxCauses) out.push(`  ... and ${causes.length - maxCauses} more cause(s) (summary.md, "Causes")`);
+  }
+  const advisories = s.advisories ?? [];
+  if (advisories.length > 0) {
+    out.push('', `Warnings (${advisories.length}; SHOULD-level, ${s.meta.strict ? 'failing the run: --strict' : 'a failure only with --strict'}):`);
+    for (const a of advisories) out.push(`  ${a.rule} (${a.format.toUpperCase()}, ${a.scenarios} scenario(s)): ${a.message}`);
   }
   const waivers = s.waivers ?? [];
   if (waivers.length > 0) {
@@ -82,6 +89,17 @@ export function summaryMarkdown(s: Summary): string {
     '',
     `${s.scope ?? ''}.`,
     '',
+    ...((s.advisories ?? []).length > 0
+      ? [
+          `Warnings (SHOULD-level points; ${s.meta.strict ? 'they fail this run: --strict' : 'a failure only with --strict'}):`,
+          '',
+          mdTable(
+            ['Rule', 'Format', 'Scenarios', 'Warning'],
+            (s.advisories ?? []).map((a) => [a.rule, a.format.toUpperCase(), String(a.scenarios), a.message]),
+          ),
+          '',
+        ]
+      : []),
     ...((s.waivers ?? []).length > 0
       ? [
           "Waivers (each narrows the scope; the reason is the operator's):",

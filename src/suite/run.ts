@@ -80,6 +80,8 @@ export interface RunPlan {
   readonly waivers: readonly Waiver[];
   /** Exit 0 on INCOMPLETE (the verdict stays INCOMPLETE). */
   readonly allowIncomplete: boolean;
+  /** The SHOULD-level points (src/rules/advisories.ts) fail the run; without it they are warnings. */
+  readonly strict?: boolean;
   /** `i/n`: this process runs shard i of n (src/suite `shardOf`). */
   readonly shard?: string;
   /** `--reports-detail`: `summary` (default) or `full` (src/report/detail.ts). */
@@ -312,6 +314,7 @@ function artifactsOf(plan: RunPlan, baseUrl: string, startedAt: string, runs: Ru
     finishedAt: new Date().toISOString(),
     tags: plan.tags || undefined,
     ...(plan.shard ? { shard: plan.shard } : {}),
+    ...(plan.strict ? { strict: true } : {}),
     problems,
     catalogue: writeMergedCatalogue(plan.extensions, plan.reportsDir),
     interrupted,

@@ -121,3 +121,45 @@ describe('a field the document returns only on some accounts, never returned by 
     }
   });
 });
+
+describe('run --strict: the SHOULD-level points the kit counts apart', () => {
+  // HTTP semantics the document relies on: the answer declares text/plain where the request accepted application/json.
+  let gw: RunningGateway;
+  before(async () => {
+    gw = await startGateway({ mutate: { wire: (reply, ctx) => (ctx.format === 'json' ? { ...reply, headers: { ...reply.headers, 'Content-Type': 'text/plain' } } : reply) } });
+  });
+  after(async () => {
+    await gw.close();
+  });
+
+  it('are warnings in every report without --strict: the run is PASSED', async () => {
+    const r = await runCli(['--target', gw.url, '--tags', '@rule:AUTH-AUTHORISE']);
+    assert.equal(r.code, 0, r.out);
+    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+    assert.equal(summary.result, 'passed');
+    assert.match(
+      summary.advisories?.map((a) => `${a.rule}: ${a.message}`).join('\n') ?? '',
+      /TRANSPORT-HEADERS: the JSON answer declares Content-Type "text\/plain"; the request accepted "application\/json"/,
+    );
+    assert.match(r.out, /Warnings \(1; SHOULD-level, a failure only with --strict\)/);
+    assert.match(fs.readFileSync(path.join(r.reports, 'summary.md'), 'utf8'), /Warnings \(SHOULD-level points; a failure only with --strict\)/);
+  });
+
+  it('fail the run with --strict (exit 1), saying why', async () => {
+    const r = await runCli(['--target', gw.url, '--tags', '@rule:AUTH-AUTHORISE', '--strict']);
+    assert.equal(r.code, 1, r.out);
+    const summary = JSON.parse(fs.readFileSync(path.join(r.reports, 'summary.json'), 'utf8')) as Summary;
+    assert.equal(summary.result, 'failed');
+    assert.match(r.out, /Result: FAILED: --strict: 1 SHOULD-level warning\(s\)/);
+  });
+
+  it('are none against the reference gateway, --strict or not', async () => {
+    const plain = await startGateway({});
+    try {
+      const r = await runCli(['--target', plain.url, '--tags', '@rule:AUTH-AUTHORISE', '--format', 'both', '--strict']);
+      assert.equal(r.code, 0, r.out);
+    } finally {
+      await plain.close();
+    }
+  });
+});
