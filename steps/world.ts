@@ -21,6 +21,7 @@ import {
   setDefinitionFunctionWrapper,
   setParallelCanAssign,
   setWorldConstructor,
+  Status,
   World,
   type IWorldOptions,
 } from '@cucumber/cucumber';
@@ -28,7 +29,7 @@ import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
 import { PARTS_RULES, rulesForCheck, rulesForPartValue } from '../src/rules/attribution';
-import { answerFindings, describeViolation, schemaOf, shortValue, type Answer } from '../src/rules/answers';
+import { ANSWER_INVARIANTS, answerFindings, describeViolation, schemaOf, shortValue, type Answer, type AnswerFinding } from '../src/rules/answers';
 import { runStop, RunStopped, stopEveryRun, type RunStop, type StopParameters } from '../src/stop';
 import { controlClientFor, targetOptions } from '../src/client/connection';
 import type { ControlClient } from '../src/client/control';
@@ -112,6 +113,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 const targets = new Map<string, Target>();
 
+/** The invariants a step is failed on at once, and those told after it (src/rules/answers.ts `deferred`). */
+const IMMEDIATE = ANSWER_INVARIANTS.filter((i) => !i.deferred);
+const DEFERRED = ANSWER_INVARIANTS.filter((i) => i.deferred);
+
 export class CardspecWorld extends World<WorldParams> {
   readonly named = new Map<string, NamedPart>();
   readonly calls: Sent[] = [];
@@ -121,6 +126,8 @@ export class CardspecWorld extends World<WorldParams> {
   readonly advisories: Advisory[] = [];
   /** Every check of the scenario, attached to it at its end (src/rules/checks.ts). */
   readonly checks: CheckRecord[] = [];
+  /** Findings of the deferred invariants on the scenario's answers, told at its end. */
+  readonly deferred: { readonly finding: AnswerFinding; readonly exchange: Exchange; readonly request: RequestObject }[] = [];
   /** The text of the step running, for the check records. */
   step?: string;
   /** The scenario's key among the runs of the two formats (src/suite/twins.ts), set by the first Before hook. */
@@ -271,6 +278,34 @@ export class CardspecWorld extends World<WorldParams> {
     return inOrder ? { ...chosen, rules: rulesForPartValue(chosen.rules, d.field, d.part) } : chosen;
   }
 
+  /**
+   * At the scenario's end: the deferred invariants' findings on its answers fail it, each on its rule, unless it
+   * failed already (its own checks speak for the fault, and one fault is one cause).
+   */
+  tellDeferred(stepFailed: boolean): void {
+    const pending = this.deferred.splice(0);
+    if (pending.length === 0 || stepFailed) return;
+    this.checkNotStopped();
+    const rules = [...new Set(pending.map((p) => p.finding.rule))];
+    for (const rule of rules) {
+      const { finding: f, exchange, request } = pending.find((p) => p.finding.rule === rule)!;
+      const example = exampleOf(exchange, request);
+      this.checks.push({
+        rule,
+        ok: false,
+        attribution: 'field',
+        message: redactText(f.line),
+        ...(f.field ? { field: f.field } : {}),
+        expected: redactText(f.expected),
+        ...(f.seen !== undefined ? { seen: f.seen } : {}),
+        ...(f.part ? { part: f.part } : {}),
+        ...(this.step ? { step: redactText(this.step) } : {}),
+        ...(example ? { exchange: example } : {}),
+      });
+    }
+    throw checkFailure(rules, `the answer breaks the document: ${pending.map((p) => p.finding.line).join('; ')}`);
+  }
+
   /** Fails the step: a failed check of `rules` (without them, the scenario's tag the step evidently checks). */
   fail(message: string | CheckDetail, rules?: RuleRef): never {
     this.expectRule(rules, false, message);
@@ -343,7 +378,9 @@ export class CardspecWorld extends World<WorldParams> {
     if (declared && !this.advisories.some((a) => a.message === declared.message)) this.advisories.push(declared);
     const warnings = schemaOf(answer).warnings;
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describeViolation).join('\n')}`));
-    const findings = answerFindings(answer);
+    const findings = answerFindings(answer, IMMEDIATE);
+    // The deferred invariants are told at the scenario's end, when its own checks held (src/rules/answers.ts).
+    for (const f of answerFindings(answer, DEFERRED)) this.deferred.push({ finding: f, exchange, request });
     if (findings.length) {
       this.calls.push({ request, exchange, parts: [] });
       // The first finding on the first line, where one-line summaries read it; the others below it.
@@ -582,6 +619,11 @@ After(function (this: CardspecWorld) {
 // The JSON run's calls, for the XML run that follows in this process (src/suite/twins.ts).
 After(function (this: CardspecWorld) {
   if (this.twinKey !== undefined && this.format !== SECOND) keep(this.twinKey, this.keptCalls());
+});
+
+// Defined after the hook that attaches the checks, so it runs before it (cucumber runs After hooks in reverse).
+After(function (this: CardspecWorld, { result }) {
+  this.tellDeferred(result?.status !== Status.PASSED);
 });
 
 AfterAll(function () {

@@ -50,6 +50,13 @@ export interface AnswerFinding {
 
 export interface AnswerInvariant {
   readonly name: string;
+  /**
+   * A check whose failure is often the consequence of a fault a scenario's step checks more precisely (an
+   * over-long amount taken and cut, then echoed cut: LIMIT-BASEAMOUNT; a query's records unmasked:
+   * STORE-QUERY-MASKED): the steps tell it at the scenario's end, and only when the scenario's own checks held, so
+   * that one fault is one cause on the rule the scenario checks.
+   */
+  readonly deferred?: boolean;
   /** The rule it checks when a finding names no other (the fuzz oracles' column). */
   readonly rule: string;
   /** One line: what it checks. */
@@ -232,6 +239,7 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
   },
   {
     name: 'echoed',
+    deferred: true,
     rule: 'FIELD-ECHO',
     checks:
       'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them, where it carries them ("Echoed from the request")',
@@ -239,6 +247,7 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
   },
   {
     name: 'no-full-pan',
+    deferred: true,
     rule: 'FIELD-MASKEDPAN',
     checks: 'no answer carries a full card number ("Responses return a masked form in `maskedpan`")',
     find: (a) => {
@@ -257,6 +266,7 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
   },
   {
     name: 'no-security-code',
+    deferred: true,
     rule: 'STORE-NO-BANK',
     checks: 'no answer carries a security code ("The security code is never stored")',
     find: (a) => {
