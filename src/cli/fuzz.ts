@@ -103,7 +103,6 @@ export function autoThreads(runs: number, single: boolean): number {
 }
 
 export async function runCommand(args: string[], io: CommandIO): Promise<number> {
-  const { PROPERTIES } = await import('../fuzz');
   let values: OptionValues;
   try {
     values = parseOptions(args, {
@@ -139,6 +138,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     io.out.write(USAGE + '\n');
     return 0;
   }
+  // After the help: `cardspec fuzz --help` loads none of the fuzzer.
+  const { PROPERTIES } = await import('../fuzz');
   const str = (k: string): string | undefined => stringOption(values, k);
   try {
     const target = targetOption(str('target'));
