@@ -17,11 +17,12 @@ import { captureAnswers, gatewaySection, type Answers } from './gateway';
 import type { LoadSettings } from './loadgen';
 import { soakSection, type SoakMode } from './soak';
 import { startupSection } from './startup';
+import { reportsSection } from './reports';
 import { suiteSection } from './suite';
 import { renderTable, type Row } from './table';
 import { validationSection } from './validation';
 
-const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite', 'startup', 'soak'] as const;
+const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite', 'startup', 'reports', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `Usage: npm run bench [-- options]      (node bench/run.js [options])
@@ -32,6 +33,7 @@ Measures, in one run, and prints one table (medians of several runs, ratios, ver
   fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
   startup     cardspec --help, run --help and a run's start-up: compiled (a packed kit) and from the sources
+  reports     the reports folder of a full run (MB, files) and its single-file Allure report, per --reports-detail
   soak        resident memory of serve under a steady AUTH load and of a long fuzz run, with the growth per
               100k requests (cases) after warm-up: flat is the goal (issue 19)
 
@@ -287,6 +289,7 @@ export async function main(argv: string[]): Promise<number> {
         )),
       );
     }
+    if (s === 'reports') rows.push(...(await section('reports', log, () => reportsSection(log), failedRow('Reports of a full run'))));
     if (s === 'startup') rows.push(...(await section('startup', log, () => startupSection(o.reps, log), failedRow('Start-up'))));
     if (s === 'suite') {
       rows.push(

@@ -10,6 +10,7 @@ import { redactText } from '../redact';
 import { caseKey, type ClientCaseResult, type CaseOutcome } from './adapter';
 import { CASE_GROUPS } from './case';
 import { ruleText } from '../rules/contract';
+import { quoteText } from '../rules/quote';
 
 export const CLIENT_REPORT_FILES = { index: 'index.html', junit: 'junit.xml', json: 'cases.json', pages: 'cases' } as const;
 
@@ -107,7 +108,8 @@ export function casePageHtml(r: ClientCaseResult): string {
   const rules = r.rules
     .map((id) => {
       const t = ruleText(id);
-      return `<li class="rule"><b>${esc(id)}</b>${t ? ` (${esc(t.section)}): <q>${esc(t.quote)}</q>` : ''}</li>`;
+      // A quoted table row shows as its cells (src/rules/quote.ts), not as raw Markdown pipes.
+      return `<li class="rule"><b>${esc(id)}</b>${t ? ` (${esc(t.section)}): <q>${esc(quoteText(t.quote))}</q>` : ''}</li>`;
     })
     .join('\n');
   const list = (items: readonly string[]): string => (items.length ? `<ul>${items.map((p) => `<li>${esc(p)}</li>`).join('\n')}</ul>` : '<p>none</p>');

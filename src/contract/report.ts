@@ -88,7 +88,7 @@ export function reportText(report: ContractReport): string {
   lines.push(`Requests: ${r.total} (${r.answered} answered: JSON ${r.json}, XML ${r.xml}; ${r.refused} refused)`);
   for (const op of r.byOperation) lines.push(`  ${String(op.count).padStart(5)}  ${op.id.padEnd(26)} ${op.title}`);
   const covered = report.flows.filter((f) => f.covered).length;
-  lines.push(`Flows covered: ${covered} of ${report.flows.length}`);
+  lines.push(`Flows covered: ${covered} of ${report.flows.length} (the document's flows the client's requests went through; one not gone through is not checked, and does not fail the gate)`);
   for (const f of report.flows) lines.push(`  [${f.covered ? 'x' : ' '}] ${f.id.padEnd(28)} ${f.covered ? `${f.times}x ` : ''}${f.title}`);
   if (v.byRule.length > 0) {
     lines.push('Violations by rule:');

@@ -150,11 +150,14 @@ export function cleanDetails(details: { message?: string; trace?: string } | und
 }
 
 export function withoutLocalPaths(text: string): string {
-  const root = KIT_ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text
-    .replace(new RegExp(`file://${root}/?`, 'g'), '')
-    .replace(new RegExp(`${root}/?`, 'g'), '')
-    .replace(/\(?\/[^\s():]*\/node_modules\//g, (m) => (m.startsWith('(') ? '(node_modules/' : 'node_modules/'));
+  // The kit's folder and the folder the run was started in (a user's own steps), the longer first.
+  const roots = [...new Set([KIT_ROOT, process.cwd()])].filter((r) => r.length > 1).sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const r of roots) {
+    const root = r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`file://${root}/?`, 'g'), '').replace(new RegExp(`${root}/`, 'g'), '');
+  }
+  return out.replace(/\(?\/[^\s():]*\/node_modules\//g, (m) => (m.startsWith('(') ? '(node_modules/' : 'node_modules/'));
 }
 
 function cleanSteps(steps: readonly StepLike[] | undefined): void {

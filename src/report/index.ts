@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { redactText } from '../redact';
 import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
-import { environmentProperties } from './allure';
+import { environmentProperties, withoutLocalPaths } from './allure';
 import { loadCatalogue, DEFAULT_CATALOGUE } from '../rules/catalogue';
 import { writeCucumberHtml } from './cucumber-html';
 import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files';
@@ -189,6 +189,8 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       for (const file of [run.messages, path.join(dir, REPORT_FILES.allureLog(run.format))]) {
         if (redactFileInPlace(file)) written.push(file);
       }
+      // Stack traces in the messages name the machine's folders: relative to the kit (and the run's folder) instead.
+      relativePathsInPlace(run.messages);
     }
     // The results are read from the messages whole; then, in the `summary` detail, the passed scenarios outside
     // the sample lose their exchanges in every record alike (detail.ts), and cucumber's page is built from that.
@@ -242,6 +244,16 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
     return written;
   } catch (e) {
     throw new Error(redactText(`cardspec: could not write the reports to ${dir}: ${(e as Error).message}`));
+  }
+}
+
+function relativePathsInPlace(file: string): void {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const out = withoutLocalPaths(text);
+    if (out !== text) fs.writeFileSync(file, out, 'utf8');
+  } catch {
+    // No messages: said in the summary's problems.
   }
 }
 

@@ -1,4 +1,5 @@
 /** Escaping for the Markdown and HTML renderings: a quote or an error message must never break a table or a page. */
+import { quoteCells, quoteText } from '../rules/quote';
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -26,23 +27,12 @@ export function mdTable(header: readonly string[], rows: readonly (readonly stri
   return lines.join('\n');
 }
 
-/** A quoted table row of the document (`| a | \`b\` | c |`) as its cells; any other quote as one cell. */
-function quoteCells(quote: string): string[] {
-  const q = quote.trim();
-  if (!(q.startsWith('|') && q.endsWith('|'))) return [q];
-  return q
-    .slice(1, -1)
-    .split(/(?<!\\)\|/)
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
-}
-
 /**
  * A rule's quote for Markdown: a table row of the document becomes its cells joined by " · " (a lone row is no
  * table in a blockquote, and its pipes would show raw); inline code stays inline code.
  */
 export function quoteMarkdown(quote: string): string {
-  return quoteCells(quote).join(' · ');
+  return quoteText(quote);
 }
 
 /** The same for HTML: escaped, with `code` rendered as <code>. */

@@ -158,5 +158,10 @@ describe('summary.html, the certificate, opened from disk', () => {
     assert.doesNotMatch(shown.text, /4111111111111111/);
     assert.ok(!shown.text.includes(path.sep + 'tmp' + path.sep) && !shown.text.includes(os.tmpdir()), 'no path of the machine');
     assert.deepEqual(shown.requests, []);
+    // Nor in the records behind it: the stack traces in cucumber's messages are relative to the kit.
+    const root = path.join(__dirname, '..', '..');
+    for (const f of [REPORT_FILES.messages('json'), REPORT_FILES.allureLog('json'), REPORT_FILES.summaryJson]) {
+      assert.ok(!fs.readFileSync(path.join(dir, f), 'utf8').includes(root), `${f} names the kit's folder`);
+    }
   });
 });
