@@ -95,3 +95,14 @@ describe('the invariants of an answer', () => {
     assert.equal(ruleOfFailure(oracle, run), 'FIELD-MASKEDPAN');
   });
 });
+
+describe('when the steps tell an invariant', () => {
+  it('tell the schema at once and the consequences of a fault at the scenario end', () => {
+    // A cut echo or an unmasked card is often what a fault a scenario checks more precisely leaves behind (an
+    // over-long amount taken and cut: LIMIT-BASEAMOUNT): steps/world.ts tells these only when the scenario held.
+    assert.deepEqual(
+      ANSWER_INVARIANTS.filter((i) => i.deferred).map((i) => i.name),
+      ['echoed', 'no-full-pan', 'no-security-code'],
+    );
+  });
+});
