@@ -29,7 +29,9 @@ export function howToCheck(reason: string): { how?: string; waivable: boolean } 
   const blocked = /blocked by ([A-Z0-9][A-Za-z0-9_:-]*)/.exec(reason);
   if (blocked) return { how: `fix the failure on ${blocked[1]} (see Causes): the rule is checked once the scenario gets past it`, waivable: false };
   if (/--bail/.test(reason)) return { how: 'run again without --bail: the scenarios after the first failure were not run', waivable: false };
-  if (/--max-time|stopped before its end|interrupted|SIGINT|SIGTERM|stopped answering|without an answer/.test(reason))
+  const unreached = /^not reached: .*\[([A-Z0-9][A-Za-z0-9_:-]*)\]/.exec(reason);
+  if (unreached) return { how: `fix what the known-good request met (${unreached[1]}): every scenario of that format waits on it`, waivable: false };
+  if (/--max-time|the run was stopped|stopped before its end|interrupted|SIGINT|SIGTERM|stopped answering|without an answer/.test(reason))
     return { how: 'run again to the end (a longer --max-time, a target that keeps answering)', waivable: false };
   if (/^kit:|undefined step|ambiguous|pending/i.test(reason)) return { how: "a problem of the kit's own steps, not of the target: report it to the kit's maintainers", waivable: false };
   if (/no source of cache tokens/.test(reason))

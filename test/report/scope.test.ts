@@ -126,3 +126,27 @@ describe('cardspec report --merge certifies only a whole run', () => {
     );
   });
 });
+
+describe('hints that fit', () => {
+  it('a missing capability names the way to get it; a failure, --bail or a stop never suggests a waiver', async () => {
+    const { howToCheck, groupUnchecked } = await import('../../src/report/hints');
+    const control = howToCheck('the target does not offer the capability "clock" (the test-control clock): its test-control API did not answer (HTTP 404)');
+    assert.match(control.how ?? '', /cardspec serve --control/);
+    assert.match(control.how ?? '', /capabilities\.clock: true/);
+    assert.equal(control.waivable, true);
+    assert.match(howToCheck('the profile "p" lacks the capability "cardstore": card store').how ?? '', /capabilities\.cardstore: true/);
+    for (const reason of [
+      'blocked by FIELD-MASKEDPAN (failed)',
+      'not reached: --bail: the scenario "x" (JSON) failed',
+      'the run was stopped before this scenario: interrupted (SIGINT).',
+      'not reached: the answer is no envelope [ENV-SHAPE], so no XML scenario could be checked.',
+    ]) {
+      assert.equal(howToCheck(reason).waivable, false, reason);
+    }
+    assert.match(howToCheck('blocked by FIELD-MASKEDPAN, ENV-ORDER (failed)').how ?? '', /fix the failure on FIELD-MASKEDPAN/);
+    // Each reason once: 56 skipped scenarios of one reason are one group.
+    const groups = groupUnchecked(Array.from({ length: 56 }, (_, i) => ({ rule: 'scenario', format: 'json' as const, why: `skipped f.feature:${i} s${i}: no clock`, reason: 'no clock' })));
+    assert.equal(groups.length, 1);
+    assert.equal(groups[0].scenarios, 56);
+  });
+});
