@@ -13,13 +13,13 @@ import { join } from 'node:path';
 import { redactText, registerCredential } from '../redact';
 import { durationOption, parseOptions, wholeNumberOption, type OptionSpecs } from './options';
 import { isLoopbackHost } from '../client/safety';
-import { ConfigError, DEFAULT_CLOCK_START, DEFAULT_CONFIG, DEFAULT_MAX_RECORDS, loadConfigFile, normaliseBasePath, startGateway, type GatewayConfig } from '../gateway';
-import { parseTimestamp } from '../calendar';
-import { REPORT_PATH, reportJson, reportText, startContractGateway, type ContractReport } from '../contract';
-import { formatsOf, runClientCases, selectCases, type FormatChoice } from '../cases';
-import { againstBaseline, BaselineError, baselineLines, caseStatuses, exitWithBaseline, readBaseline, type Baseline } from '../report/baseline';
-import { comparedFields } from '../cases/case';
-import { CLIENT_REPORT_FILES, writeClientReport } from '../cases/report';
+import type { GatewayConfig } from '../gateway';
+import { DEFAULT_CLOCK_START } from '../gateway/clock';
+import { DEFAULT_MAX_RECORDS } from '../gateway/ledger';
+import type { ContractReport } from '../contract';
+import { REPORT_PATH } from '../contract/paths';
+import type { FormatChoice } from '../cases';
+import type { Baseline } from '../report/baseline';
 
 const HELP = `Usage: cardspec serve [options]
 
@@ -148,6 +148,16 @@ export async function run(args: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
+  // After the help: `cardspec serve --help` loads none of the gateway, the contract or the client cases.
+  const [
+    { ConfigError, DEFAULT_CONFIG, loadConfigFile, normaliseBasePath, startGateway },
+    { parseTimestamp },
+    { reportJson, startContractGateway },
+    { formatsOf, runClientCases, selectCases },
+    { againstBaseline, BaselineError, baselineLines, caseStatuses, exitWithBaseline, readBaseline },
+    { comparedFields },
+    { CLIENT_REPORT_FILES, writeClientReport },
+  ] = await Promise.all([import('../gateway'), import('../calendar'), import('../contract'), import('../cases'), import('../report/baseline'), import('../cases/case'), import('../cases/report')]);
   if (values['list-cases']) {
     const { cases } = selectCases(undefined);
     for (const c of cases) {
@@ -351,6 +361,7 @@ export async function run(args: string[]): Promise<number> {
 
 /** Prints the contract report, writes it to `--report FILE`, and gives the gate's exit code. */
 async function finish(report: ContractReport, code: number, file: string | undefined): Promise<number> {
+  const { reportJson, reportText } = await import('../contract');
   console.log(reportText(report).trimEnd());
   if (file !== undefined) {
     try {

@@ -4,6 +4,7 @@
  * the report so far. In scenario mode (client conformance cases) the answers of the next call can be changed
  * through the gateway's `mutate` hook: extra unknown fields, another `secrand`, an error code the client must pass on.
  */
+import { REPORT_PATH } from './paths';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
 import { underBasePath } from '../gateway/routes/base-path';
@@ -41,8 +42,7 @@ export interface RunningContractGateway extends ContractGateway {
   close(): Promise<void>;
 }
 
-/** Where the report is served; under the control API's prefix, but served whether or not `--control` is on. */
-export const REPORT_PATH = '/_cardspec/contract';
+export { REPORT_PATH } from './paths';
 
 function scenarioMutation(base: GatewayMutation | undefined, current: () => GatewayMutation | undefined): GatewayMutation {
   return {
