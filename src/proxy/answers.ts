@@ -119,6 +119,15 @@ export class AnswerMemory {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+/** How many digits a text holds: a card number has twelve at least, and most values fewer (no pattern run then). */
+function digits(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
+}
 const digest = (text: string): string => createHash('sha256').update(text).digest('base64').slice(0, 22);
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';
@@ -749,7 +758,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         view.parts.forEach((p) => {
           const leaks = Object.entries(p).filter(([k, v]) => {
             const text = typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : '';
-            return !(typeof v === 'string' && own.has(v) && k !== 'maskedpan' && k !== 'pan') && findCardNumbers(text).length > 0;
+            return !(typeof v === 'string' && own.has(v) && k !== 'maskedpan' && k !== 'pan') && digits(text) >= 12 && findCardNumbers(text).length > 0;
           });
           for (const [k] of leaks)
             out.fail(rule, at(view, p, k), `the ${String(p.requesttypedescription)} part carries a full card number in ${k}${query ? ': "the card number is masked in the response"' : ''}`);
