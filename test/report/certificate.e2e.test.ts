@@ -18,6 +18,8 @@ import type { Waiver } from '../../src/report/waivers';
 import type { Format } from '../../src/wire/types';
 import { launchChromium } from '../chromium';
 import { runFixture } from './fixture';
+import { startGateway } from '../../src/gateway';
+import { runCli } from '../conformance/cli';
 
 const RULES: CatalogueRule[] = [
   { id: 'AUTH-AUTHORISE', section: 'What the service does', quote: 'asks the acquiring bank to authorise a payment', status: 'testable' },
@@ -140,6 +142,28 @@ describe('summary.html, the certificate, opened from disk', () => {
     assert.match(shown.text, /To check it: start the reference gateway with `cardspec serve --control`/);
     assert.match(fs.readFileSync(path.join(work, 'incomplete', REPORT_FILES.summaryMd), 'utf8'), /cardspec serve --control/);
     assert.deepEqual(shown.requests, []);
+  });
+
+  test('INCOMPLETE (a real run against `cardspec serve` without --control): the page names the way to check it', async (t) => {
+    const gw = await startGateway({ control: false });
+    let reports: string;
+    try {
+      const r = await runCli(['--target', gw.url, '--tags', '@requires:clock and not @phase:boundary']);
+      assert.equal(r.code, 3, r.out);
+      reports = r.reports;
+    } finally {
+      await gw.close();
+    }
+    try {
+      const shown = await open(t, path.join(reports, REPORT_FILES.summaryHtml));
+      if (!shown) return;
+      assert.equal(shown.verdict, 'INCOMPLETE');
+      assert.match(shown.text, /narrowed by --tags|--tags "@requires:clock and not @phase:boundary"/);
+      assert.match(shown.text, /To check it: start the reference gateway with `cardspec serve --control`/);
+      assert.deepEqual(shown.requests, []);
+    } finally {
+      fs.rmSync(reports, { recursive: true, force: true });
+    }
   });
 
   test('FAILED (a real run of the report fixture): the causes first, expected vs seen, one masked exchange', async (t) => {
