@@ -4,7 +4,7 @@
  * that is no capture.
  */
 import { parseArgs } from 'node:util';
-import { auditFiles, CaptureError, findingLine, proxyReportJson, proxyReportText } from '../proxy';
+import { auditFiles, CaptureError, findingLine, proxyJunitXml, proxyReportJson, proxyReportText } from '../proxy';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { normaliseBasePath } from '../gateway';
@@ -21,6 +21,7 @@ repeating them.
 Options:
   --base-path PATH      the path the client posted under (PATH/json/)
   --report FILE         write the report to FILE (JSON if FILE ends in .json, else text)
+  --junit FILE          also write JUnit XML: a testcase per rule (failed, skipped when never observed)
   --strict              warnings fail too
   -q, --quiet           no line per violation, only the report
   -h, --help            show this help
@@ -37,7 +38,14 @@ export async function run(args: string[]): Promise<number> {
       args,
       strict: true,
       allowPositionals: true,
-      options: { 'base-path': { type: 'string' }, report: { type: 'string' }, strict: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        'base-path': { type: 'string' },
+        report: { type: 'string' },
+        junit: { type: 'string' },
+        strict: { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     values = parsed.values;
     files = parsed.positionals;
@@ -82,6 +90,15 @@ export async function run(args: string[]): Promise<number> {
       console.log(redactText(`Report written to ${report}`));
     } catch (e) {
       console.error(redactText(`cardspec audit: cannot write the report to ${report}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  const junit = typeof values.junit === 'string' ? values.junit : undefined;
+  if (junit !== undefined) {
+    try {
+      writeRedactedText(junit, proxyJunitXml(result.report));
+      console.log(redactText(`JUnit written to ${junit}`));
+    } catch (e) {
+      console.error(redactText(`cardspec audit: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
     }
   }
   if (result.exitCode === 3) console.log('cardspec audit: no call to the interface (/json/, /xml/) in the capture, so nothing was checked: exit 3.');

@@ -4,7 +4,7 @@
  */
 import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
 import { normaliseBasePath } from '../gateway';
-import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyReportJson, proxyReportText, startProxy } from '../proxy';
+import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyJunitXml, proxyReportJson, proxyReportText, startProxy } from '../proxy';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { durationOption, parseOptions, stringOption, UsageError, wholeNumberOption, type OptionSpecs } from './options';
@@ -27,6 +27,7 @@ Options:
   --max-body BYTES      the largest body forwarded either way (default ${DEFAULT_MAX_BODY}); larger: a 502
   --record FILE         write every exchange to FILE, masked (JSON lines; cardspec audit reads it)
   --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
+  --junit FILE          also write JUnit XML on stop: a testcase per rule (failed, skipped when never observed)
   --strict              warnings (recommendations, what the document does not show) fail too
 ${TLS_HELP}
   -h, --help            show this help
@@ -43,6 +44,7 @@ const OPTIONS: OptionSpecs = {
   'max-body': { type: 'string' },
   record: { type: 'string' },
   report: { type: 'string' },
+  junit: { type: 'string' },
   strict: { type: 'boolean' },
   ca: { type: 'string' },
   insecure: { type: 'boolean' },
@@ -79,7 +81,7 @@ export async function run(args: string[]): Promise<number> {
     timeoutMs = timeout === undefined ? undefined : durationOption('timeout', timeout, 3600_000);
     maxBody = wholeNumberOption('max-body', stringOption(values, 'max-body'), DEFAULT_MAX_BODY, 1, 1024 * 1024 * 1024);
     basePath = normaliseBasePath(stringOption(values, 'base-path') ?? '');
-    for (const name of ['record', 'report'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
+    for (const name of ['record', 'report', 'junit'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
     warnings = applyTls({ ca: stringOption(values, 'ca'), insecure: values.insecure === true });
   } catch (e) {
     if (e instanceof UsageError || e instanceof TlsConfigError || (e instanceof TypeError && /base path/i.test(e.message))) {
@@ -145,6 +147,15 @@ export async function run(args: string[]): Promise<number> {
       console.log(redactText(`Report written to ${file}`));
     } catch (e) {
       console.error(redactText(`cardspec proxy: cannot write the report to ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  const junit = stringOption(values, 'junit');
+  if (junit !== undefined) {
+    try {
+      writeRedactedText(junit, proxyJunitXml(report));
+      console.log(redactText(`JUnit written to ${junit}`));
+    } catch (e) {
+      console.error(redactText(`cardspec proxy: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
     }
   }
   const code = proxy.session.exitCode();

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { auditFiles, CaptureError, CaptureWriter, proxyReportJson, proxyReportText, readCapture } from '../../src/proxy';
+import { auditFiles, CaptureError, CaptureWriter, proxyJunitXml, proxyReportJson, proxyReportText, readCapture } from '../../src/proxy';
 import { AUTH_HEADER, card, JSON_HEADERS, PAYMENT, SITE, USER } from '../contract/helpers';
 import { throughProxy } from './helpers';
 
@@ -108,7 +108,10 @@ describe('a HAR file', () => {
       ['an Authorization header (credentials)', 'a full card number', 'an Authorization header (credentials)'],
     );
     assert.equal(result.leaks[1].where, `${file} entry 1 request body`);
-    const shown = proxyReportText(result.report, { all: true }) + proxyReportJson(result.report) + JSON.stringify(result.leaks);
+    const junit = proxyJunitXml(result.report);
+    assert.match(junit, /<testcase classname="observed coverage" name="INHERIT-PARENT-ECHO">\s*<failure message="INHERIT-PARENT-ECHO: broken in 1 of 1 exchanges">/);
+    assert.match(junit, /<testcase classname="observed coverage" name="ACS-TO-MERCHANT">\s*<skipped message="never observed in this traffic"\/>/);
+    const shown = proxyReportText(result.report, { all: true }) + proxyReportJson(result.report) + JSON.stringify(result.leaks) + junit;
     assert.doesNotMatch(shown, new RegExp(PAN));
     assert.doesNotMatch(shown, new RegExp(AUTH_HEADER.split(' ')[1]));
   });
@@ -125,6 +128,12 @@ describe('a HAR file', () => {
   it('with no call to the interface: nothing observed (exit 3)', () => {
     const file = path.join(dir, 'empty.har');
     fs.writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [] } }));
-    assert.equal(auditFiles([file]).exitCode, 3);
+    const result = auditFiles([file]);
+    assert.equal(result.exitCode, 3);
+    assert.match(
+      proxyJunitXml(result.report),
+      /name="nothing observed">\s*<error message="no call to the interface was observed/,
+      'a JUnit file of no failures never passes a gate for nothing checked',
+    );
   });
 });
