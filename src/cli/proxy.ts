@@ -117,6 +117,16 @@ export async function run(args: string[]): Promise<number> {
     console.error(redactText(`cardspec proxy: cannot listen: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
     return 2;
   }
+  // Listening for the signals before the banner: a client (or a test) that reads the banner may stop it at once.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
   console.log(
     redactText(
       [
@@ -127,15 +137,7 @@ export async function run(args: string[]): Promise<number> {
       ].join('\n'),
     ),
   );
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopped;
   await proxy.close();
   record?.close();
   const report = proxy.session.report(upstream);
