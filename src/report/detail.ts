@@ -24,6 +24,11 @@ export const PASSES_KEPT_PER_FEATURE = 2;
 /** A scenario as the three records name it: format, feature file, scenario name. */
 const keyOf = (format: string, uri: string, name: string): string => `${format}\u0000${uri}\u0000${name}`;
 
+/** Every scenario of the run, by the key the records share: what the slimming may touch (never another tool's). */
+export function runKeys(scenarios: readonly ScenarioResult[]): Set<string> {
+  return new Set(scenarios.map((s) => keyOf(s.format, s.uri, s.name)));
+}
+
 /** The scenarios whose exchanges are kept: every one not passed, and the first passed ones of each feature. */
 export function keptWhole(scenarios: readonly ScenarioResult[]): Set<string> {
   const kept = new Set<string>();
@@ -132,7 +137,7 @@ function withoutAttachments(steps: readonly AllureStep[] | undefined): AllureSte
  * links and parameters, not its attachments; its containers (cucumber's hooks) go, and so does any container of
  * passed hooks that shows nothing. Returns the number of files removed.
  */
-export function slimAllureResults(dir: string, kept: ReadonlySet<string>): number {
+export function slimAllureResults(dir: string, kept: ReadonlySet<string>, ours: ReadonlySet<string>): number {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -156,18 +161,22 @@ export function slimAllureResults(dir: string, kept: ReadonlySet<string>): numbe
   };
   let removed = 0;
   const slim = new Set<string>();
+  // The results of this run's scenarios: a folder may hold another tool's results, which stay as they are.
+  const mine = new Set<string>();
   const groups = new Map<string, { file: string; result: AllureResult }[]>();
   for (const f of names.filter((n) => n.endsWith('-result.json'))) {
     const r = read<AllureResult>(f);
-    if (!r || r.status !== 'passed') continue;
+    if (!r) continue;
     const format = r.parameters?.find((p) => p.name === 'format')?.value ?? '';
     // `<project>:<uri>#<scenario>` (allure-cucumberjs' fullName).
     const m = /^[^:]*:(.*?)#(.*)$/s.exec(r.fullName ?? '');
-    if (m && kept.has(keyOf(format, m[1], m[2]))) continue;
+    if (!m || !ours.has(keyOf(format, m[1], m[2]))) continue;
+    if (r.uuid) mine.add(r.uuid);
+    if (r.status !== 'passed' || kept.has(keyOf(format, m[1], m[2]))) continue;
     if (r.uuid) slim.add(r.uuid);
     for (const s of sources(r.steps, sources([r], []))) removed += remove(s);
     const stories = (r.labels ?? []).filter((l) => l.name === 'story').map((l) => l.value);
-    const key = [format, m?.[1] ?? '', ...stories].join('\u0000');
+    const key = [format, m[1], ...stories].join('\u0000');
     groups.set(key, [...(groups.get(key) ?? []), { file: f, result: r }]);
   }
   // The passed scenarios of one feature, format and rules outside the sample become one Allure test that lists them
@@ -202,7 +211,7 @@ export function slimAllureResults(dir: string, kept: ReadonlySet<string>): numbe
   }
   for (const f of names.filter((n) => n.endsWith('-container.json'))) {
     const c = read<AllureContainer>(f);
-    if (!c) continue;
+    if (!c || !(c.children ?? []).every((id) => mine.has(id))) continue;
     const fixtures = [...(c.befores ?? []), ...(c.afters ?? [])];
     // A container holds cucumber's hooks: kept when it shows something (an attachment, a hook that did not pass)
     // of a scenario kept whole.

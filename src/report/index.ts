@@ -29,7 +29,7 @@ import type { Waiver } from './waivers';
 import { summaryMarkdown, verdictReason } from './summary';
 import { certificateHtml } from './certificate';
 import { groupUnchecked } from './hints';
-import { keptWhole, slimAllureResults, slimMessages, type ReportsDetail } from './detail';
+import { keptWhole, runKeys, slimAllureResults, slimMessages, type ReportsDetail } from './detail';
 
 export interface FormatRun {
   readonly format: Format;
@@ -202,7 +202,7 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
       const html = path.join(dir, REPORT_FILES.cucumberHtml(run.format));
       if (!kept && (await writeCucumberHtml(run.messages, html))) written.push(html);
     }
-    if (kept) slimAllureResults(path.join(dir, REPORT_FILES.allureResults), kept);
+    if (kept) slimAllureResults(path.join(dir, REPORT_FILES.allureResults), kept, runKeys(results.flatMap((r) => r.scenarios)));
     const catalogue = loadCatalogue(artifacts.catalogue ?? DEFAULT_CATALOGUE);
     const formats = artifacts.formats ? [...artifacts.formats] : artifacts.runs.map((r) => r.format);
     const meta: RunMeta = {

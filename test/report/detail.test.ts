@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { keptWhole, PASSES_KEPT_PER_FEATURE, slimAllureResults, slimMessages } from '../../src/report/detail';
+import { keptWhole, PASSES_KEPT_PER_FEATURE, runKeys, slimAllureResults, slimMessages } from '../../src/report/detail';
 import type { ScenarioResult } from '../../src/report/messages';
 
 const scenario = (name: string, line: number, verdict: ScenarioResult['verdict']): ScenarioResult =>
@@ -84,12 +84,16 @@ describe('--reports-detail summary', () => {
         fs.writeFileSync(path.join(dir, `u${i}-result.json`), JSON.stringify(result));
         fs.writeFileSync(path.join(dir, `c${i}-container.json`), JSON.stringify({ uuid: `c${i}`, children: [`u${i}`], befores: [{ status: 'passed', steps: [] }], afters: [] }));
       });
-      slimAllureResults(dir, keptWhole(SCENARIOS));
+      // Another tool's result in the same folder: never touched.
+      const foreign = JSON.stringify({ uuid: 'x', name: 'an SDK test', status: 'passed', fullName: 'sdk:test.js#an SDK test', labels: [] });
+      fs.writeFileSync(path.join(dir, 'x-result.json'), foreign);
+      slimAllureResults(dir, keptWhole(SCENARIOS), runKeys(SCENARIOS));
+      assert.equal(fs.readFileSync(path.join(dir, 'x-result.json'), 'utf8'), foreign);
       const results = fs
         .readdirSync(dir)
         .filter((f) => f.endsWith('-result.json'))
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { name: string; steps: { name: string }[]; description?: string });
-      assert.deepEqual(results.map((r) => r.name).sort(), ['4 passed scenarios of R (summarised)', 'broken', 'pass 0', 'pass 1', 'skipped']);
+      assert.deepEqual(results.map((r) => r.name).sort(), ['4 passed scenarios of R (summarised)', 'an SDK test', 'broken', 'pass 0', 'pass 1', 'skipped']);
       const summarised = results.find((r) => r.name.includes('summarised'))!;
       assert.deepEqual(
         summarised.steps.map((s) => s.name),
