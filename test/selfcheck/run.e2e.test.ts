@@ -84,6 +84,31 @@ describe('the self-check on real gateways', () => {
     );
   });
 
+  it('catches, through the invariants every answer gets, a fault no step of its rule looks at', async () => {
+    // "Echoed from the request" holds for every part that carries the field: a gateway that cuts orderreference in
+    // the AUTH parts that carry a parent only is met by no step that checks an echo, but by the echo invariant of
+    // every exchange (src/rules/answers.ts), told at the end of each scenario whose own checks held.
+    const hidden: Variant = {
+      kind: 'faulty',
+      name: 'orderreference-cut-in-child-auth',
+      area: 'fields',
+      rule: 'FIELD-ECHO',
+      what: 'cuts orderreference in AUTH parts with a parent only',
+      build: () => ({
+        mutate: {
+          part: (p) =>
+            p.requesttypedescription === 'AUTH' && typeof p.parenttransactionreference === 'string' && typeof p.orderreference === 'string'
+              ? { ...p, orderreference: p.orderreference.slice(0, -1) }
+              : p,
+        },
+      }),
+    };
+    const r = await runSelfcheck({ variants: [hidden], workers: 1, fuzz: false });
+    assert.equal(r.verdicts[0].ok, true, r.verdicts[0].note);
+    // Caught by the invariant (its words), not by a step of the scenario.
+    assert.match(r.verdicts[0].note, /the answer breaks the document: .*orderreference.*Echoed from the request/);
+  });
+
   it('fails when the only scenario that catches a variant is removed (--without, --ablate)', async () => {
     const variants = named('secrand-constant', 'store-without-orderreference');
     const first = await runSelfcheck({ variants, workers: 1, fuzz: false });
