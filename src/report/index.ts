@@ -138,7 +138,13 @@ export function writeVerdictFiles(dir: string, summary: Summary, matrix: Matrix 
 export function allureEnvironment(meta: RunMeta, summary: Summary): Record<string, string | undefined> {
   const groups = groupUnchecked(summary.unchecked ?? []);
   return {
-    verdict: `${summary.result.toUpperCase()}: ${verdictReason(summary)} (summary.html beside the report says what was certified and why)`,
+    // A shard's or a narrowed run's verdict speaks of its part only: said in the key, so that a merged report (whose
+    // environment lists each shard's) reads no shard's PASSED as the whole verdict.
+    ...(meta.shard || meta.tags
+      ? {
+          'verdict of this part': `${summary.result.toUpperCase()} for ${meta.shard ? `shard ${meta.shard}` : `--tags ${meta.tags}`} alone, not the whole suite (the whole verdict: summary.html of cardspec report --merge): ${verdictReason(summary)}`,
+        }
+      : { verdict: `${summary.result.toUpperCase()}: ${verdictReason(summary)} (summary.html beside the report says what was certified and why)` }),
     scope: summary.scope,
     target: meta.target,
     profile: meta.profile,

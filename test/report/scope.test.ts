@@ -150,3 +150,18 @@ describe('hints that fit', () => {
     assert.equal(groups[0].scenarios, 56);
   });
 });
+
+describe("Allure's environment", () => {
+  it('carries the verdict, scope and waivers; a shard says its verdict is of its part alone', async () => {
+    const { allureEnvironment } = await import('../../src/report/index');
+    const whole = run(['json'], [scenario('a', 'json', ['A'], 'passed'), scenario('pan', 'json', ['LEN:pan'], 'passed')], [{ id: 'X', kind: 'rule', reason: 'no XML on this target (ticket 9)' }]);
+    const env = allureEnvironment(whole.summary.meta, whole.summary);
+    assert.match(env.verdict ?? '', /^PASSED: /);
+    assert.match(env.scope ?? '', /2 testable rule\(s\)/);
+    assert.match(env.waivers ?? '', /X: no XML on this target \(ticket 9\)/);
+    const part = run(['json'], [scenario('a', 'json', ['A'], 'passed')], [], { shard: '1/3' });
+    const partEnv = allureEnvironment(part.summary.meta, part.summary);
+    assert.equal(partEnv.verdict, undefined);
+    assert.match(partEnv['verdict of this part'] ?? '', /^PASSED for shard 1\/3 alone, not the whole suite/);
+  });
+});
