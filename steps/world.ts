@@ -278,6 +278,22 @@ export class CardspecWorld extends World<WorldParams> {
     return inOrder ? { ...chosen, rules: rulesForPartValue(chosen.rules, d.field, d.part) } : chosen;
   }
 
+  /** The failed check of an answer invariant's finding, on its rule, masked (immediate and deferred alike). */
+  private findingCheck(f: AnswerFinding, example: string | undefined): CheckRecord {
+    return {
+      rule: f.rule,
+      ok: false,
+      attribution: 'field',
+      message: redactText(f.line),
+      ...(f.field ? { field: f.field } : {}),
+      expected: redactText(f.expected),
+      ...(f.seen !== undefined ? { seen: f.seen } : {}),
+      ...(f.part ? { part: f.part } : {}),
+      ...(this.step ? { step: redactText(this.step) } : {}),
+      ...(example ? { exchange: example } : {}),
+    };
+  }
+
   /**
    * At the scenario's end: the deferred invariants' findings on its answers fail it, each on its rule, unless it
    * failed already (its own checks speak for the fault, and one fault is one cause).
@@ -288,20 +304,8 @@ export class CardspecWorld extends World<WorldParams> {
     this.checkNotStopped();
     const rules = [...new Set(pending.map((p) => p.finding.rule))];
     for (const rule of rules) {
-      const { finding: f, exchange, request } = pending.find((p) => p.finding.rule === rule)!;
-      const example = exampleOf(exchange, request);
-      this.checks.push({
-        rule,
-        ok: false,
-        attribution: 'field',
-        message: redactText(f.line),
-        ...(f.field ? { field: f.field } : {}),
-        expected: redactText(f.expected),
-        ...(f.seen !== undefined ? { seen: f.seen } : {}),
-        ...(f.part ? { part: f.part } : {}),
-        ...(this.step ? { step: redactText(this.step) } : {}),
-        ...(example ? { exchange: example } : {}),
-      });
+      const { finding, exchange, request } = pending.find((p) => p.finding.rule === rule)!;
+      this.checks.push(this.findingCheck(finding, exampleOf(exchange, request)));
     }
     throw checkFailure(rules, `the answer breaks the document: ${pending.map((p) => p.finding.line).join('; ')}`);
   }
@@ -399,18 +403,7 @@ export class CardspecWorld extends World<WorldParams> {
       const rules = [...new Set(findings.map((f) => f.rule))];
       for (const rule of rules) {
         const f = findings.find((x) => x.rule === rule)!;
-        this.checks.push({
-          rule,
-          ok: false,
-          attribution: 'field',
-          message: redactText(f.line),
-          ...(f.field ? { field: f.field } : {}),
-          expected: redactText(f.expected),
-          ...(f.seen !== undefined ? { seen: f.seen } : {}),
-          ...(f.part ? { part: f.part } : {}),
-          ...(this.step ? { step: redactText(this.step) } : {}),
-          ...(example ? { exchange: example } : {}),
-        });
+        this.checks.push(this.findingCheck(f, example));
       }
       throw checkFailure(rules, message);
     }
