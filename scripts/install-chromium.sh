@@ -9,24 +9,7 @@ if [ -x /usr/bin/chromium ]; then
   exit 0
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-chromium.sh: apt-get not found; install Chromium so that /usr/bin/chromium exists" >&2
-  exit 2
-fi
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo"
-  else
-    echo "install-chromium.sh: needs root (or sudo) to run apt-get" >&2
-    exit 2
-  fi
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update
-$SUDO apt-get install -y --no-install-recommends chromium
+sh "$(dirname "$0")/apt-install.sh" install-chromium.sh chromium
 
 if [ ! -x /usr/bin/chromium ]; then
   echo "install-chromium.sh: apt-get finished but /usr/bin/chromium is missing" >&2

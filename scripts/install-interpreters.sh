@@ -15,25 +15,7 @@ if [ -z "$missing" ]; then
   exit 0
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-interpreters.sh: apt-get not found; install$missing so that the adapter templates can be tested" >&2
-  exit 2
-fi
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo"
-  else
-    echo "install-interpreters.sh: needs root (or sudo) to run apt-get" >&2
-    exit 2
-  fi
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update
-# shellcheck disable=SC2086 # one word per package
-$SUDO apt-get install -y --no-install-recommends $missing
+sh "$(dirname "$0")/apt-install.sh" install-interpreters.sh $missing
 
 for tool in python3 php ruby; do
   if ! command -v "$tool" >/dev/null 2>&1; then
