@@ -15,6 +15,8 @@
  * else (a reference swapped with its parent's, an order reference cut short) differs. Which generated fields may
  * differ is `GENERATED`, each with the document's words that make it per transaction.
  */
+import { FIELD } from '../../schemas/fields';
+import { OPERATIONS } from '../../schemas/operations';
 import type { RequestObject, ResponsePart } from './types';
 
 /** One call of a step: the request object sent and the parts of its answer (JSON form, XML mapped). */
@@ -49,6 +51,19 @@ export const GENERATED: readonly Generated[] = [
 ];
 
 const GENERATED_FIELDS: ReadonlySet<string> = new Set(GENERATED.map((g) => g.field));
+
+/**
+ * Only what the document defines is compared: where it says "not shown" the kit never fails a target. A part of a
+ * request type whose shape is not shown (TRANSACTIONQUERY, TRANSACTIONUPDATE: "shape not shown") and a field the
+ * document does not name in an answer (one of public facts, such as `errordata`, or one of the target's own) may
+ * differ between the forms.
+ */
+const SHAPE_NOT_SHOWN: ReadonlySet<string> = new Set(OPERATIONS.filter((o) => o.publicShape).flatMap((o) => o.requesttypes));
+
+function documentedAnswerField(path: string): boolean {
+  const def = FIELD[path.split(/[.[]/)[0]];
+  return def !== undefined && def.response !== undefined && def.source !== 'public-facts';
+}
 
 /** Where the two answers of one call differ. `path` is the part's field path (`maskedpan`, `records[0].baseamount`). */
 export interface TwinDifference {
@@ -148,7 +163,9 @@ export function compareTwins(first: readonly (TwinCall | undefined)[], second: r
       const partType = typeof a.parts[p]?.requesttypedescription === 'string' ? (a.parts[p].requesttypedescription as string) : undefined;
       const errorcode = typeof a.parts[p]?.errorcode === 'string' ? (a.parts[p].errorcode as string) : undefined;
       const generatedHere: [string, string | undefined, string | undefined][] = [];
+      if (partType !== undefined && SHAPE_NOT_SHOWN.has(partType)) continue;
       for (const path of new Set([...la.keys(), ...lb.keys()])) {
+        if (!documentedAnswerField(path)) continue;
         const va = la.get(path);
         const vb = lb.get(path);
         const field = leafName(path);

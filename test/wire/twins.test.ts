@@ -50,6 +50,25 @@ describe('the JSON and the XML answer of the same step', () => {
     );
   });
 
+  it('never differ where the document says "not shown": public-facts fields, a target\'s own fields, a follow-up\'s shape', () => {
+    // errordata is public facts ("The full list of error codes is not shown"), vendorfield no field of the document, and
+    // TRANSACTIONQUERY's answer "shape not shown": a difference there is no fault of either form.
+    const json = [store('o-1', '1-2-1', { errordata: ['pan'], vendorfield: 'a' })];
+    const xml = [store('o-2', '1-9-1', { vendorfield: 'b' })];
+    assert.deepEqual(compareTwins(json, xml), []);
+    const query = (found: string, issuer: string): TwinCall => ({
+      request: { requesttypedescriptions: ['TRANSACTIONQUERY'], sitereference: 'test_site12345' },
+      parts: [{ requesttypedescription: 'TRANSACTIONQUERY', errorcode: '0', errormessage: 'Ok', found, issuer }],
+    });
+    assert.deepEqual(compareTwins([query('24', 'A')], [query('25', 'B')]), []);
+    // The same difference in a documented field of a documented part is still one.
+    const cut = store('o-2', '1-9-1', { errordata: ['pan'], issuer: 'B' });
+    assert.deepEqual(
+      compareTwins([store('o-1', '1-2-1', { issuer: 'A' })], [cut]).map((d) => d.field),
+      ['issuer'],
+    );
+  });
+
   it('differ where a generated value names another transaction in one form only (a reference swapped with its parent)', () => {
     const json = [store('o-1', '1-2-1'), auth('1-2-1', '1-2-2')];
     const xml = [store('o-2', '1-9-1'), auth('1-9-1', '1-9-1')];
