@@ -16,6 +16,7 @@ import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
 import { findCardNumbers } from '../redact';
+import { xmlProblemRule } from '../rules/answers';
 import { causeFindings, defaultRuleIndex, formRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
@@ -153,13 +154,6 @@ class Out {
   }
 }
 
-/** XML structure problems of a responseblock, by the rule they break (as the suite names them: steps/world.ts). */
-function xmlRule(problem: string): string {
-  if (/version/i.test(problem)) return 'VER-XML';
-  if (/type attribute/i.test(problem)) return 'XML-FRAUDCONTROL-PATHS';
-  return 'XML-RESPONSE-ROOT';
-}
-
 /** Where a part's field is, counted across the request objects as the answer lists its parts. */
 const at = (view: AnswerView, part: ResponsePart, field?: string): string => `response[${view.offset + view.parts.indexOf(part)}]${field ? `.${field}` : ''}`;
 
@@ -188,7 +182,7 @@ function documentChecks(ctx: AnswerContext, out: Out): void {
     }
     if (typeof part.errorcode === 'string' && index.rules.has(`ERR-${part.errorcode}`)) out.look(`ERR-${part.errorcode}`);
   }
-  for (const p of ctx.problems) out.fail(xmlRule(p), 'responseblock', p);
+  for (const p of ctx.problems) out.fail(xmlProblemRule(p), 'responseblock', p);
   // A refusal of the whole call (every part failed, fewer or more of them than asked: one ERROR part, as public facts
   // show) is not held to the requested types: the answer to a refused call is not fixed by the document.
   const failed = parts.length > 0 && parts.every((p) => typeof p === 'object' && p !== null && str((p as ResponsePart).errorcode) !== '0');
