@@ -6,11 +6,7 @@
  * answers at the end of each turn of the event loop, as the gateway does (src/gateway/answers.ts), so that the two
  * differ in what they do per request, not in how they write. It tells its CPU time when asked (./cpu.ts).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { AnswerBatch } from '../../src/gateway/answers';
-import { failChild, tell } from '../child';
-import { answerCpuQueries } from './cpu';
+import { serveJson, startOnConfig, type RequestObject } from './json-child';
 
 export interface BareConfig {
   readonly type: 'config';
@@ -31,62 +27,16 @@ function start(config: BareConfig): void {
     authAfter: JSON.parse(config.authAfter) as Envelope,
   };
   let n = 0;
-  // Written at the end of the turn, as the reference gateway writes its answers: the same transport for both.
-  const answers = new AnswerBatch();
-  const server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.url !== '/json/') {
-      req.resume();
-      res.writeHead(404, { 'Content-Length': '0' });
-      return res.end();
-    }
-    if (req.headers.authorization !== config.authorization) {
-      req.resume();
-      res.writeHead(401, { 'Content-Length': '0', 'WWW-Authenticate': 'Basic' });
-      return res.end();
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let request: Part | undefined;
-      try {
-        const env = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { request?: Part[] };
-        request = env.request?.[0];
-      } catch {
-        request = undefined;
-      }
-      if (!request) {
-        res.writeHead(400, { 'Content-Length': '0' });
-        return res.end();
-      }
-      const types = request.requesttypedescriptions;
-      const first = Array.isArray(types) ? types[0] : undefined;
-      const parent = request.parenttransactionreference;
-      const template = first === 'THREEDQUERY' ? templates.threedquery : parent ? templates.authAfter : templates.auth;
-      n++;
-      const part: Part = { ...template.response[0], transactionreference: `99-9-${n}` };
-      if (typeof parent === 'string') part.parenttransactionreference = parent;
-      const body = JSON.stringify({ ...template, requestreference: `A${n.toString(36)}`, response: [part] });
-      answers.write(res, 200, 'application/json; charset=utf-8', body);
-    });
+  serveJson(config.authorization, (request: RequestObject) => {
+    const types = request.requesttypedescriptions;
+    const first = Array.isArray(types) ? types[0] : undefined;
+    const parent = request.parenttransactionreference;
+    const template = first === 'THREEDQUERY' ? templates.threedquery : parent ? templates.authAfter : templates.auth;
+    n++;
+    const part: Part = { ...template.response[0], transactionreference: `99-9-${n}` };
+    if (typeof parent === 'string') part.parenttransactionreference = parent;
+    return JSON.stringify({ ...template, requestreference: `A${n.toString(36)}`, response: [part] });
   });
-  server.keepAliveTimeout = 5_000;
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    answerCpuQueries();
-    tell({ type: 'ready', url: `http://127.0.0.1:${port}` });
-  });
-  const close = (): void => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  };
-  process.once('SIGTERM', close);
-  process.once('disconnect', close);
 }
 
-process.once('message', (m: unknown) => {
-  try {
-    start(m as BareConfig);
-  } catch (err) {
-    failChild(err);
-  }
-});
+startOnConfig(start);
