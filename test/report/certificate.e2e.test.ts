@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { REPORT_FILES, writeVerdictFiles } from '../../src/report';
 import type { CatalogueRule } from '../../src/rules/catalogue';
 import type { ScenarioResult } from '../../src/report/messages';
+import { scenarioResult } from './results';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';
 import type { Waiver } from '../../src/report/waivers';
 import type { Format } from '../../src/wire/types';
@@ -31,23 +32,7 @@ const RULES: CatalogueRule[] = [
 const CONTROL = 'the target does not offer the capability "clock" (the test-control clock): its test-control API did not answer (HTTP 404)';
 
 function scenario(name: string, format: Format, rules: string[], verdict: ScenarioResult['verdict'], extra: Partial<ScenarioResult> = {}): ScenarioResult {
-  return {
-    format,
-    feature: 'Flows',
-    uri: 'features/flows.feature',
-    line: 10 + name.length,
-    name,
-    tags: rules.map((r) => `@rule:${r}`),
-    rules,
-    errorcodes: [],
-    types: ['AUTH'],
-    requires: [],
-    verdict,
-    status: verdict.toUpperCase(),
-    durationMs: 1,
-    attachments: 0,
-    ...extra,
-  } as ScenarioResult;
+  return scenarioResult(name, format, rules, verdict, { feature: 'Flows', uri: 'features/flows.feature', line: 10 + name.length, types: ['AUTH'], ...extra });
 }
 
 function write(dir: string, scenarios: ScenarioResult[], waivers: Waiver[] = []): string {

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogueRule } from '../../src/rules/catalogue';
 import type { ScenarioResult } from '../../src/report/messages';
+import { scenarioResult } from './results';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';
 import { mergeRuns, type RunReports } from '../../src/report/merge';
 import { listText, type PlannedScenario } from '../../src/suite/list';
@@ -20,25 +21,7 @@ const RULES: CatalogueRule[] = [
   { id: 'U', section: 's', quote: 'u', status: 'untestable', why: 'no observation' },
 ];
 
-function scenario(name: string, format: Format, rules: string[], verdict: ScenarioResult['verdict'], extra: Partial<ScenarioResult> = {}): ScenarioResult {
-  return {
-    format,
-    feature: 'F',
-    uri: 'f.feature',
-    line: name.length,
-    name,
-    tags: rules.map((r) => `@rule:${r}`),
-    rules,
-    errorcodes: [],
-    types: [],
-    requires: [],
-    verdict,
-    status: verdict.toUpperCase(),
-    durationMs: 1,
-    attachments: 0,
-    ...extra,
-  } as ScenarioResult;
-}
+const scenario = scenarioResult;
 
 const meta = (formats: Format[], extra: Partial<RunMeta> = {}): RunMeta => ({ target: 't', profile: 'p', formats, kitVersion: '0', interfaceVersions: { json: '1.00', xml: '3.67' }, ...extra });
 

@@ -12,6 +12,7 @@ import { exitCode } from '../../src/suite/run';
 import type { CatalogueRule } from '../../src/rules/catalogue';
 import { causesOf } from '../../src/report/causes';
 import type { ScenarioResult } from '../../src/report/messages';
+import { scenarioResult } from './results';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';
 import { matrixMarkdown } from '../../src/report/matrix';
 import { summaryMarkdown, verdictConsole } from '../../src/report/summary';
@@ -25,25 +26,7 @@ const RULES: CatalogueRule[] = [
   { id: 'U', section: 's', quote: 'u', status: 'untestable', why: 'no observation' },
 ];
 
-function scenario(name: string, format: Format, rules: string[], verdict: ScenarioResult['verdict'], extra: Partial<ScenarioResult> = {}): ScenarioResult {
-  return {
-    format,
-    feature: 'F',
-    uri: 'f.feature',
-    line: name.length,
-    name,
-    tags: [...rules.map((r) => `@rule:${r}`), ...(extra.tags ?? [])],
-    rules,
-    errorcodes: [],
-    types: [],
-    requires: [],
-    verdict,
-    status: verdict.toUpperCase(),
-    durationMs: 1,
-    attachments: 0,
-    ...extra,
-  } as ScenarioResult;
-}
+const scenario = scenarioResult;
 
 function summaryOf(formats: Format[], scenarios: ScenarioResult[], waivers: Waiver[] = [], tags?: string) {
   const meta: RunMeta = { target: 't', profile: 'p', formats, kitVersion: '0', interfaceVersions: { json: '1.00', xml: '3.67' }, ...(tags ? { tags } : {}) };
