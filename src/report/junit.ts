@@ -1,14 +1,14 @@
 /**
  * JUnit XML for CI systems: one testsuite per format, one testcase per scenario and format (classname = the
  * feature, the flow). A failure names the rules it broke and carries the masked error; a skip carries its reason;
- * a scenario the kit could not run (undefined or ambiguous step) is an `<error>`, so that a kit problem is never
+ * a scenario the kit could not run (undefined, ambiguous or pending step, cut off) is an `<error>`, so that a kit problem is never
  * read as the target's failure. An INCOMPLETE run (a target not ready, a run stopped, rules in scope not checked) adds
  * a testcase of its own in error with the reasons: a file of no failures must never pass a CI gate for a run that
  * checked nothing (a not-ready target gave `tests="0" failures="0"`, green to a JUnit reader).
  */
 import { create } from 'xmlbuilder2';
 import type { Format } from '../wire/types';
-import type { ScenarioResult } from './messages';
+import { isKitProblem, type ScenarioResult } from './messages';
 import { brokenRules, type RunMeta, type Summary } from './model';
 import { verdictReason } from './summary';
 import type { CatalogueRule } from '../rules/catalogue';
@@ -16,10 +16,6 @@ import { firstLine } from './text';
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
-}
-
-function isKitError(s: ScenarioResult): boolean {
-  return s.status === 'UNDEFINED' || s.status === 'AMBIGUOUS';
 }
 
 /** `summary`: the run's verdict, when the caller has it; an INCOMPLETE one adds the testcase that says why. */
@@ -107,7 +103,7 @@ export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenari
             ...(c?.exchange ? ['', 'Example exchange (masked):', c.exchange] : []),
           ].join('\n'),
         );
-      } else if (s.verdict === 'skipped' && isKitError(s)) {
+      } else if (s.verdict === 'skipped' && isKitProblem(s.status)) {
         tc.ele('error', { message: s.reason ?? 'the kit could not run this scenario', type: s.status });
       } else if (s.verdict === 'skipped') {
         tc.ele('skipped', { message: s.reason ?? 'skipped' });
@@ -128,7 +124,7 @@ function tally(list: readonly ScenarioResult[]): { tests: number; failures: numb
   return {
     tests: list.length,
     failures: list.filter((s) => s.verdict === 'failed').length,
-    errors: list.filter((s) => s.verdict === 'skipped' && isKitError(s)).length,
-    skipped: list.filter((s) => s.verdict === 'skipped' && !isKitError(s)).length,
+    errors: list.filter((s) => s.verdict === 'skipped' && isKitProblem(s.status)).length,
+    skipped: list.filter((s) => s.verdict === 'skipped' && !isKitProblem(s.status)).length,
   };
 }

@@ -11,6 +11,17 @@ import { ADVISORIES_MEDIA_TYPE, type Advisory } from '../rules/advisories';
 import type { Format } from '../wire/types';
 import { byText } from '../order';
 
+/**
+ * Cucumber's statuses that are the kit's problem, not the target's: a step without a definition, two definitions,
+ * a pending step, a scenario cut off (`parseMessages` gives each a `kit:` reason). A run, its listing, JUnit and
+ * the self-check count such a scenario as not passed; the one list of them.
+ */
+export const KIT_PROBLEM_STATUSES: ReadonlySet<string> = new Set(['UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNFINISHED']);
+
+export function isKitProblem(status: string): boolean {
+  return KIT_PROBLEM_STATUSES.has(status);
+}
+
 /** The three verdicts of a scenario in the reports. */
 export type Verdict = 'passed' | 'failed' | 'skipped';
 

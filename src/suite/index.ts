@@ -87,16 +87,8 @@ export class TagExpressionError extends Error {
   }
 }
 
-/**
- * Cucumber's statuses that are the kit's problem, not the target's: a step without a definition, two definitions,
- * a pending step, a scenario cut off (src/report/messages.ts gives each a `kit:` reason). A run, its listing and
- * the self-check count such a scenario as not passed; the one list of them.
- */
-export const KIT_PROBLEM_STATUSES: ReadonlySet<string> = new Set(['UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNFINISHED']);
-
-export function isKitProblem(status: string): boolean {
-  return KIT_PROBLEM_STATUSES.has(status);
-}
+// The one list of statuses that are the kit's problem lives beside the reading that produces them.
+export { KIT_PROBLEM_STATUSES, isKitProblem } from '../report/messages';
 
 /** The tag expression of a run: the caller's, and never the scenarios of the other format. */
 export function tagExpression(tags: string | undefined, format: Format | undefined): string {

@@ -13,6 +13,7 @@ import type { Matrix, Summary } from '../../src/report/model';
 import { junitXml } from '../../src/report/junit';
 import type { ScenarioResult } from '../../src/report/messages';
 import { runFixture, ROOT } from './fixture';
+import { scenarioResult } from './results';
 
 let dir: string;
 let written: string[];
@@ -112,6 +113,26 @@ test('JUnit: characters XML 1.0 forbids in an error do not break the file', () =
   const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as { testsuites: unknown };
   assert.ok(parsed.testsuites);
   assert.ok(!xml.includes('\u0007'));
+});
+
+test('JUnit: every scenario the kit could not run is an error, never a skip a CI reads as fine', () => {
+  const meta = { target: 't', profile: 'p', formats: ['json' as const], kitVersion: '0', interfaceVersions: { json: '1.00', xml: '3.67' } };
+  const kitProblems = ['UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNFINISHED'];
+  const list = [...kitProblems, 'SKIPPED'].map((status, i) => scenarioResult(status, 'json', [], 'skipped', { status, line: i + 1, reason: `kit: ${status}` }));
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junitXml(meta, [], list)) as {
+    testsuites: Attrs & { testsuite: Attrs & { testcase: XmlCase[] } };
+  };
+  const cases = parsed.testsuites.testsuite.testcase;
+  assert.deepEqual(
+    cases.filter((c) => c.error).map((c) => c.error!.type),
+    kitProblems,
+  );
+  assert.deepEqual(
+    cases.filter((c) => c.skipped).map((c) => c.name),
+    ['SKIPPED [json]'],
+  );
+  assert.equal(parsed.testsuites.errors, String(kitProblems.length));
+  assert.equal(parsed.testsuites.skipped, '1');
 });
 
 test('matrix: every catalogue rule, its scenarios and a verdict per format, with the quoted sentence', () => {
