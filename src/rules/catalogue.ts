@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { redactText } from '../redact';
+import { readScope, type Scope } from './scope';
 
 export type RuleStatus = 'testable' | 'untestable' | 'unspecified';
 const STATUSES: readonly RuleStatus[] = ['testable', 'untestable', 'unspecified'];
@@ -20,6 +21,8 @@ export interface CatalogueRule {
   readonly why?: string;
   /** The envelope forms the rule applies to (`formats: [xml]`); absent: both. A run of another form does not need it. */
   readonly formats?: readonly ('json' | 'xml')[];
+  /** Where the rule applies, read from its sentence (src/rules/scope.ts); the kit's testable rules all have one. */
+  readonly scope?: Scope;
 }
 
 export interface Catalogue {
@@ -82,6 +85,12 @@ export function readCatalogue(doc: unknown, file: string): Catalogue {
       if (formats.length !== list.length || formats.length === 0) problems.push(`${where} (${id}): formats must list json and/or xml`);
       if (formats.length === 0) formats = undefined;
     }
+    let scope: Scope | undefined;
+    if (entry.scope !== undefined) {
+      const read = readScope(entry.scope);
+      for (const p of read.problems) problems.push(`${where} (${id}): ${p}`);
+      scope = read.scope;
+    }
     rules.push({
       id,
       section: str(entry.section) ?? '',
@@ -89,6 +98,7 @@ export function readCatalogue(doc: unknown, file: string): Catalogue {
       status: STATUSES.includes(status) ? status : 'unspecified',
       ...(why ? { why } : {}),
       ...(formats ? { formats } : {}),
+      ...(scope ? { scope } : {}),
     });
   });
   return { file, rules, problems: problems.map(redactText) };

@@ -9,6 +9,8 @@ import * as fs from 'node:fs';
 import type { Pickle } from '@cucumber/messages';
 import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
 import { CAPABILITIES, CARD_ROLES } from '../../src/client/profile';
+import { loadCatalogue, readCatalogue } from '../../src/rules/catalogue';
+import { DIMENSION_VALUES, scopeContexts } from '../../src/rules/scope';
 import { documentPath, dryRun, headingPaths, loadRules, normalise, type Rule } from './catalogue';
 
 const GROUPS = ['ENV', 'TRANSPORT', 'AUTH', '3DS', 'ACS', 'SUB', 'AC', 'STORE', 'RISKDEC', 'INHERIT', 'ERR', 'SEC', 'XML', 'VER', 'LIMIT', 'FIELD'];
@@ -48,6 +50,33 @@ describe('the rule catalogue (features/rules.yaml)', () => {
       assert.ok(text.includes(normalise(r.quote)), `${r.id}: the quote is not in the document: ${r.quote}`);
       assert.ok(headings.includes(r.section), `${r.id}: no section "${r.section}" in the document`);
     }
+  });
+
+  it('states where every testable rule applies (its scope), in known dimensions and values', () => {
+    const catalogue = loadCatalogue();
+    assert.deepEqual(catalogue.problems, []);
+    const missing = catalogue.rules.filter((r) => r.status === 'testable' && !r.scope).map((r) => r.id);
+    assert.deepEqual(missing, [], 'testable rules without a scope');
+    for (const r of catalogue.rules.filter((x) => x.scope)) {
+      const contexts = scopeContexts(r.scope!, r.formats ?? ['json', 'xml']);
+      assert.ok(contexts.length > 0 && contexts.length <= 64, `${r.id}: ${contexts.length} contexts (a scope names the situations its sentence does)`);
+    }
+  });
+
+  it('refuses a scope with an unknown dimension or value, naming the rule', () => {
+    const read = (scope: unknown) => readCatalogue([{ id: 'X-ONE', section: 's', quote: 'q', status: 'testable', scope }], 'rules.yaml');
+    const dim = read({ typez: ['AUTH'] });
+    assert.equal(dim.rules[0].scope, undefined);
+    assert.match(dim.problems.join('\n'), /X-ONE.*unknown dimension "typez"/);
+    assert.match(read({ types: ['AUTHX'] }).problems.join('\n'), /X-ONE.*types: unknown value "AUTHX"/);
+    assert.match(read({ outcomes: ['12345'] }).problems.join('\n'), /X-ONE.*outcomes: unknown value "12345"/);
+    assert.match(read('everywhere').problems.join('\n'), /X-ONE.*scope must be a mapping/);
+    assert.match(read({ formats: ['xml'] }).problems.join('\n'), /X-ONE.*own `formats` key/);
+    const ok = read([{ types: 'all', outcomes: [0, 'failed'] }, { lengths: 'all' }]);
+    assert.deepEqual(ok.problems, []);
+    assert.deepEqual(ok.rules[0].scope, [{ types: DIMENSION_VALUES.types.all, outcomes: ['0', 'failed'] }, { lengths: DIMENSION_VALUES.lengths.all }]);
+    // Each entry's dimensions multiply; entries add up: 6 x 2 + 8 contexts per format.
+    assert.equal(scopeContexts(ok.rules[0].scope!, ['json']).length, 20);
   });
 
   it('lists every "not shown" point of the document as unspecified', () => {
