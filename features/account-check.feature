@@ -32,17 +32,6 @@ Feature: ACCOUNTCHECK
     And the AUTH's securityresponseaddress is "2"
     And the AUTH's securityresponsepostcode is "2"
 
-  @rule:ERR-60025 @errorcode:60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
-  Scenario Outline: <operation> on a category 6012 site without the additional fields: 60025
-    Given the merchant's site has the merchant category code 6012
-    When the merchant sends "<operation>" with the "authorised" card
-    Then the <type> has errorcode "60025"
-
-    Examples:
-      | operation                        | type         |
-      | Account check                    | ACCOUNTCHECK |
-      | Ordinary AUTH without 3-D Secure | AUTH         |
-
   @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
   Scenario Outline: <operation> on a category 6012 site with the additional fields is not refused with 60025
     Given the merchant's site has the merchant category code 6012

@@ -99,3 +99,122 @@ Feature: Fields and limits
     Examples: 3-D Secure
       | operation                  | card                                    | type        | fields                                                     |
       | 3-D Secure enrolment check | a cache token for the "authorised" card | THREEDQUERY | `baseamount`, `currencyiso3a` and `accounttypedescription` |
+
+  # ---- generated maskedpan-by-length: written by `npm run scenarios` from schemas/fields.ts (pan) and schemas/operations.ts (src/suite/generated); do not edit by hand
+  # Every length the field table allows a card number (pan: Numeric, 12-19), in every part about the card of each
+  # row that takes the card itself: the answer returns it masked, the middle digits replaced by #.
+
+  @rule:FIELD-MASKEDPAN @type:AUTH @type:SUBSCRIPTION
+  Scenario Outline: "Subscription without 3-D Secure" with a card number of <length> digits: the AUTH part returns it masked
+    When the merchant sends "Subscription without 3-D Secure" with a card number of <length> digits
+    Then the AUTH's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+
+  @rule:FIELD-MASKEDPAN @type:AUTH
+  Scenario Outline: "Ordinary AUTH without 3-D Secure" with a card number of <length> digits: the AUTH part returns it masked
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with a card number of <length> digits
+    Then the AUTH's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+
+  @rule:FIELD-MASKEDPAN @type:ACCOUNTCHECK
+  Scenario Outline: "Account check" with a card number of <length> digits: the ACCOUNTCHECK part returns it masked
+    When the merchant sends "Account check" with a card number of <length> digits
+    Then the ACCOUNTCHECK's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+
+  @rule:FIELD-MASKEDPAN @requires:cardstore @type:STORE
+  Scenario Outline: "Card store" with a card number of <length> digits: the STORE part returns it masked
+    When the merchant sends "Card store" with a card number of <length> digits
+    Then the STORE's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+
+  @rule:FIELD-MASKEDPAN @requires:fraudcontrol @type:RISKDEC
+  Scenario Outline: "Risk decision on card data" with a card number of <length> digits: the RISKDEC part returns it masked
+    When the merchant sends "Risk decision on card data" with a card number of <length> digits
+    Then the RISKDEC's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+
+  @rule:FIELD-MASKEDPAN @requires:fraudcontrol @type:RISKDEC @type:AUTH
+  Scenario Outline: "Combined, risk decision first" with a card number of <length> digits: the RISKDEC and AUTH parts return it masked
+    When the merchant sends "Combined, risk decision first" with a card number of <length> digits
+    Then the RISKDEC's maskedpan masks the card number sent
+    And the AUTH's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+
+  @rule:FIELD-MASKEDPAN @requires:fraudcontrol @type:AUTH @type:RISKDEC
+  Scenario Outline: "Combined, risk decision last" with a card number of <length> digits: the AUTH and RISKDEC parts return it masked
+    When the merchant sends "Combined, risk decision last" with a card number of <length> digits
+    Then the AUTH's maskedpan masks the card number sent
+    And the RISKDEC's maskedpan masks the card number sent
+
+    Examples:
+      | length |
+      | 12     |
+      | 13     |
+      | 14     |
+      | 15     |
+      | 16     |
+      | 17     |
+      | 18     |
+      | 19     |
+  # ---- end of generated maskedpan-by-length

@@ -40,26 +40,6 @@ Feature: Subscriptions
     And the AUTH's status is "Y"
     And the SUBSCRIPTION succeeded
 
-  # The Errors table's rows for "AUTH after 3-D Secure" hold for the AUTH part of a combined AUTH+SUBSCRIPTION too,
-  # not only for a separate AUTH (a gateway that answered another code there passed every scenario).
-  @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
-  Scenario Outline: Subscription, enrolled card, <outcome>: the AUTH part gives <code> as a separate AUTH after 3-D Secure does
-    When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
-    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
-    And the merchant sends "Subscription, enrolled card" with the md and pares of the THREEDQUERY
-    Then the response has 2 parts: AUTH, then SUBSCRIPTION
-    And the AUTH has errorcode "<code>"
-
-    @rule:ERR-60022 @requires:card:notAuthenticated
-    Examples:
-      | outcome           | card              | code  |
-      | not authenticated | not authenticated | 60022 |
-
-    @rule:ERR-70000 @requires:card:declined
-    Examples:
-      | outcome                        | card     | code  |
-      | authenticated, bank declined   | declined | 70000 |
-
   @rule:SUB-NOT-ENROLLED @rule:3DS-NEXT-N @requires:cachetokens @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, card not enrolled: the THREEDQUERY as parent
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "not enrolled" card

@@ -7,6 +7,7 @@ import { Given, When, type DataTable } from '@cucumber/cucumber';
 import type { CardRole } from '../src/client/profile';
 import { buildRequest, filterFor, operationByTitle, type CardSource } from '../src/client/requests';
 import type { RequestObject } from '../src/wire/types';
+import { panOfLength } from '../src/suite/generated/cards';
 import { cardOf, requestStep, tableFields } from './support';
 import type { CardspecWorld, Sent } from './world';
 
@@ -52,6 +53,12 @@ requestStep('the merchant sends {string} with a cache token for the {card}', asy
   const card = cardOf(this, role as CardRole);
   const source = await this.paymentPageCard(card, operationByTitle(title as string));
   await sendOperation(this, title as string, source, table, { name });
+});
+
+// A card number of a length the field table allows, made by the kit (Luhn-valid), with the authorised card's expiry.
+requestStep('the merchant sends {string} with a card number of {int} digits', async function (this: CardspecWorld, [title, length], table, name) {
+  const known = cardOf(this, 'authorised');
+  await sendOperation(this, title as string, { card: { ...known, pan: panOfLength(length as number) } }, table, { name });
 });
 
 When('the merchant sends the same request again', async function (this: CardspecWorld) {
