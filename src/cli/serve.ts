@@ -8,18 +8,14 @@
  * client broke an obligation. With `--client-cmd` it runs the client conformance cases through an adapter instead of
  * waiting for a signal.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { redactText, registerCredential } from '../redact';
+import { redactText } from '../redact';
+import type { Baseline } from '../report/baseline';
+import type { ServeIo, ServePlan } from '../serve/command';
 import { durationOption, parseOptions, wholeNumberOption, type OptionSpecs } from './options';
-import { isLoopbackHost } from '../client/safety';
-import type { GatewayConfig } from '../gateway';
 import { DEFAULT_CLOCK_START } from '../gateway/clock';
 import { DEFAULT_MAX_RECORDS } from '../gateway/ledger';
-import type { ContractReport } from '../contract';
 import { REPORT_PATH } from '../contract/paths';
 import type { FormatChoice } from '../cases';
-import type { Baseline } from '../report/baseline';
 
 const HELP = `Usage: cardspec serve [options]
 
@@ -74,20 +70,6 @@ Exit codes: 0 stopped cleanly (with --contract: and the client broke no obligati
 2 usage or configuration error, 3 --client-cmd stopped by SIGINT or SIGTERM before every case ran (the report
 of the cases run is written), or --contract stopped before any request reached the gateway (nothing was checked).`;
 
-function describe(config: GatewayConfig, fromFile: string | undefined): string[] {
-  const lines: string[] = ['Users:'];
-  for (const u of config.users) {
-    const where = fromFile ? `as in ${fromFile}` : 'see docs/gateway.md ("Default configuration") or src/testdata.ts';
-    lines.push(`  ${u.username}  alias ${u.alias}  password not printed (${where})  sites: ${u.sites.join(', ')}`);
-  }
-  lines.push('Sites:');
-  for (const s of config.sites) {
-    const on = (b: boolean): string => (b ? 'on ' : 'off');
-    lines.push(`  ${s.sitereference.padEnd(20)} card store ${on(s.cardstore)}  fraud control ${on(s.fraudcontrol)}  merchant category ${s.mcc}`);
-  }
-  return lines;
-}
-
 interface Values {
   port?: string;
   host?: string;
@@ -131,41 +113,49 @@ export const SERVE_OPTIONS: OptionSpecs = {
   'list-cases': { type: 'boolean' },
 };
 
-const usageError = (message: string): number => {
-  console.error(redactText(`cardspec serve: ${message}`));
-  return 2;
-};
+/** The process's side of serve: its console and folder; every SIGINT and SIGTERM is an interrupt. */
+export function processIo(): ServeIo {
+  return {
+    out: process.stdout,
+    err: process.stderr,
+    cwd: process.cwd(),
+    interrupts: (onInterrupt) => {
+      const handler = (signal: NodeJS.Signals): void => onInterrupt(signal);
+      process.on('SIGINT', handler);
+      process.on('SIGTERM', handler);
+      return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+      };
+    },
+  };
+}
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], io: ServeIo = processIo()): Promise<number> {
+  const usageError = (message: string): number => {
+    io.err.write(`${redactText(`cardspec serve: ${message}`)}\n`);
+    return 2;
+  };
   let values: Values;
   try {
     values = parseOptions(args, SERVE_OPTIONS) as Values;
   } catch (err) {
-    console.error(redactText(`cardspec serve: ${err instanceof Error ? err.message : String(err)}\n\n${HELP}`));
-    return 2;
+    return usageError(`${err instanceof Error ? err.message : String(err)}\n\n${HELP}`);
   }
   if (values.help) {
-    console.log(HELP);
+    io.out.write(`${HELP}\n`);
     return 0;
   }
   // After the help: `cardspec serve --help` loads none of the gateway, the contract or the client cases.
-  const [
-    { ConfigError, DEFAULT_CONFIG, loadConfigFile, normaliseBasePath, startGateway },
-    { parseTimestamp },
-    { reportJson, startContractGateway },
-    { formatsOf, runClientCases, selectCases },
-    { againstBaseline, BaselineError, baselineLines, caseStatuses, exitWithBaseline, readBaseline },
-    { comparedFields },
-    { CLIENT_REPORT_FILES, writeClientReport },
-  ] = await Promise.all([import('../gateway'), import('../calendar'), import('../contract'), import('../cases'), import('../report/baseline'), import('../cases/case'), import('../cases/report')]);
+  const [{ ConfigError, DEFAULT_CONFIG, loadConfigFile, normaliseBasePath }, { parseTimestamp }, { selectCases }, { BaselineError, readBaseline }, { listClientCases, runServe }] = await Promise.all([
+    import('../gateway'),
+    import('../calendar'),
+    import('../cases'),
+    import('../report/baseline'),
+    import('../serve/command'),
+  ]);
   if (values['list-cases']) {
-    const { cases } = selectCases(undefined);
-    for (const c of cases) {
-      console.log(`${c.id.padEnd(34)} ${c.group.padEnd(13)} ${c.severity === 'error' ? '       ' : 'warning'} ${c.rules.join(', ')}`);
-      console.log(`${''.padEnd(35)}${c.title}`);
-      console.log(`${''.padEnd(35)}compares: ${comparedFields(c).join(', ')}${c.envelope ? `; envelope ${c.envelope.join(', ')}` : ''}`);
-    }
-    console.log(`${cases.length} cases (errormessage is compared only when the adapter declares rawerrormessage; the protocol: docs/contract.md)`);
+    listClientCases(io);
     return 0;
   }
   let port: number;
@@ -180,10 +170,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const host = values.host ?? '127.0.0.1';
   const clockStart = values['clock-start'];
-  if (clockStart !== undefined && parseTimestamp(clockStart) === undefined) {
-    console.error(redactText(`cardspec serve: --clock-start must be a time "YYYY-MM-DD HH:MM:SS", not "${clockStart}"`));
-    return 2;
-  }
+  if (clockStart !== undefined && parseTimestamp(clockStart) === undefined) return usageError(`--clock-start must be a time "YYYY-MM-DD HH:MM:SS", not "${clockStart}"`);
 
   let basePath: string;
   try {
@@ -219,158 +206,29 @@ export async function run(args: string[]): Promise<number> {
     throw err;
   }
 
-  let config: GatewayConfig = DEFAULT_CONFIG;
+  let config = DEFAULT_CONFIG;
   if (values.config !== undefined) {
     try {
       config = await loadConfigFile(values.config);
     } catch (err) {
-      console.error(redactText(`cardspec serve: ${err instanceof ConfigError ? err.message : String(err)}`));
-      return 2;
+      return usageError(err instanceof ConfigError ? err.message : String(err));
     }
   }
 
-  const control = values.control ?? false;
-  for (const u of config.users) registerCredential(u.username, u.password);
-  const options = {
+  const plan: ServePlan = {
     config,
-    control,
+    configFile: values.config,
     host,
     port,
     basePath,
+    control: values.control ?? false,
     clockStart,
     maxRecords,
-    // With the control API the clock stands still until moved (reproducible runs); without it, time is the only
-    // thing that can move it. Client cases are reproducible runs too.
-    clockTicking: !control && clientCmd === undefined,
-    log: values.log ? (line: string) => console.log(redactText(line)) : undefined,
+    log: values.log ?? false,
+    contract,
+    strict: values.strict ?? false,
+    report: values.report,
+    client: clientCmd === undefined ? undefined : { command: clientCmd, only, format, timeoutMs: caseTimeoutMs, baseline },
   };
-  let gateway;
-  let contractGateway;
-  try {
-    if (contract) gateway = contractGateway = await startContractGateway({ ...options, strict: values.strict ?? false, scenarios: clientCmd !== undefined });
-    else gateway = await startGateway(options);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'EADDRINUSE' ? `port ${port} is in use` : code === 'EADDRNOTAVAIL' ? `address ${host} is not available here` : String(err);
-    console.error(redactText(`cardspec serve: cannot listen on ${host}:${port}: ${why}`));
-    return 2;
-  }
-
-  const out: string[] = ['cardspec reference gateway', ...describe(config, values.config)];
-  if (!isLoopbackHost(host)) out.push(`WARNING: listening on ${host}, not loopback, because --host was given: anyone who can reach it can use these credentials.`);
-  out.push(
-    'Addresses:',
-    `  JSON     POST ${gateway.url}${basePath}/json/`,
-    `  XML      POST ${gateway.url}${basePath}/xml/`,
-    `  ACS      ${gateway.url}/acs/`,
-    `  control  ${control ? `${gateway.url}/_cardspec/` : 'off (start with --control to enable)'}`,
-  );
-  const clock = 'session' in gateway ? gateway.gateway.clock : gateway.clock;
-  out.push(`Clock: ${clock.timestamp()} UTC, ${clock.ticking ? 'following the wall clock' : 'standing still until moved through the control API'}`);
-  if (contractGateway) {
-    out.push(`Contract: every request is checked against the document (${values.strict ? 'strict: warnings fail the gate too' : 'errors fail the gate'}); report at GET ${gateway.url}${REPORT_PATH}`);
-  }
-  if (contractGateway && clientCmd !== undefined) {
-    console.log(redactText(out.join('\n')));
-    const played = selectCases(only).cases.length * formatsOf(format).length;
-    console.log(`Client cases: running the adapter once per case (${played} cases${format === 'json' ? '' : `, in ${format === 'both' ? 'JSON, then XML' : 'XML'}`})`);
-    let done = 0;
-    // SIGINT or SIGTERM (a CI job cancelled): the adapter running is ended with its process group, no further case
-    // starts, and the report of the cases run is written all the same; the exit status says the run is incomplete.
-    const stopping = new AbortController();
-    const stop = (sig: NodeJS.Signals): void => {
-      if (!stopping.signal.aborted) console.error(`cardspec serve: ${sig}: ending the case in progress; the report of the cases run follows`);
-      stopping.abort();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    const results = await runClientCases(contractGateway, {
-      command: clientCmd,
-      only,
-      format,
-      timeoutMs: caseTimeoutMs,
-      signal: stopping.signal,
-      onResult: (r) => {
-        done++;
-        const tag = r.outcome === 'fail' ? 'FAIL' : r.outcome === 'non-strict' ? 'warn' : r.outcome === 'informational' ? 'info' : 'pass';
-        console.log(redactText(`  [${tag}] ${String(done).padStart(3)}/${played} ${r.format === 'xml' ? `${r.id} (xml)` : r.id}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`));
-      },
-    });
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    await contractGateway.close();
-    const report = contractGateway.session.report();
-    const interrupted = stopping.signal.aborted;
-    if (interrupted) console.log(`Client cases: interrupted after ${results.length} of ${played} cases (exit status 3: incomplete)`);
-    let code: number = interrupted ? 3 : contractGateway.session.exitCode();
-    let against: string[] = [];
-    if (baseline) {
-      // Old failing cases alone do not fail the gate; a contract violation in a call still does.
-      const strict = values.strict ?? false;
-      const violations = contractGateway.session.violations().some((v) => v.severity === 'error' || (strict && v.severity === 'warning'));
-      const verdict = againstBaseline(baseline, caseStatuses(results, strict));
-      code = exitWithBaseline(verdict, code, !violations);
-      against = baselineLines(verdict);
-    }
-    if (values.report === undefined || values.report.toLowerCase().endsWith('.json')) {
-      const printed = await finish(report, code, values.report);
-      for (const l of against) console.log(l);
-      return printed;
-    }
-    const dir = values.report;
-    const printed = await finish(report, code, undefined);
-    try {
-      await writeClientReport(dir, results, { command: clientCmd, strict: values.strict ?? false });
-      await writeFile(join(dir, 'contract.json'), reportJson(report));
-    } catch (err) {
-      console.error(redactText(`cardspec serve: cannot write the client report to ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`));
-      return 2;
-    }
-    console.log(redactText(`Client report written to ${join(dir, CLIENT_REPORT_FILES.index)} (JUnit: ${join(dir, CLIENT_REPORT_FILES.junit)})`));
-    for (const l of against) console.log(l);
-    return printed;
-  }
-  out.push('Serving until Ctrl-C (SIGINT) or SIGTERM.');
-  console.log(redactText(out.join('\n')));
-
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  await gateway.close();
-  console.log('cardspec serve: stopped');
-  if (!contractGateway) return 0;
-  const report = contractGateway.session.report();
-  const code = await finish(report, contractGateway.session.exitCode(), values.report);
-  // PASSED means checked: a gate that no request reached (the client pointed elsewhere, or never ran) checked nothing.
-  if (code === 0 && report.requests.total === 0) {
-    console.log(
-      redactText(
-        `cardspec serve: no request reached the stand-in gateway, so nothing was checked: exit 3 (incomplete). Point the client at ${gateway.url}${basePath} (POST ${gateway.url}${basePath}/json/).`,
-      ),
-    );
-    return 3;
-  }
-  return code;
-}
-
-/** Prints the contract report, writes it to `--report FILE`, and gives the gate's exit code. */
-async function finish(report: ContractReport, code: number, file: string | undefined): Promise<number> {
-  const { reportJson, reportText } = await import('../contract');
-  console.log(reportText(report).trimEnd());
-  if (file !== undefined) {
-    try {
-      await writeFile(file, file.toLowerCase().endsWith('.json') ? reportJson(report) : reportText(report));
-    } catch (err) {
-      console.error(redactText(`cardspec serve: cannot write the report to ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`));
-      return 2;
-    }
-    console.log(redactText(`Report written to ${file}`));
-  }
-  return code;
+  return runServe(plan, io);
 }

@@ -212,24 +212,19 @@ export function valuesEqualTo(value: unknown, needle: string, at = '$'): string[
 
 /**
  * `cardspec serve` run in this process (the same `run` the CLI calls) with what it prints captured, so that usage
- * checks cost no process start. `restore` puts the console back: call it in a `finally`.
+ * checks cost no process start. `restore` is kept for the callers' `finally` (nothing of the process is replaced).
  */
 export function serveInProcess(): { run(...args: string[]): Promise<{ code: number; text: string }>; restore(): void } {
   const printed: string[] = [];
-  const original = { log: console.log, error: console.error };
-  console.log = (...a: unknown[]) => void printed.push(a.join(' '));
-  console.error = (...a: unknown[]) => void printed.push(a.join(' '));
+  const sink = { write: (text: string) => void printed.push(text.replace(/\n$/, '')) };
   return {
     async run(...args) {
       printed.length = 0;
       // Loaded here, not at the top: the other gateway tests need none of the CLI.
       const { run: serveCommand } = await import('../../src/cli/serve');
-      const code = await serveCommand(args);
+      const code = await serveCommand(args, { out: sink, err: sink, cwd: process.cwd() });
       return { code, text: printed.join('\n') };
     },
-    restore() {
-      console.log = original.log;
-      console.error = original.error;
-    },
+    restore() {},
   };
 }
