@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { auditFiles, CaptureError, findingLine, proxyJunitXml, proxyReportJson, proxyReportText } from '../proxy';
+import { writeObservedReports } from '../proxy/certify';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { normaliseBasePath } from '../gateway';
@@ -22,6 +23,8 @@ Options:
   --base-path PATH      the path the client posted under (PATH/json/)
   --report FILE         write the report to FILE (JSON if FILE ends in .json, else text)
   --junit FILE          also write JUnit XML: a testcase per rule (failed, skipped when never observed)
+  --reports DIR         also write run's reports of the observed coverage to DIR: matrix, summary.html (the
+                        certificate), summary.json, junit.xml and allure-results/ (cardspec report reads it)
   --strict              warnings fail too
   -q, --quiet           no line per violation, only the report
   -h, --help            show this help
@@ -42,6 +45,7 @@ export async function run(args: string[]): Promise<number> {
         'base-path': { type: 'string' },
         report: { type: 'string' },
         junit: { type: 'string' },
+        reports: { type: 'string' },
         strict: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
@@ -67,6 +71,12 @@ export async function run(args: string[]): Promise<number> {
     console.error(`cardspec audit: --report needs a file name\n${seeHelp('audit')}`);
     return 2;
   }
+  const reportsDir = typeof values.reports === 'string' ? values.reports : undefined;
+  if (reportsDir !== undefined && reportsDir.trim() === '') {
+    console.error(`cardspec audit: --reports needs a folder name\n${seeHelp('audit')}`);
+    return 2;
+  }
+  const startedAt = new Date().toISOString();
   let result;
   try {
     result = auditFiles(files, { strict: values.strict === true, basePath, onFinding: values.quiet ? undefined : (f) => console.log(findingLine(f)) });
@@ -99,6 +109,14 @@ export async function run(args: string[]): Promise<number> {
       console.log(redactText(`JUnit written to ${junit}`));
     } catch (e) {
       console.error(redactText(`cardspec audit: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  if (reportsDir !== undefined) {
+    try {
+      writeObservedReports(reportsDir, result.report, { command: 'audit', target: files.join(', '), startedAt, finishedAt: new Date().toISOString() });
+      console.log(redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reportsDir}`));
+    } catch (e) {
+      console.error(redactText(`cardspec audit: cannot write the reports to ${reportsDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
     }
   }
   if (result.exitCode === 3) console.log('cardspec audit: no call to the interface (/json/, /xml/) in the capture, so nothing was checked: exit 3.');

@@ -5,6 +5,7 @@
 import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
 import { normaliseBasePath } from '../gateway';
 import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyJunitXml, proxyReportJson, proxyReportText, startProxy } from '../proxy';
+import { writeObservedReports } from '../proxy/certify';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { durationOption, parseOptions, stringOption, UsageError, wholeNumberOption, type OptionSpecs } from './options';
@@ -28,6 +29,8 @@ Options:
   --record FILE         write every exchange to FILE, masked (JSON lines; cardspec audit reads it)
   --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
   --junit FILE          also write JUnit XML on stop: a testcase per rule (failed, skipped when never observed)
+  --reports DIR         also write run's reports of the observed coverage to DIR on stop: matrix, summary.html
+                        (the certificate), summary.json, junit.xml and allure-results/ (cardspec report reads it)
   --strict              warnings (recommendations, what the document does not show) fail too
 ${TLS_HELP}
   -h, --help            show this help
@@ -45,6 +48,7 @@ const OPTIONS: OptionSpecs = {
   record: { type: 'string' },
   report: { type: 'string' },
   junit: { type: 'string' },
+  reports: { type: 'string' },
   strict: { type: 'boolean' },
   ca: { type: 'string' },
   insecure: { type: 'boolean' },
@@ -81,7 +85,7 @@ export async function run(args: string[]): Promise<number> {
     timeoutMs = timeout === undefined ? undefined : durationOption('timeout', timeout, 3600_000);
     maxBody = wholeNumberOption('max-body', stringOption(values, 'max-body'), DEFAULT_MAX_BODY, 1, 1024 * 1024 * 1024);
     basePath = normaliseBasePath(stringOption(values, 'base-path') ?? '');
-    for (const name of ['record', 'report', 'junit'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
+    for (const name of ['record', 'report', 'junit', 'reports'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
     warnings = applyTls({ ca: stringOption(values, 'ca'), insecure: values.insecure === true });
   } catch (e) {
     if (e instanceof UsageError || e instanceof TlsConfigError || (e instanceof TypeError && /base path/i.test(e.message))) {
@@ -117,6 +121,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(redactText(`cardspec proxy: cannot listen: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
     return 2;
   }
+  const startedAt = new Date().toISOString();
   // Listening for the signals before the banner: a client (or a test) that reads the banner may stop it at once.
   const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
@@ -158,6 +163,15 @@ export async function run(args: string[]): Promise<number> {
       console.log(redactText(`JUnit written to ${junit}`));
     } catch (e) {
       console.error(redactText(`cardspec proxy: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  const reports = stringOption(values, 'reports');
+  if (reports !== undefined) {
+    try {
+      writeObservedReports(reports, report, { command: 'proxy', target: upstream, startedAt, finishedAt: new Date().toISOString() });
+      console.log(redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reports}`));
+    } catch (e) {
+      console.error(redactText(`cardspec proxy: cannot write the reports to ${reports}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
     }
   }
   const code = proxy.session.exitCode();

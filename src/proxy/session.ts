@@ -16,6 +16,7 @@ import { redact, redactText, registerCredential } from '../redact';
 import { ruleText } from '../rules/contract';
 import { defaultRuleIndex } from '../rules/attribution';
 import type { Finding, Severity } from '../rules/findings';
+import { REQUEST_TYPES } from '../../schemas/fields';
 import { requestTypesOf } from '../wire/json';
 import { readAnswer } from '../wire/reading';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
@@ -62,6 +63,14 @@ export interface RuleCoverage {
   readonly quote?: string;
   /** The first exchange that broke it, masked and shortened. */
   readonly example?: string;
+  /** Exchanges in which it was broken with an error (the rest of `failed`: warnings only). */
+  readonly errors?: number;
+  /** The same counts per envelope form (a call astray, of no form, counts under none). */
+  readonly byFormat?: Partial<Record<Format, { readonly checked: number; readonly failed: number; readonly errors: number }>>;
+  /** The request types of the exchanges that showed it, in the document's order. */
+  readonly types?: readonly string[];
+  /** The first finding that broke it, masked: whose fault, the field, what was wrong. */
+  readonly first?: { readonly side: Side; readonly severity: Severity; readonly field: string; readonly message: string };
 }
 
 export interface ProxyReport {
@@ -131,6 +140,13 @@ function applies(name: string, call: CheckedCall): boolean {
   return (APPLIES[name] ?? (() => true))(call);
 }
 
+/** How often a rule was checked and broken (errors: the breaks that were errors, not warnings only). */
+interface Tally {
+  checked: number;
+  failed: number;
+  errors: number;
+}
+
 const EXAMPLES_PER_RULE = 5;
 const MAX_LISTED = 1000;
 const MAX_FAULTS_LISTED = 50;
@@ -158,7 +174,7 @@ export class ProxySession {
   private readonly byRule = new Map<string, { rule: string; side: Side; errors: number; warnings: number; listed: number }>();
   private readonly list: ProxyFinding[] = [];
   private omitted = 0;
-  private readonly coverage = new Map<string, { checked: number; failed: number; example?: string }>();
+  private readonly coverage = new Map<string, Tally & { byFormat: Partial<Record<Format, Tally>>; types: Set<string>; example?: string; first?: RuleCoverage['first'] }>();
 
   constructor(opts: ProxySessionOptions = {}) {
     this.strict = opts.strict ?? false;
@@ -205,7 +221,7 @@ export class ProxySession {
       const side: Side = ex.fault.kind === 'reset' || ex.fault.kind === 'timeout' || ex.fault.kind === 'malformed' ? 'gateway' : 'path';
       const severity: Severity = side === 'gateway' ? 'error' : 'warning';
       this.record(found, n, side, `${ex.method} ${format}`, { rule: 'TRANSPORT-RESPONSE-BODY', field: 'response', severity, message: `no answer: ${ex.fault.message}` });
-      this.cover(['TRANSPORT-RESPONSE-BODY'], found, ex);
+      this.cover(['TRANSPORT-RESPONSE-BODY'], found, ex, format);
       this.checkedCount++;
       return found;
     }
@@ -229,7 +245,7 @@ export class ProxySession {
       // An XML answer whose root is another element (`<responseBlock>`) breaks the XML rule too (as the suite reads it).
       const root = format === 'xml' && answer !== undefined && /^\uFEFF?\s*(?:<\?[\s\S]*?\?>\s*)?<[A-Za-z]/.test(answer.text);
       if (root) this.record(found, n, 'gateway', `POST ${format}`, { rule: 'XML-RESPONSE-ROOT', field: 'responseblock', severity: 'error', message: `${why}: the root element is not responseblock` });
-      this.cover(root ? ['TRANSPORT-RESPONSE-BODY', 'XML-RESPONSE-ROOT'] : ['TRANSPORT-RESPONSE-BODY'], found, ex);
+      this.cover(root ? ['TRANSPORT-RESPONSE-BODY', 'XML-RESPONSE-ROOT'] : ['TRANSPORT-RESPONSE-BODY'], found, ex, format);
       return found;
     }
     const read =
@@ -268,7 +284,7 @@ export class ProxySession {
     const requested = views.flatMap((v) => v.types);
     const result = checkAnswer({ format, raw: env, envelope: readEnv, problems: answer.problems, views, requested, clientErrors: clientRules, observed: this.observed, memory: this.memory });
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);
-    this.cover([...this.current.checked, ...result.checked], found, ex);
+    this.cover([...this.current.checked, ...result.checked], found, ex, format, requested);
     this.observed.record(views.map((v) => ({ obj: v.obj, types: v.types, parts: v.parts })));
     return found;
   }
@@ -287,6 +303,7 @@ export class ProxySession {
       ['SEC-BASIC-AUTH', 'TRANSPORT-HEADERS', 'TRANSPORT-JSON-PATH'].filter((r) => added.some((v) => v.rule === r)),
       found,
       ex,
+      format,
     );
     if (found.length > 0 && format === undefined) this.checkedCount++;
     else if (format === undefined) this.other++;
@@ -344,20 +361,29 @@ export class ProxySession {
     this.list.push(finding);
   }
 
-  private cover(rules: Iterable<string>, found: readonly ProxyFinding[], ex: HttpExchange): void {
-    const failed = new Set(found.map((f) => f.rule));
-    const all = new Set([...rules, ...failed]);
+  private cover(rules: Iterable<string>, found: readonly ProxyFinding[], ex: HttpExchange, format?: Format, types: readonly string[] = []): void {
+    const failed = new Map<string, ProxyFinding>();
+    for (const f of found) if (!failed.has(f.rule) || (f.severity === 'error' && failed.get(f.rule)?.severity !== 'error')) failed.set(f.rule, f);
+    const all = new Set([...rules, ...failed.keys()]);
+    const known = types.filter((t) => (REQUEST_TYPES as readonly string[]).includes(t));
     for (const rule of all) {
       let c = this.coverage.get(rule);
       if (!c) {
         // Rules outside the catalogue (a proposed rule of the contract) are counted too; a bound keeps odd ones out.
         if (this.coverage.size >= 2000) continue;
-        this.coverage.set(rule, (c = { checked: 0, failed: 0 }));
+        this.coverage.set(rule, (c = { checked: 0, failed: 0, errors: 0, byFormat: {}, types: new Set() }));
       }
-      c.checked++;
-      if (failed.has(rule)) {
-        c.failed++;
+      const f = format === undefined ? undefined : (c.byFormat[format] ??= { checked: 0, failed: 0, errors: 0 });
+      for (const t of known) c.types.add(t);
+      for (const x of f ? [c, f] : [c]) x.checked++;
+      const broke = failed.get(rule);
+      if (broke) {
+        for (const x of f ? [c, f] : [c]) {
+          x.failed++;
+          if (broke.severity === 'error') x.errors++;
+        }
         c.example ??= shownExchange(ex);
+        if (!c.first || (broke.severity === 'error' && c.first.severity !== 'error')) c.first = { side: broke.side, severity: broke.severity, field: broke.field, message: broke.message };
       }
     }
   }
@@ -384,7 +410,17 @@ export class ProxySession {
       const c = this.coverage.get(rule);
       const text = index.rules.get(rule) ?? ruleText(rule);
       const status = !c ? 'not-observed' : c.failed > 0 ? 'failed' : 'passed';
-      return { rule, status, checked: c?.checked ?? 0, failed: c?.failed ?? 0, section: text?.section, quote: text?.quote, example: c?.example };
+      const order = (t: string): number => (REQUEST_TYPES as readonly string[]).indexOf(t);
+      return {
+        rule,
+        status,
+        checked: c?.checked ?? 0,
+        failed: c?.failed ?? 0,
+        section: text?.section,
+        quote: text?.quote,
+        example: c?.example,
+        ...(c ? { errors: c.errors, byFormat: structuredClone(c.byFormat), types: [...c.types].sort((a, b) => order(a) - order(b)), ...(c.first ? { first: c.first } : {}) } : {}),
+      };
     });
     return {
       kind: 'cardspec-proxy-report',
