@@ -13,6 +13,7 @@ import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
 import { INHERITANCE } from './inheritance';
+import { ONE_CONTEXT } from './one-context';
 import { REQUEST_TYPE_VARIANTS } from './request-types';
 import { STATES } from './states';
 import { TEETH } from './teeth';
@@ -28,6 +29,7 @@ export const GALLERY: readonly Variant[] = [
   ...ACS_AND_TRANSPORT,
   ...XML,
   ...TEETH,
+  ...ONE_CONTEXT,
   ...AUDIT_OPERATIONS,
   ...AUDIT_XML_FOLLOWUPS,
   ...AUDIT_READING,
