@@ -22,7 +22,9 @@ export function proxyReportText(report: ProxyReport, opts: { all?: boolean } = {
   const warningNote = v.warnings > 0 && !report.strict ? '; warnings fail only with --strict' : '';
   lines.push(`cardspec proxy report: ${report.passed ? (e.checked === 0 ? 'NOTHING OBSERVED' : 'PASS') : 'FAIL'} (${plural(v.errors, 'error')}, ${plural(v.warnings, 'warning')}${warningNote})`);
   if (report.upstream) lines.push(`Upstream: ${report.upstream}`);
-  lines.push(`Exchanges: ${e.total} (${e.checked} checked, ${e.other} other traffic forwarded unchecked, ${e.faults} faults of the path)`);
+  lines.push(
+    `Exchanges: ${e.total} (${e.checked} checked, ${e.acs > 0 ? `${e.acs} of the ACS round trip checked, ` : ''}${e.other} other traffic forwarded unchecked, ${e.faults} faults of the path)`,
+  );
   lines.push(`  client (what was sent): ${plural(v.bySide.client.errors, 'error')}, ${plural(v.bySide.client.warnings, 'warning')}`);
   lines.push(`  gateway (what was answered): ${plural(v.bySide.gateway.errors, 'error')}, ${plural(v.bySide.gateway.warnings, 'warning')}`);
   lines.push(`  path (the way between): ${plural(v.bySide.path.errors, 'error')}, ${plural(v.bySide.path.warnings, 'warning')}`);

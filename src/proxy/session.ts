@@ -20,6 +20,7 @@ import { REQUEST_TYPES } from '../../schemas/fields';
 import { requestTypesOf } from '../wire/json';
 import { readAnswer } from '../wire/reading';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
+import { AcsWatch } from './acs';
 import { AnswerMemory, checkAnswer, type AnswerView } from './answers';
 import { formatOfPath, header, inflated, readAnswerBody, readRequestBody, type FaultKind, type HttpExchange } from './exchange';
 import { ObservedLedger } from './observed';
@@ -82,7 +83,9 @@ export interface ProxyReport {
     readonly total: number;
     /** Calls to the interface (`/json/`, `/xml/`) checked. */
     readonly checked: number;
-    /** Anything else that went through (the ACS pages, a control API): forwarded, not checked. */
+    /** Exchanges of an ACS round trip whose THREEDQUERY was observed (the browser's traffic went through too). */
+    readonly acs: number;
+    /** Anything else that went through (ACS pages of no md observed, a control API): forwarded, not checked. */
     readonly other: number;
     readonly faults: number;
   };
@@ -166,6 +169,8 @@ export class ProxySession {
   private seq = 0;
   private checkedCount = 0;
   private other = 0;
+  private acsCount = 0;
+  private readonly acs = new AcsWatch();
   private faultCount = 0;
   private readonly faultsByKind: Partial<Record<FaultKind, number>> = {};
   private readonly faultList: ProxyReport['faults']['list'][number][] = [];
@@ -227,6 +232,15 @@ export class ProxySession {
     }
     const status = ex.status ?? 0;
     if (format === undefined || rel === undefined) {
+      const acs = rel === undefined ? undefined : this.acs.observe(ex, rel, this.observed);
+      if (acs) {
+        this.acsCount++;
+        const operation = acs.step === 'to-acs' ? 'browser POST to acsurl' : 'browser at the ACS';
+        for (const f of acs.client) this.record(found, n, 'client', operation, f);
+        for (const f of acs.gateway) this.record(found, n, 'gateway', operation, f);
+        this.cover(acs.checked, found, ex, undefined, ['THREEDQUERY']);
+        return found;
+      }
       // Not the interface: a refusal of a call astray is the client's (the transport checks), the rest is not checked.
       if (status >= 400 && ex.method !== 'GET' && rel !== undefined && !/^\/(acs|_cardspec)(\/|$)/.test(rel)) {
         return this.refused(n, ex, rel, undefined);
@@ -286,6 +300,7 @@ export class ProxySession {
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);
     this.cover([...this.current.checked, ...result.checked], found, ex, format, requested);
     this.observed.record(views.map((v) => ({ obj: v.obj, types: v.types, parts: v.parts })));
+    for (const v of views) for (const p of v.parts) if (p.requesttypedescription === 'THREEDQUERY') this.acs.remember(v.obj, p);
     return found;
   }
 
@@ -427,7 +442,7 @@ export class ProxySession {
       upstream: upstream === undefined ? undefined : redactText(upstream),
       strict: this.strict,
       passed: !this.failed(),
-      exchanges: { total: this.seq, checked: this.checkedCount, other: this.other, faults: this.faultCount },
+      exchanges: { total: this.seq, checked: this.checkedCount, acs: this.acsCount, other: this.other, faults: this.faultCount },
       violations: {
         errors: this.counts.error,
         warnings: this.counts.warning,
