@@ -26,3 +26,31 @@ Feature: The ACS browser round trip
     And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
     Then the AUTH succeeded
     And the AUTH's status is "Y"
+
+  # "Submitted in full and unmodified": a value cut, with a surrounding space or in another letter case is another
+  # value, in the AUTH after 3-D Secure and in the AUTH part of a subscription alike.
+  @rule:3DS-MD-PARES-UNMODIFIED @type:THREEDQUERY @type:AUTH
+  Scenario Outline: md and pares not submitted in full and unmodified: "<operation>" with the <field> <change> is not authenticated
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "<operation>" with the md and pares of the THREEDQUERY, the <field> <change>
+    Then the AUTH was not answered as authenticated
+
+    Examples: AUTH after 3-D Secure
+      | operation                            | field | change                    |
+      | AUTH after 3-D Secure, enrolled card | pares | cut by its last character |
+      | AUTH after 3-D Secure, enrolled card | pares | with a leading space      |
+      | AUTH after 3-D Secure, enrolled card | pares | with a trailing space     |
+      | AUTH after 3-D Secure, enrolled card | pares | in another letter case    |
+      | AUTH after 3-D Secure, enrolled card | md    | cut by its last character |
+      | AUTH after 3-D Secure, enrolled card | md    | with a leading space      |
+      | AUTH after 3-D Secure, enrolled card | md    | with a trailing space     |
+      | AUTH after 3-D Secure, enrolled card | md    | in another letter case    |
+
+    @type:SUBSCRIPTION
+    Examples: the AUTH part of a subscription
+      | operation                   | field | change                    |
+      | Subscription, enrolled card | pares | cut by its last character |
+      | Subscription, enrolled card | pares | with a trailing space     |
+      | Subscription, enrolled card | md    | with a leading space      |
+      | Subscription, enrolled card | md    | in another letter case    |

@@ -8,6 +8,8 @@ import type { CardRole } from '../src/client/profile';
 import { buildRequest, filterFor, operationByTitle, type CardSource } from '../src/client/requests';
 import type { RequestObject } from '../src/wire/types';
 import { panOfLength } from '../src/suite/generated/cards';
+import { changed } from '../src/suite/changes';
+import { ScenarioSkipped } from './world';
 import { cardOf, requestStep, tableFields } from './support';
 import type { CardspecWorld, Sent } from './world';
 
@@ -47,6 +49,17 @@ requestStep('the merchant sends {string} with the md and pares of {txn}', async 
   const acs = this.entry(query as string).acs;
   if (!acs) this.fail(`${query as string} has not been through the ACS yet: no md and pares to send`);
   await sendOperation(this, title as string, { md: acs.md, pares: acs.pares }, table, { name });
+});
+
+// "The ACS return values `md` and `pares` must be submitted in full and unmodified": one of them changed.
+requestStep('the merchant sends {string} with the md and pares of {txn}, the {word} {change}', async function (this: CardspecWorld, [title, query, field, change], table, name) {
+  const acs = this.entry(query as string).acs;
+  if (!acs) this.fail(`${query as string} has not been through the ACS yet: no md and pares to send`);
+  const values = { md: acs.md, pares: acs.pares };
+  if (field !== 'md' && field !== 'pares') this.fail(`only md or pares is changed here, not ${field as string}`);
+  const value = changed(values[field], change as string);
+  if (value === undefined) throw new ScenarioSkipped(`the ${field} the ACS returned has no letter, so it has no other letter case`);
+  await sendOperation(this, title as string, { ...values, [field]: value }, table, { name });
 });
 
 requestStep('the merchant sends {string} with a cache token for the {card}', async function (this: CardspecWorld, [title, role], table, name) {
@@ -95,6 +108,17 @@ requestStep('the merchant sends {string} with the {card} and a wrong password', 
   const user = this.parameters.user ?? this.parameters.alias;
   const password = `${this.parameters.password ?? ''}-wrong`;
   await sendOperation(this, title as string, { card: cardOf(this, role as CardRole) }, table, { lenient: true, auth: { user, password } });
+});
+
+// The credentials the document names ("a user name and password, sent as `<USERNAME>:<PASSWORD>`"), one changed.
+requestStep('the merchant sends {string} with the {card} and the {credential} {change}', async function (this: CardspecWorld, [title, role, credential, change], table) {
+  const user = this.parameters.user ?? this.parameters.alias;
+  const password = this.parameters.password ?? '';
+  const auth = { user, password };
+  const key = credential === 'user name' ? 'user' : 'password';
+  const value = changed(auth[key], change as string);
+  if (value === undefined) throw new ScenarioSkipped(`the ${credential as string} has no letter, so it has no other letter case`);
+  await sendOperation(this, title as string, { card: cardOf(this, role as CardRole) }, table, { lenient: true, auth: { ...auth, [key]: value } });
 });
 
 // ---- follow-up operations (public shape: the document shows none) -----------------------------------------------

@@ -182,6 +182,21 @@ function checkMask(world: CardspecWorld, name: string, pan: string): void {
   );
 }
 
+// "must be submitted in full and unmodified": an AUTH with a changed md or pares is no authenticated, authorised one.
+Then('{txn} was not answered as authenticated', function (this: CardspecWorld, name: string) {
+  const part = this.entry(name).part;
+  this.check(
+    !(part.errorcode === '0' && part.status === 'Y'),
+    {
+      message: `${name} answers errorcode "0" with status "Y" (authenticated) to a changed md or pares; only the values the ACS returned, in full and unmodified, authenticate`,
+      field: 'status',
+      expected: 'not authenticated and authorised',
+      seen: `errorcode ${show(part.errorcode)}, status ${show(part.status)}`,
+    },
+    '3DS-MD-PARES-UNMODIFIED',
+  );
+});
+
 Then('the response has {int} part(s): {types}', function (this: CardspecWorld, count: number, types: string[]) {
   const got = this.last.parts.map((p) => p.requesttypedescription);
   this.check(got.length === count && types.length === count && types.every((t, i) => got[i] === t), {

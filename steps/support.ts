@@ -6,6 +6,7 @@ import { defineParameterType, When, type DataTable } from '@cucumber/cucumber';
 import { REQUEST_TYPES } from '../schemas/fields';
 import { CARD_ROLES, SECURITY_CHECKED_FIELDS, type CardRole, type ProfileCard, type SecurityCheckedField } from '../src/client/profile';
 import { addToDate } from '../src/client/requests';
+import { CHANGES } from '../src/suite/changes';
 import type { CardspecWorld } from './world';
 
 /** `the THREEDQUERY`, `the AUTH`, `the first AUTH`: a transaction among the scenario's named parts. */
@@ -44,6 +45,16 @@ defineParameterType({
   regexp: new RegExp(`(?:${REQUEST_TYPES.join('|')})(?:, then (?:${REQUEST_TYPES.join('|')}))*`),
   transformer: (s: string) => s.split(', then '),
 });
+
+/** `cut by its last character`, `with a trailing space`: how a scenario changes a value named exactly (src/suite/changes.ts). */
+defineParameterType({
+  name: 'change',
+  regexp: new RegExp(Object.keys(CHANGES).join('|')),
+  transformer: (s: string) => s,
+});
+
+/** `user name`, `password`: the credentials of basic authentication. */
+defineParameterType({ name: 'credential', regexp: /user name|password/, transformer: (s: string) => s });
 
 /** The profile's card for a role; a scenario that needs a card the profile lacks is skipped before it gets here. */
 export function cardOf(world: CardspecWorld, role: CardRole): ProfileCard {

@@ -1,11 +1,34 @@
 /**
  * Faults that hide in one situation of a rule's scope: a code of the Errors table answered otherwise in one part
  * type or in combined requests only, a mask wrong for long card numbers only, a stored card's enrolment read
- * otherwise than a token's. Each passed a suite that checked its rule in one situation; the scenarios generated
- * from the tables (src/suite/generated) reach the others.
+ * otherwise than a token's; and values the document names exactly (md and pares "in full and unmodified", the
+ * credentials) taken when trimmed or in another letter case. Each passed a suite that checked its rule in one
+ * situation; the scenarios generated from the tables (src/suite/generated) and the changed-value outlines reach
+ * the others.
  */
-import type { Variant } from '../types';
-import { ERR, faulty, isType, withPart } from './helpers';
+import { basicAuth } from '../../client/http';
+import { DEFAULT_CONFIG } from '../../testdata';
+import type { FrontRequest, Variant } from '../types';
+import { ERR, faulty, isObject, isType, withPart } from './helpers';
+
+const isEnvelope = (req: FrontRequest): boolean => /^\/(json|xml)\/?(\?|$)/.test(req.path);
+
+/** A front that rewrites the basic-authentication credentials of envelope calls before the gateway reads them. */
+function credentialsRewritten(rewrite: (user: string, password: string) => { user: string; password: string }) {
+  return {
+    front: {
+      request: (req: FrontRequest): FrontRequest => {
+        const header = req.headers.authorization;
+        if (!isEnvelope(req) || typeof header !== 'string' || !/^Basic /i.test(header)) return req;
+        const text = Buffer.from(header.slice(6), 'base64').toString('utf8');
+        const colon = text.indexOf(':');
+        if (colon < 0) return req;
+        const { user, password } = rewrite(text.slice(0, colon), text.slice(colon + 1));
+        return { ...req, headers: { ...req.headers, authorization: basicAuth(user, password) } };
+      },
+    },
+  };
+}
 
 /** `4111 11## #### ###1 111` style masks kept to 16 characters: a long card number loses digits of its mask. */
 const cutMask = (masked: string): string => `${masked.slice(0, 6)}${'#'.repeat(6)}${masked.slice(-4)}`;
@@ -54,5 +77,59 @@ export const ONE_CONTEXT: readonly Variant[] = [
         },
       },
     }),
+  }),
+  faulty({
+    name: 'md-pares-trimmed',
+    area: 'acs',
+    rule: '3DS-MD-PARES-UNMODIFIED',
+    what: 'trims surrounding spaces from md and pares before matching them, so a changed value authenticates',
+    build: () => ({
+      mutate: { request: (r) => (isObject(r) ? { ...r, ...(typeof r.md === 'string' ? { md: r.md.trim() } : {}), ...(typeof r.pares === 'string' ? { pares: r.pares.trim() } : {}) } : r) },
+    }),
+  }),
+  faulty({
+    name: 'md-read-in-any-case',
+    area: 'acs',
+    rule: '3DS-MD-PARES-UNMODIFIED',
+    what: 'matches the md it is sent to the one it issued whatever its letter case',
+    build: () => {
+      const issued = new Map<string, string>();
+      return {
+        mutate: {
+          part: (p) => {
+            if (isType(p, 'THREEDQUERY') && typeof p.md === 'string') issued.set(p.md.toLowerCase(), p.md);
+            return p;
+          },
+          request: (r) => (isObject(r) && typeof r.md === 'string' && issued.has(r.md.toLowerCase()) ? { ...r, md: issued.get(r.md.toLowerCase()) } : r),
+        },
+      };
+    },
+  }),
+  faulty({
+    name: 'credentials-trimmed',
+    area: 'transport',
+    rule: 'SEC-BASIC-AUTH',
+    what: 'trims surrounding spaces from the basic-authentication user name and password',
+    build: () => credentialsRewritten((user, password) => ({ user: user.trim(), password: password.trim() })),
+  }),
+  faulty({
+    name: 'user-name-any-case',
+    area: 'transport',
+    rule: 'SEC-BASIC-AUTH',
+    what: "takes the account's user name in any letter case",
+    build: () => {
+      const names = DEFAULT_CONFIG.users.map((u) => u.username);
+      return credentialsRewritten((user, password) => ({ user: names.find((n) => n.toLowerCase() === user.toLowerCase()) ?? user, password }));
+    },
+  }),
+  faulty({
+    name: 'password-any-case',
+    area: 'transport',
+    rule: 'SEC-BASIC-AUTH',
+    what: "takes the account's password in any letter case",
+    build: () => {
+      const users = DEFAULT_CONFIG.users;
+      return credentialsRewritten((user, password) => ({ user, password: users.find((u) => u.username === user && u.password.toLowerCase() === password.toLowerCase())?.password ?? password }));
+    },
   }),
 ];
