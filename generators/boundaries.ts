@@ -70,7 +70,7 @@ export function boundaryArbitraries(name: string, direction: Direction, cards: r
 
   if (!hasAlphabet || def.examples) {
     // Formats (dates, URLs, email addresses) and example-only values: a valid value stretched or cut.
-    const valid = def.examples ? fc.constantFrom(...def.examples) : formatValue(def.type).filter((v) => checkValue(def, direction, v) === null);
+    const valid = def.examples ? fc.constantFrom(...def.examples) : formatValue(def.type, max).filter((v) => checkValue(def, direction, v) === null);
     out.shortest = valid;
     if (max !== undefined) {
       out.longest = fixedLength ? valid : valid.map((v) => toLength(def, v, max)).filter((v) => checkValue(def, direction, v) === null);

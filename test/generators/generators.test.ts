@@ -33,6 +33,25 @@ describe('values', () => {
     });
   }
 
+  it('URLs are https addresses and email addresses have a local part of at most 64, long ones included', () => {
+    const urls = FIELDS.filter((d) => d.type === 'url');
+    const emails = FIELDS.filter((d) => d.type === 'email');
+    assert.ok(urls.length > 0 && emails.length > 0);
+    for (const def of [...urls, ...emails]) {
+      const direction: Direction = def.request ? 'request' : 'response';
+      const max = def[direction]!.maxLength!;
+      const values = fc.sample(fieldValue(def.name, direction), { numRuns: 2000, seed: 11 });
+      for (const v of values) {
+        assert.equal(checkValue(def, direction, v), null, `${def.name}=${v}`);
+        if (def.type === 'url') assert.match(v, /^https:\/\/[a-z0-9]+(\.[a-z0-9]+)+(\/\S*)?$/, v);
+        else assert.match(v, /^[^\s@.]{1,64}@[a-z0-9]+(\.[a-z0-9]+)+$/, v);
+      }
+      const longest = Math.max(...values.map((v) => v.length));
+      if (def.type === 'url') assert.ok(longest > max - 64, `${def.name}: the longest drawn is ${longest} of ${max}`);
+      else assert.equal(Math.max(...values.map((v) => v.indexOf('@'))), 64, `${def.name}: a local part of 64 is drawn`);
+    }
+  });
+
   it('an unknown field or side is a clear error', () => {
     assert.throws(() => fieldValue('nosuchfield', 'request'), /no request side for field 'nosuchfield'/);
     assert.throws(() => fieldValue('pan', 'response'), /no response side for field 'pan'/);
