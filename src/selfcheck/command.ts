@@ -11,6 +11,7 @@ import { redactText } from '../redact';
 import type { ShortFuzz } from './fuzz';
 import type { GeneratedVariant } from './mutants/operators';
 import { scoreGenerated, scoreLines, generatedOk } from './mutants/score';
+import { takeCensus } from './census';
 import { ablate, runSelfcheck } from './runner';
 import { ablationLines, consoleTable, markdownBlock, replaceBlock } from './table';
 import type { Variant } from './types';
@@ -77,11 +78,25 @@ export async function runSelfcheckCommand(plan: SelfcheckPlan, io: SelfcheckIo):
   let generatedPass = true;
   if (plan.generated.length > 0) {
     line(io.out, `\ncardspec selfcheck: ${plan.generated.length} generated variants, ${plan.workers} worker(s), no fuzz runs`);
+    // The context-restricted mutants run where the census saw them change an answer (./census.ts).
+    const restricted = plan.generated.filter((v) => v.context !== undefined && !v.equivalent);
+    const census = restricted.length > 0 ? await takeCensus(restricted) : undefined;
+    if (census) {
+      line(
+        io.out,
+        redactText(
+          `Census: ${census.scenarios} scenario runs of the whole suite against the reference in ${(census.durationMs / 1000).toFixed(1)} s; ${census.focus.size}/${restricted.length} context mutants placed` +
+            (census.failed.length > 0 ? `; the reference failed ${census.failed.length} (${census.failed.slice(0, 3).join(', ')})` : '') +
+            (census.problems.length > 0 ? `; ${census.problems[0]}` : ''),
+        ),
+      );
+    }
     let dots = 0;
     const gen = await runSelfcheck({
       variants: plan.generated,
       workers: plan.workers,
       fuzz: false,
+      ...(census ? { focus: (v: Variant) => census.focus.get(v.name) } : {}),
       onVerdict: (v) => {
         if (!tty) return;
         io.out.write(v.ok ? '.' : 's');
@@ -94,7 +109,14 @@ export async function runSelfcheckCommand(plan: SelfcheckPlan, io: SelfcheckIo):
     line(io.out, redactText(scoreLines(score).join('\n')));
     const times = gen.runs.map((r) => r.durationMs).sort((a, b) => a - b);
     const mid = times[Math.floor(times.length / 2)] ?? 0;
-    line(io.out, `\n${plan.generated.length} generated variants in ${(gen.durationMs / 1000).toFixed(1)} s (per variant: median ${mid} ms, max ${times[times.length - 1] ?? 0} ms).`);
+    const slowest = [...gen.runs]
+      .sort((a, b) => b.durationMs - a.durationMs)
+      .slice(0, 3)
+      .map((r) => `${r.name} ${r.durationMs} ms`);
+    line(
+      io.out,
+      `\n${plan.generated.length} generated variants in ${(gen.durationMs / 1000).toFixed(1)} s (per variant: median ${mid} ms, max ${times[times.length - 1] ?? 0} ms; slowest: ${slowest.join(', ')}).`,
+    );
   }
 
   if (plan.markdown) {

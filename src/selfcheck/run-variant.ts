@@ -13,7 +13,7 @@ import { redactText } from '../redact';
 import { runShortFuzz, type ShortFuzz } from './fuzz';
 import { startVariant } from './start';
 import { runSuite } from './suite';
-import type { FuzzOutcome, ScenarioOutcome, Variant, VariantRun } from './types';
+import type { Focus, FuzzOutcome, ScenarioOutcome, Variant, VariantRun } from './types';
 import type { GeneratedVariant } from './mutants/variant';
 import { catchers } from './verdict';
 import type { Format } from '../wire/types';
@@ -28,7 +28,15 @@ export interface VariantRunOptions {
    * among them). Default: the whole suite when those do not catch it.
    */
   readonly wholeSuite?: boolean;
+  /**
+   * The census's scenarios for this mutant (./census.ts): it runs only those, and the whole suite only when they
+   * do not kill it; with none, it reached no answer in the whole suite and is not run.
+   */
+  readonly focus?: Focus;
 }
+
+/** How many of a mutant's census scenarios run first: a kill needs one, and most fall to the first. */
+export const FIRST_FOCUSED = 3;
 
 export const ALL_FORMATS: readonly Format[] = ['json', 'xml'];
 
@@ -47,11 +55,11 @@ interface SuiteOn {
   readonly reached?: number;
 }
 
-async function suiteOn(variant: Variant, formats: readonly Format[], tags: string, exclude: readonly string[] | undefined, problems: string[]): Promise<SuiteOn> {
+async function suiteOn(variant: Variant, formats: readonly Format[], tags: string, exclude: readonly string[] | undefined, problems: string[], only?: readonly string[]): Promise<SuiteOn> {
   try {
     const gw = await startVariant(variant);
     try {
-      const r = await runSuite({ baseUrl: gw.url, formats, tags, exclude });
+      const r = await runSuite({ baseUrl: gw.url, formats, tags, exclude, only });
       problems.push(...r.problems);
       return { scenarios: r.scenarios, ...(gw.reached ? { reached: gw.reached() } : {}) };
     } finally {
@@ -63,10 +71,45 @@ async function suiteOn(variant: Variant, formats: readonly Format[], tags: strin
   }
 }
 
+/**
+ * A mutant on its census scenarios, in both formats on one instance (the XML run is compared with the JSON run):
+ * the first few, then the rest on a fresh instance; a kill ends it. Undefined when they do not kill it (the whole
+ * suite then judges it); a run with nothing reached when the census saw it change no answer.
+ */
+async function runFocused(variant: Variant, focus: Focus, formats: readonly Format[], opts: VariantRunOptions, started: number): Promise<VariantRun | undefined> {
+  const left = new Set(opts.exclude ?? []);
+  const places = focus.filter((p) => !left.has(p));
+  const base = { name: variant.name, tags: '', formats, problems: [] as string[] };
+  if (focus.length === 0) {
+    return { ...base, wholeSuite: true, scenarios: [], reached: 0, census: 'unreached', durationMs: Math.round(performance.now() - started) };
+  }
+  if (variant.kind !== 'faulty') return undefined;
+  const scenarios: ScenarioOutcome[] = [];
+  const problems: string[] = [];
+  let reached = 0;
+  for (const chosen of [places.slice(0, FIRST_FOCUSED), places.slice(FIRST_FOCUSED)]) {
+    if (chosen.length === 0) continue;
+    const r = await suiteOn(variant, formats, '', undefined, problems, chosen);
+    scenarios.push(...r.scenarios);
+    reached += r.reached ?? 0;
+    if (catchers(variant.rule, r.scenarios).length > 0) {
+      return { ...base, problems, scenarios, reached, census: { focused: scenarios.length }, durationMs: Math.round(performance.now() - started) };
+    }
+  }
+  return undefined;
+}
+
 export async function runVariant(variant: Variant, opts: VariantRunOptions): Promise<VariantRun> {
   const started = performance.now();
   const formats = variant.formats ?? ALL_FORMATS;
-  let tags = tagsFor(variant);
+  // The census speaks of the suite alone: a variant with a fuzz run, or one kept to its rule's scenarios, runs as before.
+  const focusing = opts.focus !== undefined && !opts.fuzz && opts.wholeSuite !== false;
+  if (focusing) {
+    const focused = await runFocused(variant, opts.focus!, formats, opts, started);
+    if (focused) return focused;
+  }
+  // Not killed where the census saw it change answers: judged on the whole suite at once.
+  let tags = focusing ? '' : tagsFor(variant);
   const problems: string[] = [];
   let suite = await suiteOn(variant, formats, tags, opts.exclude, problems);
   let wholeSuite = tags === '';

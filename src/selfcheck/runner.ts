@@ -10,11 +10,12 @@ import * as path from 'node:path';
 import { redactText } from '../redact';
 import type { ShortFuzz } from './fuzz';
 import { runVariant } from './run-variant';
-import type { Variant, VariantRun, VariantVerdict } from './types';
+import type { Focus, Variant, VariantRun, VariantVerdict } from './types';
 import { verdictOf } from './verdict';
 
 export type WorkerTask =
-  { readonly kind: 'run'; readonly name: string; readonly fuzz: ShortFuzz | false; readonly exclude?: readonly string[]; readonly wholeSuite?: boolean } | { readonly kind: 'stop' };
+  | { readonly kind: 'run'; readonly name: string; readonly fuzz: ShortFuzz | false; readonly exclude?: readonly string[]; readonly wholeSuite?: boolean; readonly focus?: Focus }
+  | { readonly kind: 'stop' };
 
 export type WorkerReply = { readonly kind: 'ready' } | { readonly kind: 'done'; readonly run: VariantRun } | { readonly kind: 'error'; readonly name: string; readonly message: string };
 
@@ -27,6 +28,8 @@ export interface SelfcheckOptions {
   readonly exclude?: readonly string[] | ((v: Variant) => readonly string[]);
   /** `false`: a faulty variant runs only its rule's scenarios, never the whole suite (the ablation). */
   readonly wholeSuite?: boolean;
+  /** The census's scenarios of a variant (./census.ts), where it has them. */
+  readonly focus?: (v: Variant) => Focus | undefined;
   /** Called as each variant is judged (progress). */
   readonly onVerdict?: (v: VariantVerdict) => void;
 }
@@ -51,7 +54,7 @@ function lostRun(v: Variant, why: string): VariantRun {
 const excludeOf = (opts: SelfcheckOptions, v: Variant): readonly string[] | undefined => (typeof opts.exclude === 'function' ? opts.exclude(v) : opts.exclude);
 
 async function inProcess(opts: SelfcheckOptions, done: (v: Variant, run: VariantRun) => void): Promise<void> {
-  for (const v of opts.variants) done(v, await runVariant(v, { fuzz: opts.fuzz, exclude: excludeOf(opts, v), wholeSuite: opts.wholeSuite }));
+  for (const v of opts.variants) done(v, await runVariant(v, { fuzz: opts.fuzz, exclude: excludeOf(opts, v), wholeSuite: opts.wholeSuite, focus: opts.focus?.(v) }));
 }
 
 function startWorker(): ChildProcess {
@@ -77,7 +80,8 @@ function inWorkers(opts: SelfcheckOptions, done: (v: Variant, run: VariantRun) =
       });
       const next = (): void => {
         current = queue.shift();
-        if (current) child.send({ kind: 'run', name: current.name, fuzz: opts.fuzz, exclude: excludeOf(opts, current), wholeSuite: opts.wholeSuite } satisfies WorkerTask);
+        if (current)
+          child.send({ kind: 'run', name: current.name, fuzz: opts.fuzz, exclude: excludeOf(opts, current), wholeSuite: opts.wholeSuite, focus: opts.focus?.(current) } satisfies WorkerTask);
         else child.send({ kind: 'stop' } satisfies WorkerTask);
       };
       child.on('message', (m: WorkerReply) => {

@@ -113,6 +113,14 @@ export interface FuzzOutcome {
   readonly durationMs: number;
 }
 
+/**
+ * The scenarios (`features/<file>:<line>`) in which a mutant changed an answer in the census (./census.ts), in
+ * either format, in the order to run them; empty: it changed none in the whole suite. Each runs in both formats:
+ * the XML run of a scenario is compared with its JSON run (src/suite/twins.ts), so a change in one format can fail
+ * the other's.
+ */
+export type Focus = readonly string[];
+
 /** One variant run through the suite (and the fuzzer). */
 export interface VariantRun {
   readonly name: string;
@@ -127,6 +135,11 @@ export interface VariantRun {
   readonly fuzz?: FuzzOutcome;
   /** Answers the change touched in the suite's runs, where the variant counts them (`VariantBuild.reached`). */
   readonly reached?: number;
+  /**
+   * Run on the census's scenarios (./census.ts): `focused` scenario runs chosen by it; `unreached`, it changed no
+   * answer in the census's run of the whole suite and needed no run of its own.
+   */
+  readonly census?: { readonly focused: number } | 'unreached';
   readonly durationMs: number;
 }
 

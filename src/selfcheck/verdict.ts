@@ -42,6 +42,7 @@ export function verdictOf(variant: Variant, run: VariantRun): VariantVerdict {
     const failedElsewhere = run.scenarios.filter((s) => s.verdict === 'failed' && !onRule(variant.rule, s.broken ?? s.rules));
     let note: string;
     if (caught.length > 0) note = caught[0].why ?? 'failed';
+    else if (run.census === 'unreached') note = 'its change reached no answer in the census run of the whole suite (both formats): no scenario builds that context';
     else if (run.scenarios.length === 0) note = `no scenario ${run.wholeSuite ? 'of the suite' : `tagged @rule:${variant.rule}`} ran${problems}`;
     else if (failedElsewhere.length > 0)
       note = `failed only on other rules${run.wholeSuite ? ' in the whole suite' : ''} (${[...new Set(failedElsewhere.flatMap((s) => s.broken ?? s.rules))].slice(0, 4).join(', ')}): ${placeOf(failedElsewhere[0])}`;

@@ -22,7 +22,7 @@ process.on('message', (task: WorkerTask) => {
     reply({ kind: 'error', name: task.name, message: `no variant named ${task.name}` });
     return;
   }
-  const opts: VariantRunOptions = { fuzz: task.fuzz, exclude: task.exclude, wholeSuite: task.wholeSuite };
+  const opts: VariantRunOptions = { fuzz: task.fuzz, exclude: task.exclude, wholeSuite: task.wholeSuite, focus: task.focus };
   runVariant(variant, opts).then(
     (run) => reply({ kind: 'done', run }),
     (e: unknown) => reply({ kind: 'error', name: task.name, message: redactText(e instanceof Error ? e.message : String(e)) }),

@@ -44,6 +44,11 @@ export interface FeatureRun {
   readonly tags?: string;
   /** Scenarios to leave out, as `<feature file>:<line>` (a scenario's line, or an outline's example row). */
   readonly exclude?: readonly string[];
+  /**
+   * Only these scenarios, as `<feature file>:<line>` (relative to the suite's root): only their files are read, so
+   * a run of a few scenarios does not parse every feature (the self-check runs thousands of such runs).
+   */
+  readonly only?: readonly string[];
   /** Handed to every World (JSON only: it crosses process boundaries with `parallel`). */
   readonly worldParameters?: unknown;
   readonly formatters?: readonly FormatterSpec[];
@@ -138,6 +143,19 @@ export function pathsWithout(plan: readonly { uri: string; location: { line: num
   return [...byFile].map(([uri, lines]) => `${uri}:${lines.join(':')}`);
 }
 
+/** `features/x.feature:1:2` paths selecting exactly the scenarios at these places (`<file>:<line>`). */
+export function pathsOf(places: readonly string[]): string[] {
+  const byFile = new Map<string, number[]>();
+  for (const place of places) {
+    const m = /^(.*):(\d+)$/.exec(place);
+    if (!m) continue;
+    const lines = byFile.get(m[1]) ?? [];
+    lines.push(Number(m[2]));
+    byFile.set(m[1], lines);
+  }
+  return [...byFile].map(([uri, lines]) => `${uri}:${[...new Set(lines)].join(':')}`);
+}
+
 /**
  * Node caches the step modules, so only the first run of a process finds their definitions; later runs are handed
  * the first run's support code library (cucumber's way). One library per set of step files: the report fixture's
@@ -171,6 +189,11 @@ export async function runFeatures(run: FeatureRun): Promise<FeatureRunResult> {
   if (run.worldParameters !== undefined) provided.worldParameters = JSON.parse(JSON.stringify(run.worldParameters)) as IConfiguration['worldParameters'];
   const { runConfiguration } = await loadConfiguration({ file: false, provided }, environment);
   let sources = runConfiguration.sources;
+  if (run.only) {
+    const paths = pathsOf(run.only);
+    if (paths.length === 0) return { success: true, empty: true };
+    sources = { ...sources, paths };
+  }
   try {
     const shard = run.shard ? parseShard(run.shard) : undefined;
     if ((run.exclude && run.exclude.length > 0) || shard) {
