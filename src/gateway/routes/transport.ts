@@ -9,6 +9,7 @@ import { buildResponseBlock } from '../../wire/xml';
 import type { Format, ResponseEnvelope } from '../../wire/types';
 import { AnswerBatch } from '../answers';
 import { answerBytes, type AnsweredBody } from '../body';
+import { envelopeText } from '../envelope-text';
 import { ERR } from '../errors';
 import type { CallContext, WireReply } from '../types';
 import { Authenticator } from './auth';
@@ -52,7 +53,7 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
   function answer(res: ServerResponse, format: Format, env: ResponseEnvelope): void {
     let body: string;
     try {
-      body = format === 'json' ? JSON.stringify(env) : buildResponseBlock(env);
+      body = format === 'json' ? envelopeText(env) : buildResponseBlock(env);
     } catch {
       // A variant's envelope that cannot be written (a cycle): still an answer in the documented shape.
       body = JSON.stringify({ response: [{ requesttypedescription: 'ERROR', errorcode: ERR.unknown.code, errormessage: ERR.unknown.message }] });
