@@ -72,18 +72,3 @@ export function serveReport(dir: string, port = 0): Promise<ServedReport> {
     });
   });
 }
-
-/** Serves until SIGINT or SIGTERM; resolves with exit code 0 then. */
-export async function serveUntilStopped(dir: string, port: number, say: (line: string) => void): Promise<number> {
-  const served = await serveReport(dir, port);
-  say(`Serving the report at ${served.url} (127.0.0.1 only); open it in a browser. Ctrl-C stops.`);
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      void served.close().then(() => resolve(0));
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}

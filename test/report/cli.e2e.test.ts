@@ -119,16 +119,10 @@ test('two shards merge into one Allure report, one matrix and one summary; a bro
 });
 
 /** `cardspec report` in this process (the merge test above runs the real command line), its console captured. */
-async function reportHere(t: TestContext, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function reportHere(_t: TestContext, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
-  t.mock.method(console, 'log', (...a: unknown[]) => (out.stdout += `${a.join(' ')}\n`));
-  t.mock.method(console, 'error', (...a: unknown[]) => (out.stderr += `${a.join(' ')}\n`));
-  try {
-    const code = await runReport(args);
-    return { code, ...out };
-  } finally {
-    t.mock.restoreAll();
-  }
+  const code = await runReport(args, { out: { write: (t: string) => (out.stdout += t) }, err: { write: (t: string) => (out.stderr += t) }, env: process.env, cwd: process.cwd() });
+  return { code, ...out };
 }
 
 test('without Java: says what to install, and still writes the matrix, the summary and the JUnit file', async (t) => {

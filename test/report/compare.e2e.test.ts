@@ -122,14 +122,8 @@ describe('report --compare: client-case reports', () => {
   it('cardspec report --compare writes both files into --out and says how many rows differ', async () => {
     const out = path.join(root, 'out-cli');
     const lines: string[] = [];
-    const log = console.log;
-    console.log = (...a: unknown[]) => void lines.push(a.join(' '));
-    let code: number;
-    try {
-      code = await report(['--compare', path.join(root, 'good-sdk'), path.join(root, 'first-part-sdk'), '--out', out]);
-    } finally {
-      console.log = log;
-    }
+    const sink = { write: (t: string) => void lines.push(t) };
+    const code = await report(['--compare', path.join(root, 'good-sdk'), path.join(root, 'first-part-sdk'), '--out', out], { out: sink, err: sink, env: process.env, cwd: process.cwd() });
     assert.equal(code, 0);
     assert.ok(fs.existsSync(path.join(out, COMPARE_FILES.html)) && fs.existsSync(path.join(out, COMPARE_FILES.json)));
     assert.match(lines.join('\n'), /Compared good-sdk, first-part-sdk: 4 cases, 2 differ \(listed first\)/);

@@ -25,13 +25,7 @@ function trend(report: string): unknown[] {
 }
 
 async function quiet(args: string[]): Promise<number> {
-  const log = console.log;
-  console.log = () => undefined;
-  try {
-    return await runReport(args);
-  } finally {
-    console.log = log;
-  }
+  return runReport(args, { out: { write: () => undefined }, err: process.stderr, env: process.env, cwd: process.cwd() });
 }
 
 test('a report given the previous one carries its history: the trend has one entry per run', { skip: noJava }, async () => {
