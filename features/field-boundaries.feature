@@ -37,6 +37,9 @@ Feature: Field boundaries
       | accounttypedescription | listed 'MOTO'                          | taken    |
       | accounttypedescription | 'CARDSTORE', not listed for this row   | refused  |
       | accounttypedescription | unlisted 'XXXX'                        | refused  |
+      | accounttypedescription | listed 'ECOM' in another letter case   | refused  |
+      | accounttypedescription | listed 'ECOM' with a leading space     | refused  |
+      | accounttypedescription | listed 'ECOM' with a trailing space    | refused  |
 
     @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
@@ -194,11 +197,14 @@ Feature: Field boundaries
 
     @rule:FIELD-TELEPHONETYPE:billingtelephonetype
     Examples:
-      | field                | case           | outcome  |
-      | billingtelephonetype | listed 'H'     | taken    |
-      | billingtelephonetype | listed 'M'     | taken    |
-      | billingtelephonetype | listed 'W'     | taken    |
-      | billingtelephonetype | unlisted 'X'   | refused  |
+      | field                | case                                | outcome  |
+      | billingtelephonetype | listed 'H'                          | taken    |
+      | billingtelephonetype | listed 'M'                          | taken    |
+      | billingtelephonetype | listed 'W'                          | taken    |
+      | billingtelephonetype | unlisted 'X'                        | refused  |
+      | billingtelephonetype | listed 'H' in another letter case   | refused  |
+      | billingtelephonetype | listed 'H' with a leading space     | refused  |
+      | billingtelephonetype | listed 'H' with a trailing space    | refused  |
 
     @rule:FIELD-LENGTHS:billingtelephone @rule:LIMIT-FIELD-LENGTHS:billingtelephone
     Examples:
@@ -322,6 +328,9 @@ Feature: Field boundaries
       | accounttypedescription | listed 'MOTO'                          | taken    |
       | accounttypedescription | 'CARDSTORE', not listed for this row   | refused  |
       | accounttypedescription | unlisted 'XXXX'                        | refused  |
+      | accounttypedescription | listed 'ECOM' in another letter case   | refused  |
+      | accounttypedescription | listed 'ECOM' with a leading space     | refused  |
+      | accounttypedescription | listed 'ECOM' with a trailing space    | refused  |
 
     @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
@@ -468,11 +477,14 @@ Feature: Field boundaries
 
     @rule:FIELD-TELEPHONETYPE:billingtelephonetype
     Examples:
-      | field                | case           | outcome  |
-      | billingtelephonetype | listed 'H'     | taken    |
-      | billingtelephonetype | listed 'M'     | taken    |
-      | billingtelephonetype | listed 'W'     | taken    |
-      | billingtelephonetype | unlisted 'X'   | refused  |
+      | field                | case                                | outcome  |
+      | billingtelephonetype | listed 'H'                          | taken    |
+      | billingtelephonetype | listed 'M'                          | taken    |
+      | billingtelephonetype | listed 'W'                          | taken    |
+      | billingtelephonetype | unlisted 'X'                        | refused  |
+      | billingtelephonetype | listed 'H' in another letter case   | refused  |
+      | billingtelephonetype | listed 'H' with a leading space     | refused  |
+      | billingtelephonetype | listed 'H' with a trailing space    | refused  |
 
     @rule:FIELD-LENGTHS:billingtelephone @rule:LIMIT-FIELD-LENGTHS:billingtelephone
     Examples:
@@ -601,6 +613,9 @@ Feature: Field boundaries
       | accounttypedescription | listed 'MOTO'                          | taken    |
       | accounttypedescription | 'CARDSTORE', not listed for this row   | refused  |
       | accounttypedescription | unlisted 'XXXX'                        | refused  |
+      | accounttypedescription | listed 'ECOM' in another letter case   | refused  |
+      | accounttypedescription | listed 'ECOM' with a leading space     | refused  |
+      | accounttypedescription | listed 'ECOM' with a trailing space    | refused  |
 
     @rule:SUB-NO-3DS:accounttypedescription
     Examples:
@@ -856,11 +871,13 @@ Feature: Field boundaries
 
     @rule:SUB-TRANSACTIONACTIVE-VALUES:transactionactive
     Examples:
-      | field             | case           | outcome  |
-      | transactionactive | listed '0'     | taken    |
-      | transactionactive | listed '1'     | taken    |
-      | transactionactive | listed '2'     | taken    |
-      | transactionactive | unlisted '9'   | refused  |
+      | field             | case                               | outcome  |
+      | transactionactive | listed '0'                         | taken    |
+      | transactionactive | listed '1'                         | taken    |
+      | transactionactive | listed '2'                         | taken    |
+      | transactionactive | unlisted '9'                       | refused  |
+      | transactionactive | listed '0' with a leading space    | refused  |
+      | transactionactive | listed '0' with a trailing space   | refused  |
 
   @requires:cardstore @type:STORE
   Scenario Outline: Card store: <field> <case>
@@ -907,11 +924,14 @@ Feature: Field boundaries
 
     @rule:STORE-SHAPE:accounttypedescription
     Examples:
-      | field                  | case                              | outcome  |
-      | accounttypedescription | listed 'CARDSTORE'                | taken    |
-      | accounttypedescription | 'ECOM', not listed for this row   | refused  |
-      | accounttypedescription | unlisted 'XXXX'                   | refused  |
-      | accounttypedescription | left out (required)               | refused  |
+      | field                  | case                                        | outcome  |
+      | accounttypedescription | listed 'CARDSTORE'                          | taken    |
+      | accounttypedescription | 'ECOM', not listed for this row             | refused  |
+      | accounttypedescription | unlisted 'XXXX'                             | refused  |
+      | accounttypedescription | listed 'CARDSTORE' in another letter case   | refused  |
+      | accounttypedescription | listed 'CARDSTORE' with a leading space     | refused  |
+      | accounttypedescription | listed 'CARDSTORE' with a trailing space    | refused  |
+      | accounttypedescription | left out (required)                         | refused  |
 
     @rule:FIELD-LENGTHS:billingpremise @rule:LIMIT-FIELD-LENGTHS:billingpremise
     Examples:
@@ -1006,11 +1026,14 @@ Feature: Field boundaries
 
     @rule:FIELD-TELEPHONETYPE:billingtelephonetype
     Examples:
-      | field                | case           | outcome  |
-      | billingtelephonetype | listed 'H'     | taken    |
-      | billingtelephonetype | listed 'M'     | taken    |
-      | billingtelephonetype | listed 'W'     | taken    |
-      | billingtelephonetype | unlisted 'X'   | refused  |
+      | field                | case                                | outcome  |
+      | billingtelephonetype | listed 'H'                          | taken    |
+      | billingtelephonetype | listed 'M'                          | taken    |
+      | billingtelephonetype | listed 'W'                          | taken    |
+      | billingtelephonetype | unlisted 'X'                        | refused  |
+      | billingtelephonetype | listed 'H' in another letter case   | refused  |
+      | billingtelephonetype | listed 'H' with a leading space     | refused  |
+      | billingtelephonetype | listed 'H' with a trailing space    | refused  |
 
     @rule:FIELD-LENGTHS:billingtelephone @rule:LIMIT-FIELD-LENGTHS:billingtelephone
     Examples:
@@ -1134,11 +1157,14 @@ Feature: Field boundaries
 
     @rule:RISKDEC-CARD:accounttypedescription
     Examples:
-      | field                  | case                              | outcome  |
-      | accounttypedescription | listed 'FRAUDCONTROL'             | taken    |
-      | accounttypedescription | 'ECOM', not listed for this row   | refused  |
-      | accounttypedescription | unlisted 'XXXX'                   | refused  |
-      | accounttypedescription | left out (required)               | refused  |
+      | field                  | case                                           | outcome  |
+      | accounttypedescription | listed 'FRAUDCONTROL'                          | taken    |
+      | accounttypedescription | 'ECOM', not listed for this row                | refused  |
+      | accounttypedescription | unlisted 'XXXX'                                | refused  |
+      | accounttypedescription | listed 'FRAUDCONTROL' in another letter case   | refused  |
+      | accounttypedescription | listed 'FRAUDCONTROL' with a leading space     | refused  |
+      | accounttypedescription | listed 'FRAUDCONTROL' with a trailing space    | refused  |
+      | accounttypedescription | left out (required)                            | refused  |
 
     @rule:FIELD-LENGTHS:currencyiso3a @rule:LIMIT-FIELD-LENGTHS:currencyiso3a
     Examples:
@@ -1312,10 +1338,13 @@ Feature: Field boundaries
 
     @rule:FIELD-ACCOUNTTYPE-THREEDQUERY:accounttypedescription
     Examples:
-      | field                  | case                              | outcome  |
-      | accounttypedescription | listed 'ECOM'                     | taken    |
-      | accounttypedescription | 'MOTO', not listed for this row   | refused  |
-      | accounttypedescription | unlisted 'XXXX'                   | refused  |
+      | field                  | case                                   | outcome  |
+      | accounttypedescription | listed 'ECOM'                          | taken    |
+      | accounttypedescription | 'MOTO', not listed for this row        | refused  |
+      | accounttypedescription | unlisted 'XXXX'                        | refused  |
+      | accounttypedescription | listed 'ECOM' in another letter case   | refused  |
+      | accounttypedescription | listed 'ECOM' with a leading space     | refused  |
+      | accounttypedescription | listed 'ECOM' with a trailing space    | refused  |
 
     @rule:3DS-QUERY-REQUEST:accounttypedescription
     Examples:

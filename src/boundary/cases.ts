@@ -220,6 +220,12 @@ function casesOfField(row: OperationRow, field: string): BoundaryCase[] {
     for (const v of others.slice(0, 1)) add(`'${v}', not listed for this row`, v, 'refuses', rule);
     const unlisted = def.type === 'numeric' ? '9' : def.type === 'char' ? 'X' : 'XXXX';
     if (!(side.values ?? []).includes(unlisted)) add(`unlisted '${unlisted}'`, unlisted, 'refuses', rule);
+    // The document names these values exactly: with a surrounding space or in another letter case they are others.
+    const first = allowed[0];
+    const recased = first.toLowerCase() === first ? first.toUpperCase() : first.toLowerCase();
+    if (recased !== first && !(side.values ?? []).includes(recased)) add(`listed '${first}' in another letter case`, recased, 'refuses', rule);
+    add(`listed '${first}' with a leading space`, ` ${first}`, 'refuses', rule);
+    add(`listed '${first}' with a trailing space`, `${first} `, 'refuses', rule);
   }
 
   // ---- formats.

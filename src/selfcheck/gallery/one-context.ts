@@ -132,4 +132,13 @@ export const ONE_CONTEXT: readonly Variant[] = [
       return credentialsRewritten((user, password) => ({ user, password: users.find((u) => u.username === user && u.password.toLowerCase() === password.toLowerCase())?.password ?? password }));
     },
   }),
+  faulty({
+    name: 'account-type-case-folded',
+    area: 'fields',
+    rule: 'FIELD-ACCOUNTTYPE-PAYMENTS',
+    what: 'takes accounttypedescription trimmed and in capitals (" ecom" as ECOM), where the document names ECOM and MOTO exactly',
+    build: () => ({
+      mutate: { request: (r) => (isObject(r) && typeof r.accounttypedescription === 'string' ? { ...r, accounttypedescription: r.accounttypedescription.trim().toUpperCase() } : r) },
+    }),
+  }),
 ];
