@@ -6,6 +6,7 @@ import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
 import { normaliseBasePath } from '../gateway';
 import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyJunitXml, proxyReportJson, proxyReportText, startProxy } from '../proxy';
 import { writeObservedReports } from '../proxy/certify';
+import { HarWriter } from '../proxy/har';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { durationOption, parseOptions, stringOption, UsageError, wholeNumberOption, type OptionSpecs } from './options';
@@ -26,7 +27,8 @@ Options:
   --timeout T           how long the upstream has to answer: 30s, 500ms, 2m or plain seconds (default
                         ${DEFAULT_TIMEOUT_MS / 1000}s); after it the client gets a 504
   --max-body BYTES      the largest body forwarded either way (default ${DEFAULT_MAX_BODY}); larger: a 502
-  --record FILE         write every exchange to FILE, masked (JSON lines; cardspec audit reads it)
+  --record FILE         write every exchange to FILE, masked: HAR 1.2 when FILE ends in .har, else JSON lines
+                        (cardspec audit reads both)
   --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
   --junit FILE          also write JUnit XML on stop: a testcase per rule (failed, skipped when never observed)
   --reports DIR         also write run's reports of the observed coverage to DIR on stop: matrix, summary.html
@@ -96,9 +98,10 @@ export async function run(args: string[]): Promise<number> {
   }
   for (const w of warnings) console.error(w);
   const recordFile = stringOption(values, 'record');
-  let record: CaptureWriter | undefined;
+  let record: CaptureWriter | HarWriter | undefined;
   try {
-    record = recordFile === undefined ? undefined : new CaptureWriter(recordFile);
+    // By its name: `x.har` is HAR 1.2 (for the tools that read HAR), anything else the proxy's JSON lines.
+    record = recordFile === undefined ? undefined : recordFile.toLowerCase().endsWith('.har') ? new HarWriter(recordFile) : new CaptureWriter(recordFile);
   } catch (e) {
     console.error(redactText(`cardspec proxy: cannot write the capture ${recordFile}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
     return 2;

@@ -39,7 +39,7 @@ const flat = (h: IncomingHttpHeaders | undefined): Record<string, string> => {
 };
 
 /** A body as a capture holds it: inflated, a JSON body masked as a structure, any other as text. */
-function maskedBody(bytes: Buffer | undefined, h: IncomingHttpHeaders | undefined): string {
+export function maskedBody(bytes: Buffer | undefined, h: IncomingHttpHeaders | undefined): string {
   if (!bytes || bytes.length === 0) return '';
   const text = (inflated(bytes, h) ?? bytes).toString('utf8');
   try {
@@ -193,7 +193,12 @@ function harText(content: unknown): Buffer | undefined {
 /** Secrets a body holds, by kind (never the value). */
 function leaksIn(text: string, where: string, leaks: CaptureLeak[]): void {
   if (findCardNumbers(text).length > 0) leaks.push({ where, what: 'a full card number' });
-  const keyed = new Set(findKeyedSecrets(text).map((k) => (k.policy === 'card-number' ? 'a full card number' : k.policy === 'security-code' ? 'a security code' : 'a password or credential')));
+  // A value already hidden (`***`, a card number's masked form: as a masked capture holds them) is no leak.
+  const keyed = new Set(
+    findKeyedSecrets(text)
+      .filter((k) => !/^\s*(\*+|[0-9]*#+[0-9]*)\s*$/.test(k.value))
+      .map((k) => (k.policy === 'card-number' ? 'a full card number' : k.policy === 'security-code' ? 'a security code' : 'a password or credential')),
+  );
   for (const what of keyed) if (what !== 'a full card number' || !leaks.some((l) => l.where === where && l.what === what)) leaks.push({ where, what });
 }
 
@@ -201,6 +206,8 @@ function readHar(file: string, doc: unknown): ReadCapture {
   const log = typeof doc === 'object' && doc !== null ? (doc as { log?: unknown }).log : undefined;
   const entries = typeof log === 'object' && log !== null ? (log as { entries?: unknown }).entries : undefined;
   if (!Array.isArray(entries)) throw new CaptureError(`${file}: not a HAR file (no log.entries)`);
+  const creator = typeof log === 'object' && log !== null ? (log as { creator?: { name?: unknown } }).creator : undefined;
+  const ours = creator?.name === 'cardspec proxy';
   const exchanges: HttpExchange[] = [];
   const leaks: CaptureLeak[] = [];
   const skipped: string[] = [];
@@ -222,8 +229,10 @@ function readHar(file: string, doc: unknown): ReadCapture {
     }
     const requestHeaders = harHeaders(req.headers, `${where} request`, leaks);
     const post = req.postData as { text?: unknown; mimeType?: unknown } | undefined;
-    const requestBody = typeof post?.text === 'string' ? Buffer.from(post.text, 'utf8') : Buffer.alloc(0);
-    if (requestBody.length > 0) leaksIn(requestBody.toString('utf8'), `${where} request body`, leaks);
+    // The proxy's own HAR (`--record x.har`) is masked: its bodies are read as the JSON-lines capture's.
+    const requestBody = typeof post?.text === 'string' ? Buffer.from(ours ? checkableRequest(post.text) : post.text, 'utf8') : Buffer.alloc(0);
+    // What the file holds is judged, not the body as read back.
+    if (typeof post?.text === 'string' && post.text.length > 0) leaksIn(post.text, `${where} request body`, leaks);
     // HAR keeps the body as decoded text: its headers' Content-Encoding no longer describes it.
     delete requestHeaders['content-encoding'];
     if (post && typeof post.mimeType === 'string' && requestHeaders['content-type'] === undefined) requestHeaders['content-type'] = post.mimeType;

@@ -33,7 +33,7 @@ export interface ProxyOptions {
   readonly maxBodyBytes?: number;
   readonly strict?: boolean;
   /** Writes each exchange, masked (`--record`). */
-  readonly record?: CaptureWriter;
+  readonly record?: Pick<CaptureWriter, 'write'>;
   /** Called with each violation as it is found (the live console line). */
   readonly onFinding?: (f: ProxyFinding) => void;
 }

@@ -14,6 +14,7 @@ import { observedName, writeObservedReports } from '../../src/proxy/certify';
 import type { Matrix, Summary } from '../../src/report/model';
 import { TEST_CARDS } from '../../src/testdata';
 import { card, PAYMENT, USER } from '../contract/helpers';
+import type { RunningProxy } from '../../src/proxy';
 import { throughProxy, type Path } from './helpers';
 
 const open: { close(): Promise<void> }[] = [];
@@ -28,7 +29,14 @@ async function traffic(variant?: string): Promise<Path> {
   open.push(p);
   await p.client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'r-1', ...card('authorised') });
   await p.client.send({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, baseamount: '0', orderreference: 'r-2', billingpremise: '789', billingpostcode: 'TE45 6ST', ...card('authorised') });
+  await settled(p.proxy);
   return p;
+}
+
+/** Every exchange so far checked (the checks may run after the answer has gone back). */
+async function settled(proxy: RunningProxy): Promise<void> {
+  const s = (proxy as { settled?: () => Promise<void> }).settled;
+  if (s) await s.call(proxy);
 }
 
 function written(dir: string): { name: string; text: string }[] {
@@ -138,6 +146,7 @@ describe("observed coverage in run's reports", () => {
     const second = await throughProxy();
     open.push(second);
     await second.client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'r-3', ...card('authorised') });
+    await settled(second.proxy);
     writeObservedReports(dir, second.proxy.session.report(), { command: 'proxy', target: second.upstream });
     const statuses = fs
       .readdirSync(path.join(dir, 'allure-results'))
