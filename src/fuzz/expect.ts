@@ -177,7 +177,12 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   // (`md`, `pares`) the inherited data is the THREEDQUERY's, which the kit does not track.
   const parentRequest = typeof obj.parenttransactionreference === 'string' ? ctx.parents.get(obj.parenttransactionreference) : undefined;
   const acsLinked = obj.md !== undefined || obj.pares !== undefined;
-  const merged: RequestObject = parentRequest ? { ...inherited(parentRequest), ...obj } : obj;
+  // The request with what it inherits, read field by field rather than copied (`obj` holds no undefined value).
+  const fromParent = parentRequest ? inherited(parentRequest) : undefined;
+  const merged = (f: string): unknown => {
+    const v = obj[f];
+    return v !== undefined || !fromParent ? v : fromParent[f];
+  };
 
   // The row: fixed values, the amount, required fields and the card source.
   const bad: string[] = [];
@@ -193,7 +198,7 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   const fixed = row.fixed ?? {};
   for (const f in fixed) {
     const values = fixed[f];
-    const v = merged[f];
+    const v = merged(f);
     if (v !== undefined && !values.includes(String(v)))
       note(
         [f],
@@ -201,16 +206,16 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
         f === 'accounttypedescription' && row.requesttypes.includes('THREEDQUERY') ? 'FIELD-ACCOUNTTYPE-THREEDQUERY' : 'FIELD-ACCOUNTTYPE-PAYMENTS',
       );
   }
-  const amount = merged.baseamount;
+  const amount = merged('baseamount');
   if (typeof amount === 'string' && /^0+$/.test(amount) && !row.zeroAmount) note(['baseamount'], '"It must be greater than zero, except that ACCOUNTCHECK allows `0`"', 'FIELD-BASEAMOUNT-POSITIVE');
   const links = ['parenttransactionreference', 'md', 'pares'];
-  const missing = row.required.filter((f) => merged[f] === undefined && (!acsLinked || links.includes(f)));
+  const missing = row.required.filter((f) => merged(f) === undefined && (!acsLinked || links.includes(f)));
   const sources = row.cardSource ?? [];
-  const sourceFields = sources.flat();
+  const sourceFields = sourceFieldsOf(row);
   // Rows of the same request types differ by what links or carries the card (RISKDEC on card data or after a
   // payment): with neither sent, what is missing may be named after any of them.
   // (Worked out only when something is missing: most requests miss nothing.)
-  const siblings = (): string[] => rowsFor(types).flatMap((r) => [...r.required.filter((f) => merged[f] === undefined), ...(r.cardSource ?? []).flat()]);
+  const siblings = (): string[] => rowsFor(types).flatMap((r) => [...r.required.filter((f) => merged(f) === undefined), ...(r.cardSource ?? []).flat()]);
   if (missing.length > 0)
     note(
       [...missing, ...siblings(), ...(missing.some((f) => sourceFields.includes(f)) ? sourceFields : [])],
@@ -235,44 +240,70 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   if (halfCard.length > 0) return open(halfCard[0], parts, obj);
 
   // What the kit cannot call valid, though nothing in it is invalid.
-  const reasons = openReasons(obj, row, ctx);
-  if (reasons.length > 0) return open(reasons[0], parts, obj);
+  const reason = openReason(obj, row, ctx);
+  if (reason !== undefined) return open(reason, parts, obj);
   return { expectation: { kind: 'valid', row }, parts, request: obj };
 }
+
+/** The fields of a row's card sources, worked out once per row (rows are constants of schemas/operations.ts). */
+function sourceFieldsOf(row: OperationRow): readonly string[] {
+  let fields = SOURCE_FIELDS.get(row);
+  if (!fields) {
+    fields = (row.cardSource ?? []).flat();
+    SOURCE_FIELDS.set(row, fields);
+  }
+  return fields;
+}
+
+const SOURCE_FIELDS = new Map<OperationRow, readonly string[]>();
 
 /**
  * What a child inherits of its parent's request: everything but the request types, the parent's own link and the
  * card fields, which travel as one card (a child that sends a card number sends its own card, expiry included).
+ * Worked out once per parent request object: a run's parents are few and never change, and cases name them often.
  */
 function inherited(parent: RequestObject): RequestObject {
-  const { requesttypedescriptions: _t, parenttransactionreference: _p, pan: _n, expirydate: _e, securitycode: _s, cachetoken: _c, ...rest } = sentFields(parent);
+  let rest = INHERITED.get(parent);
+  if (!rest) {
+    const { requesttypedescriptions: _t, parenttransactionreference: _p, pan: _n, expirydate: _e, securitycode: _s, cachetoken: _c, ...fields } = sentFields(parent);
+    rest = fields;
+    INHERITED.set(parent, rest);
+  }
   return rest;
 }
 
-function openReasons(obj: RequestObject, row: OperationRow, ctx: ExpectContext): string[] {
-  const out: string[] = [];
-  for (const f of row.forbidden ?? []) if (obj[f] !== undefined) out.push(`${f} is sent in "${row.title}": the answer to it is not shown`);
-  for (const k of Object.keys(obj)) {
-    const def = FIELD[k];
-    if (!def?.request) out.push(`${k} is not a field of the document ("The full list of fields accepted ... not shown")`);
-    else if (def.aliasOf) out.push(`${k} is the STORE example's spelling of ${def.aliasOf} (cardspec never fails a target on it)`);
-    else if (def.examples && !def.examples.includes(String(obj[k]))) out.push(`${k} other than ${def.examples.join(', ')}: "Allowed values ... other than those in the examples: not shown"`);
+const INHERITED = new WeakMap<RequestObject, RequestObject>();
+
+/** The dictionary's request fields by name, in a Map: looked up for every field of every case. */
+const REQUEST_FIELD: ReadonlyMap<string, (typeof FIELD)[string]> = new Map(Object.entries(FIELD).filter(([, def]) => def.request !== undefined));
+
+/** The first reason the kit cannot call the request valid, though nothing in it is invalid (undefined: none). */
+function openReason(obj: RequestObject, row: OperationRow, ctx: ExpectContext): string | undefined {
+  for (const f of row.forbidden ?? []) if (obj[f] !== undefined) return `${f} is sent in "${row.title}": the answer to it is not shown`;
+  for (const k in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
+    const def = REQUEST_FIELD.get(k);
+    if (!def) return `${k} is not a field of the document ("The full list of fields accepted ... not shown")`;
+    if (def.aliasOf) return `${k} is the STORE example's spelling of ${def.aliasOf} (cardspec never fails a target on it)`;
+    if (def.examples && !def.examples.includes(String(obj[k]))) return `${k} other than ${def.examples.join(', ')}: "Allowed values ... other than those in the examples: not shown"`;
   }
-  if (obj.sitereference !== undefined && obj.sitereference !== ctx.site) out.push("the site is not the profile's (a target knows only its own sites)");
-  if (obj.cachetoken !== undefined && !ctx.cachetokens.includes(String(obj.cachetoken))) out.push('the cache token is not one the target issued');
-  if (obj.parenttransactionreference !== undefined && !ctx.parents.has(String(obj.parenttransactionreference))) out.push('the parent is not a transaction the target made');
-  if (obj.md !== undefined || obj.pares !== undefined) out.push('md and pares are not values an ACS issued this run');
-  if (obj.currencyiso3a !== undefined && ctx.currency !== undefined && obj.currencyiso3a !== ctx.currency) out.push("the currency is not the profile's (three letters are not necessarily a currency)");
-  if (obj.pan !== undefined && !ctx.cards.some((c) => c.pan === obj.pan)) out.push("the card number is not one of the profile's test cards");
+  if (obj.sitereference !== undefined && obj.sitereference !== ctx.site) return "the site is not the profile's (a target knows only its own sites)";
+  if (obj.cachetoken !== undefined && !ctx.cachetokens.includes(String(obj.cachetoken))) return 'the cache token is not one the target issued';
+  if (obj.parenttransactionreference !== undefined && !ctx.parents.has(String(obj.parenttransactionreference))) return 'the parent is not a transaction the target made';
+  if (obj.md !== undefined || obj.pares !== undefined) return 'md and pares are not values an ACS issued this run';
+  if (obj.currencyiso3a !== undefined && ctx.currency !== undefined && obj.currencyiso3a !== ctx.currency) return "the currency is not the profile's (three letters are not necessarily a currency)";
+  if (obj.pan !== undefined && !ctx.cards.some((c) => c.pan === obj.pan)) return "the card number is not one of the profile's test cards";
   const amount = obj.baseamount;
-  if (typeof amount === 'string' && amount.length > AMOUNT_DIGITS_EXPECTED) out.push(`an amount of ${amount.length} digits ("the maximum can be lower depending on the acquiring bank")`);
-  for (const f of ['subscriptionnumber', 'subscriptionfrequency']) {
+  if (typeof amount === 'string' && amount.length > AMOUNT_DIGITS_EXPECTED) return `an amount of ${amount.length} digits ("the maximum can be lower depending on the acquiring bank")`;
+  for (const f of ZERO_NOT_A_SCHEDULE) {
     const v = obj[f];
-    if (typeof v === 'string' && /^0+$/.test(v)) out.push(`${f} 0 (payment numbers start at 1; a zero interval is not a schedule)`);
+    if (typeof v === 'string' && /^0+$/.test(v)) return `${f} 0 (payment numbers start at 1; a zero interval is not a schedule)`;
   }
   const country = FIELD.billingpostcode?.validatedWhen;
   if (country && obj[country.field] !== undefined && !country.values.includes(String(obj[country.field]))) {
-    out.push(`${country.field} is not one of the countries the document names (two letters are not necessarily a country)`);
+    return `${country.field} is not one of the countries the document names (two letters are not necessarily a country)`;
   }
-  return out;
+  return undefined;
 }
+
+const ZERO_NOT_A_SCHEDULE = ['subscriptionnumber', 'subscriptionfrequency'];

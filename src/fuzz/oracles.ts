@@ -10,7 +10,7 @@ import type { Severity } from '../rules/findings';
 import type { ControlClient } from '../client/control';
 import type { Exchange } from '../client/target';
 import { ANSWER_INVARIANTS, fromViolation, fullPanPlaces, securityCodePaths, type Answer } from '../rules/answers';
-import { validateResponseEnvelope, type Violation } from '../validate';
+import { responseEnvelopeErrors, type Violation } from '../validate';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { CaseExpectation } from './expect';
@@ -74,6 +74,17 @@ export function partsOf(env: ResponseEnvelope | undefined): ResponsePart[] {
   return isObject(env) && Array.isArray(env.response) ? (env.response as unknown[]).filter(isObject) : [];
 }
 
+/** Whether a part of the answer has this errorcode (without building the list of parts: most answers have none). */
+function someCode(env: ResponseEnvelope | undefined, code: string): boolean {
+  if (!isObject(env) || !Array.isArray(env.response)) return false;
+  const list: unknown[] = env.response;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
+    if (isObject(p) && p.errorcode === code) return true;
+  }
+  return false;
+}
+
 /** No answer arrived: the connection failed, was reset or timed out (the Target gives no headers then). */
 export function transportFailed(ex: Exchange): boolean {
   if (ex.error === undefined) return false;
@@ -95,7 +106,7 @@ let lastValidated: { run: CaseRun; violations: Violation[] } | undefined;
 /** The schema violations of the answer, computed once per run (with the parts requested, where the document says). */
 export function violationsOf(run: CaseRun): Violation[] {
   if (lastValidated?.run === run) return lastValidated.violations;
-  const violations = run.exchange.envelope ? validateResponseEnvelope(run.exchange.envelope, run.expect.parts, run.format).filter((x) => x.severity === 'error') : [];
+  const violations = run.exchange.envelope ? responseEnvelopeErrors(run.exchange.envelope, run.expect.parts, run.format) : [];
   lastValidated = { run, violations };
   return violations;
 }
@@ -190,14 +201,14 @@ export const ORACLES: readonly Oracle[] = [
     check: (run) => {
       const env = run.exchange.envelope;
       if (!isObject(env) || !Array.isArray(env.response)) return 'the envelope has no response list';
-      const bad = (env.response as unknown[]).flatMap((p, i) =>
-        !isObject(p)
-          ? [`part ${i + 1} is not an object`]
-          : typeof p.errorcode !== 'string' || p.errormessage === undefined
-            ? [`part ${i + 1} lacks ${typeof p.errorcode !== 'string' ? 'a string errorcode' : 'errormessage'}`]
-            : [],
-      );
-      return bad.length > 0 ? bad.join('; ') : undefined;
+      const list: unknown[] = env.response;
+      let bad: string[] | undefined;
+      for (let i = 0; i < list.length; i++) {
+        const p = list[i];
+        if (!isObject(p)) (bad ??= []).push(`part ${i + 1} is not an object`);
+        else if (typeof p.errorcode !== 'string' || p.errormessage === undefined) (bad ??= []).push(`part ${i + 1} lacks ${typeof p.errorcode !== 'string' ? 'a string errorcode' : 'errormessage'}`);
+      }
+      return bad ? bad.join('; ') : undefined;
     },
   },
   {
@@ -207,8 +218,8 @@ export const ORACLES: readonly Oracle[] = [
     checks: 'a valid request is not refused for an invalid field (no part answers 30000 "Invalid field")',
     applies: (run) => run.expect.expectation.kind === 'valid' && run.exchange.envelope !== undefined,
     check: (run) => {
+      if (!someCode(run.exchange.envelope, '30000')) return undefined;
       const refused = partsOf(run.exchange.envelope).filter((p) => p.errorcode === '30000');
-      if (refused.length === 0) return undefined;
       const named = refused.flatMap((p) => (Array.isArray(p.errordata) ? p.errordata.map(String) : []));
       return `the request is valid, but ${describeParts(refused)} ("Invalid field"${named.length ? `, errordata ${named.join(', ')}` : ''})`;
     },
@@ -221,8 +232,8 @@ export const ORACLES: readonly Oracle[] = [
     applies: (run) => run.expect.expectation.kind === 'invalid' && run.exchange.envelope !== undefined,
     check: (run) => {
       const e = run.expect.expectation;
+      if (e.kind !== 'invalid' || !someCode(run.exchange.envelope, '0')) return undefined;
       const accepted = partsOf(run.exchange.envelope).filter((p) => p.errorcode === '0');
-      if (accepted.length === 0 || e.kind !== 'invalid') return undefined;
       return `${e.fields.join(', ')} is invalid (${e.why}; ${e.rule}), but ${describeParts(accepted)}`;
     },
   },
@@ -234,8 +245,8 @@ export const ORACLES: readonly Oracle[] = [
     applies: (run) => run.expect.expectation.kind === 'refused' && run.exchange.envelope !== undefined,
     check: (run) => {
       const e = run.expect.expectation;
+      if (e.kind !== 'refused' || !someCode(run.exchange.envelope, '0')) return undefined;
       const accepted = partsOf(run.exchange.envelope).filter((p) => p.errorcode === '0');
-      if (accepted.length === 0 || e.kind !== 'refused') return undefined;
       return `${e.why} (${e.rule}), but ${describeParts(accepted)}`;
     },
   },
@@ -298,7 +309,7 @@ export const ORACLES: readonly Oracle[] = [
     check: (run, ctx) => {
       // The request's own card, beside the profile's; a field giving back the merchant's own text is not a leak.
       const sent = run.case.request.pan;
-      const pans = typeof sent === 'string' && /^[0-9]{12,19}$/.test(sent) ? [...ctx.pans, sent] : ctx.pans;
+      const pans = typeof sent === 'string' && !ctx.pans.includes(sent) && /^[0-9]{12,19}$/.test(sent) ? [...ctx.pans, sent] : ctx.pans;
       const where = fullPanPlaces(run.exchange.envelope, run.case.request, pans);
       return where ? `a full card number comes back${where.length ? ` in ${where.join(', ')}` : ''}` : undefined;
     },
