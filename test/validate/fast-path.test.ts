@@ -1,14 +1,15 @@
 /**
  * validateResponseEnvelope decides most answers with yes/no checks (the envelope without its parts, then each part
  * against its type's schema) before it gathers violations. That is sound only if it gives exactly what the full
- * validation gives: checked here on generated envelopes of every request type, valid and broken.
+ * validation gives: checked here on generated envelopes of every request type, valid and broken, and for the
+ * errors alone (responseEnvelopeErrors) on parts of types the document does not name too.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
 import { responseEnvelope } from '../../generators/responses';
 import { OPERATIONS } from '../../schemas/operations';
-import { responseEnvelopeViolations, validateResponseEnvelope } from '../../src/validate/response';
+import { responseEnvelopeErrors, responseEnvelopeViolations, validateResponseEnvelope } from '../../src/validate/response';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -16,7 +17,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const breakage = fc.record({
   part: fc.nat(),
   field: fc.nat(),
-  kind: fc.constantFrom('number', 'long', 'remove', 'other-type', 'ok-message', 'none', 'drop-part', 'envelope-field'),
+  kind: fc.constantFrom('number', 'long', 'remove', 'other-type', 'ok-message', 'none', 'drop-part', 'envelope-field', 'unknown-type', 'lower-case', 'unknown-and-broken'),
 });
 
 function broken(env: Record<string, unknown>, b: { part: number; field: number; kind: string }): unknown {
@@ -46,6 +47,17 @@ function broken(env: Record<string, unknown>, b: { part: number; field: number; 
     case 'envelope-field':
       out.secrand = 7;
       break;
+    // Parts of a type the document does not name: the public XML format's ERROR part, a type echoed in lower case.
+    case 'unknown-type':
+      part.requesttypedescription = 'ERROR';
+      break;
+    case 'lower-case':
+      part.requesttypedescription = String(part.requesttypedescription).toLowerCase();
+      break;
+    case 'unknown-and-broken':
+      part.requesttypedescription = 'ERROR';
+      part.errorcode = 0;
+      break;
   }
   return out;
 }
@@ -60,6 +72,11 @@ it('the fast path of response validation agrees with the full validation, valid 
       for (const candidate of [env, broken(env as Record<string, unknown>, b)]) {
         assert.deepEqual(validateResponseEnvelope(candidate, requested, format), responseEnvelopeViolations(candidate, requested, format));
         assert.deepEqual(validateResponseEnvelope(candidate, undefined, format), responseEnvelopeViolations(candidate, undefined, format));
+        // The errors alone, decided by yes/no checks where only warnings would be found.
+        for (const asked of [requested, undefined]) {
+          const errors = responseEnvelopeViolations(candidate, asked, format).filter((v) => v.severity === 'error');
+          assert.deepEqual(responseEnvelopeErrors(candidate, asked, format), errors);
+        }
       }
     }),
     { seed: 20261122, numRuns: 400 },
