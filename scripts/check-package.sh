@@ -17,11 +17,11 @@ if grep -E '^package/(test|bench|\.ci|reports|node_modules)/' "$work/contents" >
   exit 1
 fi
 # The compiled modules (prepack: scripts/build.js) beside the sources, which stay for types and for reading.
-for must in package/bin/cardspec.js package/src/cli/main.ts package/src/cli/main.js package/features/rules.yaml package/steps/world.ts package/steps/world.js package/tsconfig.json package/nock.js; do
+for must in package/bin/cardspec.js package/src/cli/main.ts package/src/cli/main.js package/features/rules.yaml package/steps/world.ts package/steps/world.js package/features/rules.compiled.json package/tsconfig.json package/nock.js; do
   grep -qx "$must" "$work/contents" || { echo "check-package: the tarball lacks ${must#package/}" >&2; exit 1; }
 done
 # postpack removed them again: in a clone they would be run in place of the sources (test/structure/compiled.test.ts).
-if [ -e src/cli/main.js ]; then echo 'check-package: npm pack left compiled modules in the clone (postpack did not run?)' >&2; exit 1; fi
+if [ -e src/cli/main.js ] || [ -e features/rules.compiled.json ]; then echo 'check-package: npm pack left compiled modules in the clone (postpack did not run?)' >&2; exit 1; fi
 if grep -q '"private"' package.json; then echo 'check-package: package.json says "private": npm publish would refuse it' >&2; exit 1; fi
 
 mkdir "$work/project"

@@ -6,7 +6,6 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { stringify } from 'yaml';
 import { DEFAULT_CATALOGUE, loadCatalogue, type CatalogueRule } from '../rules/catalogue';
 
 export class ExtensionError extends Error {}
@@ -89,6 +88,9 @@ export function writeMergedCatalogue(ext: Extensions, dir: string): string | und
   const file = path.join(dir, 'rules.yaml');
   fs.mkdirSync(dir, { recursive: true });
   const header = `# The rule catalogue of this run: the kit's (features/rules.yaml) and ${path.basename(ext.rules ?? '')}'s.\n`;
+  // Loaded here: a run without --rules (and a packed kit's catalogue, read from JSON) loads no YAML library.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { stringify } = require('yaml') as typeof import('yaml');
   fs.writeFileSync(file, header + stringify([...kit, ...ext.userRules], { lineWidth: 0 }));
   return file;
 }
