@@ -27,6 +27,7 @@ import {
 } from '@cucumber/cucumber';
 import { redact, redactText } from '../src/redact';
 import { CHECKS_MEDIA_TYPE, type CheckDetail, type CheckRecord } from '../src/rules/checks';
+import { exchangeContexts, factsOf, type ExchangeContext, type TransactionFacts } from '../src/rules/scope';
 import { SKIP_REASON_MEDIA_TYPE } from '../src/report/messages';
 import { PARTS_RULES, rulesForCheck, rulesForPartValue } from '../src/rules/attribution';
 import { ANSWER_INVARIANTS, answerFindings, describeViolation, schemaOf, shortValue, type Answer, type AnswerFinding } from '../src/rules/answers';
@@ -134,6 +135,12 @@ export class CardspecWorld extends World<WorldParams> {
   twinKey?: string;
   /** The merchant site of the scenario's requests: the run's, unless a step picks another of the profile's. */
   site: string;
+  /** Each exchange of the scenario: its index among the calls, its parts and their contexts (src/rules/scope.ts). */
+  private readonly seen = new Map<Exchange, { readonly call: number; readonly parts: readonly ResponsePart[]; readonly contexts: readonly ExchangeContext[] }>();
+  /** The scenario's transactions, by reference (and an enrolled card's `md`): what a child's context takes from them. */
+  private readonly transactions = new Map<string, TransactionFacts>();
+  /** The exchange, and part, the steps last looked at: where a check was made. */
+  private focus?: { readonly exchange: Exchange; readonly part?: number };
   private orders = 0;
   private readonly runId = Math.random().toString(36).slice(2, 8);
   private controlClient?: ControlClient;
@@ -235,9 +242,11 @@ export class CardspecWorld extends World<WorldParams> {
     const d: CheckDetail = typeof detail === 'string' ? { message: detail } : detail;
     const named = rules === undefined ? undefined : typeof rules === 'string' ? [rules] : [...rules];
     const chosen = this.withoutPartsRules(named && named.length > 0 ? { rules: named, attribution: 'named' as const } : rulesForCheck(this.rules, d), d);
+    const at = this.checkedAt(this.focus?.exchange, d.part, this.focus?.part);
     if (ok) {
       for (const rule of chosen.rules) {
-        if (!this.checks.some((c) => c.ok && c.rule === rule && c.field === d.field)) this.checks.push({ rule, ok: true, attribution: chosen.attribution, ...(d.field ? { field: d.field } : {}) });
+        if (!this.checks.some((c) => c.ok && c.rule === rule && c.field === d.field && c.call === at.call))
+          this.checks.push({ rule, ok: true, attribution: chosen.attribution, ...(d.field ? { field: d.field } : {}), ...at });
       }
       return;
     }
@@ -257,6 +266,7 @@ export class CardspecWorld extends World<WorldParams> {
         ...(d.part ? { part: d.part } : {}),
         ...(this.step ? { step: redactText(this.step) } : {}),
         ...(example ? { exchange: example } : {}),
+        ...at,
       });
     }
     throw checkFailure(chosen.rules, d.message);
@@ -278,8 +288,30 @@ export class CardspecWorld extends World<WorldParams> {
     return inOrder ? { ...chosen, rules: rulesForPartValue(chosen.rules, d.field, d.part) } : chosen;
   }
 
+  /**
+   * Where a check was made: the exchange's index and the contexts of the part it looked at (of the type `partType`,
+   * else the part a step named), or of every part. Read from the exchange, so no step has to say it.
+   */
+  private checkedAt(exchange: Exchange | undefined, partType?: string, part?: number): { call?: number; contexts?: readonly ExchangeContext[] } {
+    const seen = exchange ? this.seen.get(exchange) : undefined;
+    if (!seen) return {};
+    const ofType = partType ? seen.contexts.filter((c) => c.type === partType) : [];
+    const contexts = ofType.length > 0 ? ofType : part !== undefined && seen.contexts[part] ? [seen.contexts[part]] : seen.contexts;
+    return { call: seen.call, contexts };
+  }
+
+  /** A passing check of `rule` on an exchange (an invariant that held), once per rule and exchange. */
+  private held(rule: string, exchange: Exchange, looksAt?: (part: Readonly<Record<string, unknown>>) => boolean): void {
+    const at = this.checkedAt(exchange);
+    const seen = this.seen.get(exchange);
+    const contexts = looksAt && seen ? seen.contexts.filter((_, i) => seen.parts[i] !== undefined && looksAt(seen.parts[i])) : at.contexts;
+    if (looksAt && contexts?.length === 0) return;
+    if (!this.checks.some((c) => c.ok && c.rule === rule && c.field === undefined && c.call === at.call))
+      this.checks.push({ rule, ok: true, attribution: 'field', ...at, ...(contexts ? { contexts } : {}) });
+  }
+
   /** The failed check of an answer invariant's finding, on its rule, masked (immediate and deferred alike). */
-  private findingCheck(f: AnswerFinding, example: string | undefined): CheckRecord {
+  private findingCheck(f: AnswerFinding, example: string | undefined, exchange?: Exchange): CheckRecord {
     return {
       rule: f.rule,
       ok: false,
@@ -291,6 +323,7 @@ export class CardspecWorld extends World<WorldParams> {
       ...(f.part ? { part: f.part } : {}),
       ...(this.step ? { step: redactText(this.step) } : {}),
       ...(example ? { exchange: example } : {}),
+      ...this.checkedAt(exchange, f.part),
     };
   }
 
@@ -305,7 +338,7 @@ export class CardspecWorld extends World<WorldParams> {
     const rules = [...new Set(pending.map((p) => p.finding.rule))];
     for (const rule of rules) {
       const { finding, exchange, request } = pending.find((p) => p.finding.rule === rule)!;
-      this.checks.push(this.findingCheck(finding, exampleOf(exchange, request)));
+      this.checks.push(this.findingCheck(finding, exampleOf(exchange, request), exchange));
     }
     throw checkFailure(rules, `the answer breaks the document: ${pending.map((p) => p.finding.line).join('; ')}`);
   }
@@ -347,6 +380,7 @@ export class CardspecWorld extends World<WorldParams> {
   async record(request: RequestObject, exchange: Exchange, opts: { lenient?: boolean; name?: string } = {}): Promise<Sent> {
     this.attach(Target.attachment(exchange, request), 'application/json');
     const types = requestTypesOf(request);
+    this.see(request, exchange);
     if (exchange.transportFailure) {
       // An exchange the run's stop cut short is no finding; a target that keeps failing in transport stops the run.
       this.checkNotStopped();
@@ -384,7 +418,8 @@ export class CardspecWorld extends World<WorldParams> {
     if (warnings.length) this.log(redactText(`Warnings (public facts, never a failure):\n${warnings.map(describeViolation).join('\n')}`));
     const findings = answerFindings(answer, IMMEDIATE);
     // The deferred invariants are told at the scenario's end, when its own checks held (src/rules/answers.ts).
-    for (const f of answerFindings(answer, DEFERRED)) this.deferred.push({ finding: f, exchange, request });
+    const later = answerFindings(answer, DEFERRED);
+    for (const f of later) this.deferred.push({ finding: f, exchange, request });
     if (findings.length) {
       this.calls.push({ request, exchange, parts: [] });
       // The first finding on the first line, where one-line summaries read it; the others below it.
@@ -403,10 +438,12 @@ export class CardspecWorld extends World<WorldParams> {
       const rules = [...new Set(findings.map((f) => f.rule))];
       for (const rule of rules) {
         const f = findings.find((x) => x.rule === rule)!;
-        this.checks.push(this.findingCheck(f, example));
+        this.checks.push(this.findingCheck(f, example, exchange));
       }
       throw checkFailure(rules, message);
     }
+    // Every invariant that found nothing held on this answer: a check of its rule in this exchange's contexts.
+    for (const inv of ANSWER_INVARIANTS) if (!later.some((f) => f.invariant === inv.name)) this.held(inv.rule, exchange, inv.looksAt);
     const env = exchange.envelope!;
     const parts = Array.isArray(env.response) ? env.response.filter(isRecord) : [];
     const sent: Sent = { request, exchange, parts, ...(opts.lenient ? { lenient: true } : {}) };
@@ -420,6 +457,16 @@ export class CardspecWorld extends World<WorldParams> {
     });
     this.compareWithTwin();
     return sent;
+  }
+
+  /** Notes an exchange's contexts (from its request and parts) and makes it the one the steps look at. */
+  private see(request: RequestObject, exchange: Exchange): void {
+    const env = exchange.envelope;
+    const parts = env && Array.isArray(env.response) ? env.response.filter(isRecord) : [];
+    const contexts = exchangeContexts(exchange.format, request, parts, (k) => this.transactions.get(k));
+    for (const [k, f] of factsOf(parts, contexts)) this.transactions.set(k, f);
+    this.seen.set(exchange, { call: this.calls.length, parts, contexts });
+    this.focus = { exchange };
   }
 
   /** The scenario's calls as the other format's run compares them: a call without an envelope or lenient is not. */
@@ -463,6 +510,7 @@ export class CardspecWorld extends World<WorldParams> {
           ...(f.d.partType ? { part: f.d.partType } : {}),
           ...(this.step ? { step: redactText(this.step) } : {}),
           ...(example ? { exchange: example } : {}),
+          ...this.checkedAt(last.exchange, f.d.partType),
         });
       }
     }
@@ -484,6 +532,8 @@ export class CardspecWorld extends World<WorldParams> {
   entry(name: string): NamedPart {
     const e = this.named.get(name);
     if (!e) this.fail(`no transaction called "${name}" in this scenario yet (there are: ${[...this.named.keys()].join(', ') || 'none'})`);
+    const part = this.seen.get(e.exchange)?.parts.indexOf(e.part) ?? -1;
+    this.focus = { exchange: e.exchange, ...(part >= 0 ? { part } : {}) };
     return e;
   }
 
@@ -491,6 +541,7 @@ export class CardspecWorld extends World<WorldParams> {
   get last(): Sent {
     const s = this.calls[this.calls.length - 1];
     if (!s) this.fail('no request was sent in this scenario yet');
+    this.focus = { exchange: s.exchange };
     return s;
   }
 

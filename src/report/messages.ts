@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import type * as messages from '@cucumber/messages';
 import { redactText } from '../redact';
 import { CHECKS_MEDIA_TYPE, parseChecks, type CheckRecord } from '../rules/checks';
+import { contextKey } from '../rules/scope';
 import { ADVISORIES_MEDIA_TYPE, type Advisory } from '../rules/advisories';
 import type { Format } from '../wire/types';
 import { byText } from '../order';
@@ -64,10 +65,43 @@ export interface ScenarioResult {
   readonly checked?: readonly string[];
   /** The failed checks, with field, expected, seen and one masked example exchange. */
   readonly failedChecks?: readonly CheckRecord[];
+  /** Per rule checked: in how many of the scenario's exchanges, and in which contexts (src/rules/scope.ts). */
+  readonly reached?: readonly RuleReach[];
   readonly durationMs: number;
   readonly attachments: number;
   /** ISO 8601 time the scenario started, from its message timestamp. */
   readonly startedAt?: string;
+}
+
+/** Where one scenario checked one rule: the exchanges (by index), and per context (its key) the exchanges in it. */
+export interface RuleReach {
+  readonly rule: string;
+  /** Every exchange the rule was checked in. */
+  readonly calls: readonly number[];
+  /** `contextKey` of src/rules/scope.ts -> the exchanges checked in that context (kept short: summary.json). */
+  readonly contexts: Readonly<Record<string, readonly number[]>>;
+}
+
+/** The checks' rules with the exchanges and contexts they were made in (a check with none adds nothing). */
+export function reachOf(checks: readonly CheckRecord[]): RuleReach[] {
+  const by = new Map<string, { calls: Set<number>; contexts: Map<string, Set<number>> }>();
+  for (const c of checks) {
+    if (c.call === undefined) continue;
+    // A check of a field counts for the rule's row of that field too (`FIELD-LENGTHS:pan`), where the matrix has one.
+    for (const rule of c.field && !c.rule.includes(':') ? [c.rule, `${c.rule}:${c.field}`] : [c.rule]) {
+      const r = by.get(rule) ?? { calls: new Set<number>(), contexts: new Map<string, Set<number>>() };
+      r.calls.add(c.call);
+      for (const x of c.contexts ?? []) {
+        const key = contextKey(x);
+        const seen = r.contexts.get(key) ?? new Set<number>();
+        seen.add(c.call);
+        r.contexts.set(key, seen);
+      }
+      by.set(rule, r);
+    }
+  }
+  const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);
+  return [...by.entries()].map(([rule, r]) => ({ rule, calls: sorted(r.calls), contexts: Object.fromEntries([...r.contexts].map(([k, v]) => [k, sorted(v)])) }));
 }
 
 export interface FormatResults {
@@ -263,6 +297,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
     const broken = verdict === 'failed' ? brokenOf(failedChecks, error ?? '', rules) : [];
     const blocked = verdict === 'failed' ? rules.filter((r) => !broken.includes(r)) : [];
     const checked = [...new Set(checks.filter((c) => c.ok).map((c) => c.rule))];
+    const reached = reachOf(checks);
     return {
       format,
       feature: featureOfUri.get(pickle.uri) ?? pickle.uri,
@@ -282,6 +317,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       ...(error !== undefined ? { error: redactText(cleanMessage(error)) } : {}),
       ...(verdict === 'failed' ? { broken, blocked, failedChecks: failedChecks.map(maskCheck) } : {}),
       ...(checked.length > 0 ? { checked } : {}),
+      ...(reached.length > 0 ? { reached } : {}),
       durationMs: Math.round(results.reduce((s, r) => s + durationMs(r.result.duration), 0) * 1000) / 1000,
       attachments: atts.length,
       startedAt: isoOf(st.timestamp),

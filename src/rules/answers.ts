@@ -61,6 +61,8 @@ export interface AnswerInvariant {
   readonly rule: string;
   /** One line: what it checks. */
   readonly checks: string;
+  /** The parts it looks at, when not every part: where a check that held was made (src/rules/scope.ts contexts). */
+  readonly looksAt?: (part: Readonly<Record<string, unknown>>) => boolean;
   find(answer: Answer, index?: RuleIndex): AnswerFinding[];
 }
 
@@ -240,6 +242,7 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
   {
     name: 'echoed',
     deferred: true,
+    looksAt: (part) => part.errorcode === '0',
     rule: 'FIELD-ECHO',
     checks:
       'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them, where it carries them ("Echoed from the request")',

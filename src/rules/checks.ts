@@ -2,8 +2,10 @@
  * Check results: what each step assertion checked, by rule. The World records one per assertion (steps/world.ts)
  * and attaches them to the scenario's cucumber messages under CHECKS_MEDIA_TYPE; the reports read them back
  * (messages.ts) so that a failed assertion breaks the rule it names, not every `@rule` tag of its scenario, and so
- * that failures sharing a cause are told once (causes.ts).
+ * that failures sharing a cause are told once (causes.ts). Each check carries the context of the exchange it looked
+ * at (src/rules/scope.ts), so that the matrix tells in which of a rule's contexts it was checked.
  */
+import type { ExchangeContext } from './scope';
 
 /** The media type of the one attachment per scenario that lists its checks (JSON: `{ "checks": [...] }`). */
 export const CHECKS_MEDIA_TYPE = 'application/x.cardspec.checks+json';
@@ -28,6 +30,10 @@ export interface CheckRecord {
   readonly step?: string;
   /** One masked exchange that shows the fault (failures only; shortened). */
   readonly exchange?: string;
+  /** Which of the scenario's exchanges it looked at (0 first); absent when it looked at none. */
+  readonly call?: number;
+  /** The context of each part of that exchange it looked at (one part, or all of them). */
+  readonly contexts?: readonly ExchangeContext[];
 }
 
 /** What a step says about a check beyond its rule. */
@@ -62,10 +68,20 @@ export function parseChecks(body: string): CheckRecord[] {
       ok: c.ok,
       attribution,
       ...pick(c, ['message', 'field', 'expected', 'seen', 'part', 'step', 'exchange']),
+      ...(typeof c.call === 'number' && Number.isInteger(c.call) && c.call >= 0 ? { call: c.call } : {}),
+      ...(Array.isArray(c.contexts) ? { contexts: c.contexts.filter(isContext) } : {}),
     };
     out.push(rec);
   }
   return out;
+}
+
+const CONTEXT_KEYS = ['type', 'outcome', 'card', 'length', 'request', 'parent', 'enrolled', 'shield'];
+
+/** A context as the attachment carries it: a format and string values of the known keys only. */
+function isContext(v: unknown): v is ExchangeContext {
+  if (!isRecord(v) || (v.format !== 'json' && v.format !== 'xml')) return false;
+  return Object.entries(v).every(([k, x]) => k === 'format' || (CONTEXT_KEYS.includes(k) && typeof x === 'string'));
 }
 
 function pick(c: Record<string, unknown>, keys: readonly (keyof CheckRecord)[]): Partial<CheckRecord> {

@@ -173,3 +173,96 @@ export function readScope(raw: unknown): { scope?: Scope; problems: string[] } {
   }
   return scope.length > 0 && problems.length === 0 ? { scope, problems } : { problems };
 }
+
+/** What a later request takes from a transaction of the scenario: its type, card and 3-D Secure and shield results. */
+export interface TransactionFacts {
+  readonly type?: string;
+  readonly card?: string;
+  readonly length?: string;
+  readonly enrolled?: string;
+  readonly shield?: string;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/**
+ * The context of each part of one exchange, read from the exchange itself: the request sent, the parts answered,
+ * and the transactions of the scenario a parent reference (or the `md` of an enrolled card's THREEDQUERY) names.
+ * A card's source and length follow its parent where the request sends none (a stored card, a THREEDQUERY's card).
+ * Without parts (no envelope), one context from the request alone.
+ */
+export function exchangeContexts(
+  format: Format,
+  request: Readonly<Record<string, unknown>>,
+  parts: readonly Readonly<Record<string, unknown>>[],
+  earlier: (key: string) => TransactionFacts | undefined,
+): ExchangeContext[] {
+  const rtd = request.requesttypedescriptions;
+  const types = Array.isArray(rtd) ? rtd.filter((t): t is string => typeof t === 'string') : [];
+  const requestKind = types.length > 1 ? 'combined' : types.length === 1 ? 'separate' : undefined;
+  const sentPan = text(request.pan);
+  const sentCard = sentPan ? 'pan' : text(request.cachetoken) ? 'cachetoken' : undefined;
+  const sibling = (ref: string | undefined): TransactionFacts | undefined => {
+    const p = ref === undefined ? undefined : parts.find((x) => x.transactionreference === ref);
+    return p ? { type: text(p.requesttypedescription) } : undefined;
+  };
+  const siblingValue = (field: string): string | undefined => parts.map((p) => text(p[field])).find((v) => v !== undefined);
+  const one = (part: Readonly<Record<string, unknown>> | undefined, i: number): ExchangeContext => {
+    const sentParent = text(request.parenttransactionreference);
+    const md = text(request.md);
+    const parentRef = sentParent ?? text(part?.parenttransactionreference);
+    const parent = parentRef !== undefined ? (earlier(parentRef) ?? sibling(parentRef)) : md !== undefined ? earlier(`md:${md}`) : undefined;
+    const parentType = parentRef === undefined && md === undefined ? 'none' : parent?.type;
+    const card = sentCard ?? (parentType === 'STORE' ? 'stored' : parent?.card);
+    const masked = text(part?.maskedpan);
+    const length = sentPan ? String(sentPan.length) : masked && masked.length >= 12 && masked.length <= 19 ? String(masked.length) : parent?.length;
+    const enrolled = text(part?.enrolled) ?? siblingValue('enrolled') ?? (parentType === 'THREEDQUERY' ? parent?.enrolled : undefined);
+    const shield = text(part?.fraudcontrolshieldstatuscode) ?? siblingValue('fraudcontrolshieldstatuscode') ?? (parentType === 'RISKDEC' ? parent?.shield : undefined);
+    const values: Omit<ExchangeContext, 'format'> = {
+      type: text(part?.requesttypedescription) ?? types[i],
+      outcome: part && (typeof part.errorcode === 'string' || typeof part.errorcode === 'number') ? String(part.errorcode) : undefined,
+      card,
+      length,
+      request: requestKind,
+      parent: parentType,
+      enrolled,
+      shield,
+    };
+    const out: Record<string, string> = { format };
+    for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
+    return out as unknown as ExchangeContext;
+  };
+  return parts.length > 0 ? parts.map((p, i) => one(p, i)) : [one(undefined, 0)];
+}
+
+/** What a transaction of these contexts hands its children, by the keys `exchangeContexts` looks up. */
+export function factsOf(parts: readonly Readonly<Record<string, unknown>>[], contexts: readonly ExchangeContext[]): [string, TransactionFacts][] {
+  const out: [string, TransactionFacts][] = [];
+  parts.forEach((p, i) => {
+    const c = contexts[i];
+    const facts: TransactionFacts = { type: c?.type, card: c?.card, length: c?.length, enrolled: c?.enrolled, shield: c?.shield };
+    const ref = text(p.transactionreference);
+    if (ref) out.push([ref, facts]);
+    const md = text(p.md);
+    if (md) out.push([`md:${md}`, facts]);
+  });
+  return out;
+}
+
+const KEY_ORDER = ['type', 'outcome', 'card', 'length', 'request', 'parent', 'enrolled', 'shield'] as const;
+
+/** A context as one short text (`json|AUTH|0|pan|16|separate|none||`): a key, and how reports store it. */
+export function contextKey(c: ExchangeContext): string {
+  return [c.format, ...KEY_ORDER.map((k) => c[k])].map((v) => v ?? '').join('|');
+}
+
+/** The context a key stands for; undefined for a text that is none. */
+export function contextFromKey(key: string): ExchangeContext | undefined {
+  const parts = key.split('|');
+  if (parts.length !== KEY_ORDER.length + 1 || (parts[0] !== 'json' && parts[0] !== 'xml')) return undefined;
+  const out: Record<string, string> = { format: parts[0] };
+  KEY_ORDER.forEach((k, i) => {
+    if (parts[i + 1] !== '') out[k] = parts[i + 1];
+  });
+  return out as unknown as ExchangeContext;
+}
