@@ -41,6 +41,33 @@ export const COVERAGE_RULE =
   '(its rows FIELD-LENGTHS:pan, ...) when each of its field rows is. The scope counts the testable rules of the catalogue that apply to a ' +
   'format run, less the waived ones: it does not change with what ran. Unspecified and untestable rules keep that verdict whatever their scenarios did.';
 
+/** The overview's cell: how many of the scope's contexts some check reached (`2 of 6`). */
+export function contextsCell(r: MatrixRow): string {
+  const c = r.contexts;
+  return c ? `${c.reached.length} of ${c.total}` : '-';
+}
+
+/**
+ * Where a rule was checked against where it applies, in sentences: the exchanges, the contexts of its scope reached
+ * (with how many exchanges each) and those no exchange reached. Said, never judged: the verdict does not change.
+ */
+export function contextsLines(r: MatrixRow): string[] {
+  const c = r.contexts;
+  if (!c) return [];
+  const of = c.reached.length === c.total ? `in all ${c.total} contexts of its scope` : `in ${c.reached.length} of the ${c.total} contexts of its scope`;
+  const head = c.exchanges === 0 ? `Where it applies: no exchange in its scope checked it (${c.total} context(s)).` : `Where it applies: checked in ${c.exchanges} exchange(s), ${of}.`;
+  return [
+    head,
+    ...(c.reached.length > 0 ? [`Reached: ${c.reached.map((x) => `${x.context} (${x.exchanges})`).join('; ')}.`] : []),
+    ...(c.unreached.length > 0 ? [`Not reached: ${c.unreached.join('; ')}.`] : []),
+  ];
+}
+
+export const CONTEXTS_RULE =
+  "Contexts: each testable rule's scope (features/rules.yaml) names the situations its sentence covers (request types, outcomes, card " +
+  'sources and lengths, separate or combined requests, parents, enrolment, shield status), per format. A context is reached when a check ' +
+  'of the rule looked at an exchange in it. A context not reached was not checked by this run; it does not change the verdict.';
+
 function outcomeText(o: RuleOutcome | undefined): string {
   if (!o) return '-';
   return o.verdict === 'passed' ? 'passed' : `${o.verdict}${o.reason && o.verdict !== 'failed' ? `: ${firstLine(o.reason, 120)}` : ''}`;
@@ -78,11 +105,19 @@ function waiversMarkdown(m: Matrix): string[] {
 export function matrixMarkdown(m: Matrix, verdict?: MatrixVerdict): string {
   const formats = m.meta.formats;
   const head = verdict ? [`**Result: ${verdict.result.toUpperCase()}**: ${verdict.reason} (summary.html says what was certified and why)`, '', `Scope: ${verdict.scope}.`, ''] : [];
-  const out: string[] = ['# Traceability matrix', '', ...head, metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', ...waiversMarkdown(m), '## Overview', ''];
+  const out: string[] = ['# Traceability matrix', '', ...head, metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', CONTEXTS_RULE, '', ...waiversMarkdown(m), '## Overview', ''];
   out.push(
     mdTable(
-      ['Rule', 'Section', 'Catalogue', ...formats.map((f) => f.toUpperCase()), 'Overall', 'Scenarios'],
-      m.rules.map((r) => [`[${r.id}](#${ruleAnchor(r.id)})`, r.section, catalogueCell(r), ...formats.map((f) => outcomeText(r.byFormat[f])), r.overall.verdict, String(r.scenarios.length)]),
+      ['Rule', 'Section', 'Catalogue', ...formats.map((f) => f.toUpperCase()), 'Overall', 'Scenarios', 'Contexts'],
+      m.rules.map((r) => [
+        `[${r.id}](#${ruleAnchor(r.id)})`,
+        r.section,
+        catalogueCell(r),
+        ...formats.map((f) => outcomeText(r.byFormat[f])),
+        r.overall.verdict,
+        String(r.scenarios.length),
+        contextsCell(r),
+      ]),
     ),
   );
   out.push('', '## Rules', '');
@@ -99,6 +134,8 @@ function ruleMarkdown(r: MatrixRow, formats: readonly Format[]): string[] {
   const out = [`### <a id="${ruleAnchor(r.id)}"></a>${r.id}: ${r.overall.verdict}`, '', `> ${quoteMarkdown(r.quote).replace(/\n/g, ' ')}`, ''];
   out.push(`Section: ${r.section || '-'} · Catalogue: ${catalogueCell(r)}${r.why ? ` · Why: ${r.why}` : ''}${r.waiver ? ` · Waived: ${r.waiver.reason}` : ''}`);
   out.push('');
+  const where = contextsLines(r);
+  if (where.length > 0) out.push(...where.map((l) => `- ${l}`), '');
   if (r.scenarios.length === 0) {
     out.push(r.status === 'testable' ? '_No scenario checks this rule._' : '_No scenario._');
     return out;
@@ -112,11 +149,17 @@ function ruleMarkdown(r: MatrixRow, formats: readonly Format[]): string[] {
   return out;
 }
 
+function contextsHtml(r: MatrixRow): string {
+  const lines = contextsLines(r);
+  if (lines.length === 0) return '';
+  return `<ul class="contexts">${lines.map((l) => `<li${l.startsWith('Not reached') ? ' class="unreached"' : ''}>${escapeHtml(l)}</li>`).join('')}</ul>`;
+}
+
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}blockquote{border-left:4px solid #bbb;margin:.5em 0;padding-left:1em}
 .passed{background:#dff0d8}.failed{background:#f2dede}.skipped,.blocked{background:#fcf8e3}.not-covered{background:#eee}.unspecified,.untestable{background:#e8eef7}
 pre{white-space:pre-wrap;margin:0}.verdict{font-weight:bold;padding:.2em .6em;border-radius:.3em}.v-passed{background:#2e7d32;color:#fff}
-.v-failed{background:#c62828;color:#fff}.v-incomplete{background:#f9a825;color:#000}`;
+.v-failed{background:#c62828;color:#fff}.v-incomplete{background:#f9a825;color:#000}.unreached{color:#8a6d3b}`;
 
 export function matrixHtml(m: Matrix, verdict?: MatrixVerdict): string {
   const formats = m.meta.formats;
@@ -127,7 +170,7 @@ export function matrixHtml(m: Matrix, verdict?: MatrixVerdict): string {
         `<tr><td><a href="#${ruleAnchor(r.id)}">${escapeHtml(r.id)}</a></td><td>${escapeHtml(r.section)}</td><td>${escapeHtml(catalogueCell(r))}</td>` +
         formats.map((f) => cell(r.byFormat[f]?.verdict ?? '', outcomeText(r.byFormat[f]))).join('') +
         cell(r.overall.verdict, r.overall.verdict) +
-        `<td>${r.scenarios.length}</td></tr>`,
+        `<td>${r.scenarios.length}</td><td>${escapeHtml(contextsCell(r))}</td></tr>`,
     )
     .join('\n');
   const details = m.rules
@@ -160,7 +203,7 @@ export function matrixHtml(m: Matrix, verdict?: MatrixVerdict): string {
       return (
         `<section id="${ruleAnchor(r.id)}"><h3>${escapeHtml(r.id)}: <span class="${r.overall.verdict}">${escapeHtml(r.overall.verdict)}</span></h3>` +
         `<blockquote>${quoteHtml(r.quote)}</blockquote><p>Section: ${escapeHtml(r.section || '-')} · Catalogue: ${escapeHtml(r.status)}` +
-        `${r.why ? ` · Why: ${escapeHtml(r.why)}` : ''}${r.waiver ? ` · Waived: ${escapeHtml(r.waiver.reason)}` : ''}${r.overall.reason && r.overall.verdict === 'skipped' ? ` · Skipped: ${escapeHtml(r.overall.reason)}` : ''}</p>${scen}</section>`
+        `${r.why ? ` · Why: ${escapeHtml(r.why)}` : ''}${r.waiver ? ` · Waived: ${escapeHtml(r.waiver.reason)}` : ''}${r.overall.reason && r.overall.verdict === 'skipped' ? ` · Skipped: ${escapeHtml(r.overall.reason)}` : ''}</p>${contextsHtml(r)}${scen}</section>`
       );
     })
     .join('\n');
@@ -179,9 +222,10 @@ ${
 <p>${escapeHtml(metaLine(m))}</p>
 <p><strong>${escapeHtml(coverageLine(m))}</strong></p>
 <p>${escapeHtml(COVERAGE_RULE)}</p>
+<p>${escapeHtml(CONTEXTS_RULE)}</p>
 ${(m.waivers ?? []).length === 0 ? '<p>No waivers: every testable rule is in scope.</p>' : `<h2>Waivers</h2><table><tr><th>Waived</th><th>Kind</th><th>Reason</th></tr>${(m.waivers ?? []).map((w) => `<tr><td>${escapeHtml(w.id)}</td><td>${escapeHtml(w.kind)}</td><td>${escapeHtml(w.reason)}</td></tr>`).join('')}</table>`}
 <h2>Overview</h2>
-<table><tr><th>Rule</th><th>Section</th><th>Catalogue</th>${formats.map((f) => `<th>${f.toUpperCase()}</th>`).join('')}<th>Overall</th><th>Scenarios</th></tr>
+<table><tr><th>Rule</th><th>Section</th><th>Catalogue</th>${formats.map((f) => `<th>${f.toUpperCase()}</th>`).join('')}<th>Overall</th><th>Scenarios</th><th>Contexts</th></tr>
 ${rows}
 </table>
 <h2>Rules</h2>

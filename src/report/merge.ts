@@ -75,6 +75,7 @@ export function mergeRuns(given: readonly RunReports[]): { matrix: Matrix; summa
           status: row.status as RuleStatus,
           ...(row.why ? { why: row.why } : {}),
           ...(row.formats ? { formats: row.formats } : {}),
+          ...(row.scope ? { scope: row.scope } : {}),
         });
     }
   }

@@ -7,7 +7,8 @@
 import { REQUEST_TYPES } from '../../schemas/fields';
 import type { Format } from '../wire/types';
 import type { CatalogueRule, RuleStatus } from '../rules/catalogue';
-import type { ScenarioResult, Verdict } from './messages';
+import { contextFromKey, contextLabel, inScopeOf, reaches, scopeContexts, type Scope } from '../rules/scope';
+import type { RuleReach, ScenarioResult, Verdict } from './messages';
 import { waiverOfRule, waiverOfTags, type Waiver } from './waivers';
 import { causesOf, type Cause } from './causes';
 import { byText } from '../order';
@@ -76,6 +77,26 @@ export interface MatrixRow {
   readonly rollsUpTo?: string;
   /** A catalogue rule checked (also) per field: its field rows, whose verdicts its own verdict includes. */
   readonly fieldRows?: readonly string[];
+  /** Where the rule applies (the catalogue's `scope`), kept so that merged runs read it back. */
+  readonly scope?: Scope;
+  /** In which contexts of its scope the rule was checked, and which no exchange reached. */
+  readonly contexts?: RuleContexts;
+}
+
+/**
+ * The contexts of a rule's scope in the run's formats (src/rules/scope.ts) against the exchanges its checks looked
+ * at. Reported, never a verdict: a rule whose checks held is PASSED whatever contexts they missed, and the matrix
+ * says which those are.
+ */
+export interface RuleContexts {
+  /** Exchanges the rule was checked in whose context lies in its scope, over every scenario and format. */
+  readonly exchanges: number;
+  /** How many contexts the scope has in the run's formats. */
+  readonly total: number;
+  /** The contexts some check reached, with the number of exchanges that reached each. */
+  readonly reached: readonly { readonly context: string; readonly exchanges: number }[];
+  /** The contexts no exchange of the run reached. */
+  readonly unreached: readonly string[];
 }
 
 export interface Coverage {
@@ -243,6 +264,19 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
   for (const s of scenarios) for (const id of new Set([...s.rules, ...brokenRules(s, catalogueIds)])) byRule.set(id, [...(byRule.get(id) ?? []), s]);
   const rules = withQualifiedRules(catalogue, byRule.keys());
   const knownIds = new Set(rules.map((r) => r.id));
+  // Where each rule was checked; a field row's checks (`FIELD-LENGTHS:pan`) count for its rule too.
+  const reachByRule = new Map<string, { s: ScenarioResult; r: RuleReach }[]>();
+  for (const s of scenarios) {
+    for (const r of s.reached ?? []) {
+      const i = r.rule.indexOf(':');
+      for (const id of i > 0 ? [r.rule, r.rule.slice(0, i)] : [r.rule]) {
+        const list = reachByRule.get(id);
+        if (list) list.push({ s, r });
+        else reachByRule.set(id, [{ s, r }]);
+      }
+    }
+  }
+  const reachOfRule = (id: string) => reachByRule.get(id) ?? [];
 
   const rows: MatrixRow[] = rules.map((rule) => {
     const tagged = byRule.get(rule.id) ?? [];
@@ -260,6 +294,13 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
     const byFormat: Partial<Record<Format, RuleOutcome>> = {};
     for (const f of meta.formats) byFormat[f] = fixed ?? combine(outcomes.filter((o) => o.format === f));
     const overall = fixed ?? combine(outcomes);
+    const contexts = rule.scope
+      ? contextsOf(
+          rule.scope,
+          meta.formats.filter((f) => appliesTo(rule, f)),
+          reachOfRule(rule.id),
+        )
+      : undefined;
     return {
       id: rule.id,
       section: rule.section,
@@ -267,6 +308,8 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
       status: rule.status,
       ...(rule.why ? { why: rule.why } : {}),
       ...(rule.formats ? { formats: rule.formats } : {}),
+      ...(rule.scope ? { scope: rule.scope } : {}),
+      ...(contexts ? { contexts } : {}),
       ...(waiverOfRule(waivers, rule.id) ? { waiver: waiverOfRule(waivers, rule.id) } : {}),
       scenarios: [...grouped.values()].sort((a, b) => byText(a.uri, b.uri) || a.line - b.line),
       byFormat,
@@ -289,6 +332,33 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
     rules: rolled,
     unknownRules,
     waivers: [...waivers],
+  };
+}
+
+/**
+ * A rule's contexts in the run's formats, and the exchanges of every scenario that checked it (or a field row of it,
+ * `FIELD-LENGTHS:pan` for FIELD-LENGTHS) in each; a check outside the scope counts for none of them.
+ */
+function contextsOf(scope: Scope, formats: readonly Format[], reach: readonly { s: ScenarioResult; r: RuleReach }[]): RuleContexts {
+  const all = scopeContexts(scope, formats);
+  const hits = all.map(() => new Set<string>());
+  const inScope = new Set<string>();
+  for (const { s, r } of reach) {
+    const where = `${s.format}|${s.uri}:${s.line}|`;
+    for (const [key, calls] of Object.entries(r.contexts)) {
+      const ctx = contextFromKey(key);
+      if (!ctx || ctx.format !== s.format || !formats.includes(ctx.format) || !inScopeOf(ctx, scope)) continue;
+      for (const call of calls) inScope.add(where + call);
+      all.forEach((c, i) => {
+        if (reaches(ctx, c)) for (const call of calls) hits[i].add(where + call);
+      });
+    }
+  }
+  return {
+    exchanges: inScope.size,
+    total: all.length,
+    reached: all.flatMap((c, i) => (hits[i].size > 0 ? [{ context: contextLabel(c), exchanges: hits[i].size }] : [])),
+    unreached: all.flatMap((c, i) => (hits[i].size === 0 ? [contextLabel(c)] : [])),
   };
 }
 
