@@ -33,3 +33,152 @@ Feature: Inheritance
     And the merchant sends "Risk decision after a payment" with the parent the AUTH
     Then the RISKDEC succeeded
     And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
+
+  # ---- generated inheritance-by-parent: written by `npm run scenarios` from schemas/operations.ts and schemas/errors.ts (60025) (src/suite/generated); do not edit by hand
+  # A payment on a parent of each type that takes the card itself, for each group of inherited fields its row carries,
+  # and a child whose own values differ from its parent's.
+
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @type:AUTH
+  Scenario: A payment inherits the card of its parent, a "Ordinary AUTH without 3-D Secure"
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's parenttransactionreference is the AUTH's transactionreference
+    And the child AUTH was made with the "authorised" card
+
+  @rule:INHERIT-CHILD @requires:card:notEnrolled @type:AUTH
+  Scenario: A payment with a card of its own on a parent, a "Ordinary AUTH without 3-D Secure", is made with its own card
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH and the "not enrolled" card as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH was made with the "not enrolled" card
+
+  @rule:INHERIT-CHILD @requires:security @type:AUTH
+  Scenario: A payment inherits the billing details of its parent, a "Ordinary AUTH without 3-D Secure"
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's securityresponseaddress is "2"
+    And the child AUTH's securityresponsepostcode is "2"
+
+  @rule:INHERIT-CHILD @requires:security @type:AUTH
+  Scenario: A payment whose own billing details differ from its parent's, a "Ordinary AUTH without 3-D Secure", is checked with its own
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH and:
+      | billingpremise  | <not matched> |
+      | billingpostcode | <not matched> |
+    Then the child AUTH succeeded
+    And the child AUTH's securityresponseaddress is "4"
+    And the child AUTH's securityresponsepostcode is "4"
+
+  @rule:INHERIT-CHILD @rule:ERR-60025 @requires:mcc6012 @type:AUTH
+  Scenario: A payment inherits the customer fields of its parent, a "Ordinary AUTH without 3-D Secure": the fields category 6012 mandates were sent
+    Given the merchant's site has the merchant category code 6012
+    And the merchant adds the fields mandated for category 6012 to each request
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant no longer adds the fields mandated for category 6012
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH
+    Then the child AUTH succeeded
+
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @type:ACCOUNTCHECK @type:AUTH
+  Scenario: A payment inherits the card of its parent, a "Account check"
+    When the merchant sends "Account check" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's parenttransactionreference is the ACCOUNTCHECK's transactionreference
+    And the child AUTH was made with the "authorised" card
+
+  @rule:INHERIT-CHILD @requires:card:notEnrolled @type:ACCOUNTCHECK @type:AUTH
+  Scenario: A payment with a card of its own on a parent, a "Account check", is made with its own card
+    When the merchant sends "Account check" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK and the "not enrolled" card as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH was made with the "not enrolled" card
+
+  @rule:INHERIT-CHILD @requires:security @type:ACCOUNTCHECK @type:AUTH
+  Scenario: A payment inherits the billing details of its parent, a "Account check"
+    When the merchant sends "Account check" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's securityresponseaddress is "2"
+    And the child AUTH's securityresponsepostcode is "2"
+
+  @rule:INHERIT-CHILD @requires:security @type:ACCOUNTCHECK @type:AUTH
+  Scenario: A payment whose own billing details differ from its parent's, a "Account check", is checked with its own
+    When the merchant sends "Account check" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH and:
+      | billingpremise  | <not matched> |
+      | billingpostcode | <not matched> |
+    Then the child AUTH succeeded
+    And the child AUTH's securityresponseaddress is "4"
+    And the child AUTH's securityresponsepostcode is "4"
+
+  @rule:INHERIT-CHILD @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
+  Scenario: A payment inherits the customer fields of its parent, a "Account check": the fields category 6012 mandates were sent
+    Given the merchant's site has the merchant category code 6012
+    And the merchant adds the fields mandated for category 6012 to each request
+    When the merchant sends "Account check" with the "authorised" card
+    And the merchant no longer adds the fields mandated for category 6012
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH
+    Then the child AUTH succeeded
+
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @requires:cardstore @type:STORE @type:AUTH
+  Scenario: A payment inherits the card of its parent, a "Card store"
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's parenttransactionreference is the STORE's transactionreference
+    And the child AUTH was made with the "authorised" card
+
+  @rule:INHERIT-CHILD @requires:cardstore @requires:card:notEnrolled @type:STORE @type:AUTH
+  Scenario: A payment with a card of its own on a parent, a "Card store", is made with its own card
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE and the "not enrolled" card as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH was made with the "not enrolled" card
+
+  @rule:INHERIT-CHILD @requires:cardstore @requires:security @type:STORE @type:AUTH
+  Scenario: A payment inherits the billing details of its parent, a "Card store"
+    When the merchant sends "Card store" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's securityresponseaddress is "2"
+    And the child AUTH's securityresponsepostcode is "2"
+
+  @rule:INHERIT-CHILD @requires:cardstore @requires:security @type:STORE @type:AUTH
+  Scenario: A payment whose own billing details differ from its parent's, a "Card store", is checked with its own
+    When the merchant sends "Card store" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE as the child AUTH and:
+      | billingpremise  | <not matched> |
+      | billingpostcode | <not matched> |
+    Then the child AUTH succeeded
+    And the child AUTH's securityresponseaddress is "4"
+    And the child AUTH's securityresponsepostcode is "4"
+
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @requires:fraudcontrol @type:RISKDEC @type:AUTH
+  Scenario: A payment inherits the card of its parent, a "Risk decision on card data"
+    When the merchant sends "Risk decision on card data" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the RISKDEC as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH's parenttransactionreference is the RISKDEC's transactionreference
+    And the child AUTH was made with the "authorised" card
+
+  @rule:INHERIT-CHILD @requires:fraudcontrol @requires:card:notEnrolled @type:RISKDEC @type:AUTH
+  Scenario: A payment with a card of its own on a parent, a "Risk decision on card data", is made with its own card
+    When the merchant sends "Risk decision on card data" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the RISKDEC and the "not enrolled" card as the child AUTH
+    Then the child AUTH succeeded
+    And the child AUTH was made with the "not enrolled" card
+  # ---- end of generated inheritance-by-parent

@@ -45,6 +45,11 @@ requestStep('the merchant sends {string} with the parent {txn}', async function 
   await sendOperation(this, title as string, { parent: referenceOf(this, parent as string) }, table, { name });
 });
 
+// A child that carries a card of its own besides its parent ("Extra fields may be added to the child").
+requestStep('the merchant sends {string} with the parent {txn} and the {card}', async function (this: CardspecWorld, [title, parent, role], table, name) {
+  await sendOperation(this, title as string, { parent: referenceOf(this, parent as string), card: cardOf(this, role as CardRole) }, table, { name });
+});
+
 requestStep('the merchant sends {string} with the md and pares of {txn}', async function (this: CardspecWorld, [title, query], table, name) {
   const acs = this.entry(query as string).acs;
   if (!acs) this.fail(`${query as string} has not been through the ACS yet: no md and pares to send`);
@@ -90,6 +95,10 @@ Given('the merchant adds the fields mandated for category 6012 to each request',
   const fields = this.profile.mcc6012Fields;
   if (!fields) this.fail(`the profile "${this.profile.name}" lists no category 6012 fields: tag the scenario @requires:mcc6012`);
   extraFields.set(this, { ...fields });
+});
+
+Given('the merchant no longer adds the fields mandated for category 6012', function (this: CardspecWorld) {
+  extraFields.delete(this);
 });
 
 Given("the merchant's site does not have card store and fraud control enabled", function (this: CardspecWorld) {

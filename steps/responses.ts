@@ -156,6 +156,18 @@ Then("{txn}'s maskedpan masks the {card}", function (this: CardspecWorld, name: 
   checkMask(this, name, cardOf(this, role).pan);
 });
 
+// Which card a payment was made with, as its answer shows it (the masked number): a check of the scenario's rule
+// (a child's own card, an inherited one), not of the mask's form.
+Then('{txn} was made with the {card}', function (this: CardspecWorld, name: string, role: CardRole) {
+  const masked = this.entry(name).part.maskedpan;
+  this.check(masksPan(cardOf(this, role).pan, masked), {
+    message: `${name}'s maskedpan is ${show(masked)}, which is not the "${role}" card's number masked: the payment was made with another card`,
+    field: 'maskedpan',
+    expected: `the "${role}" card`,
+    seen: show(masked),
+  });
+});
+
 // A card number the scenario made (a length of the field table): the target may refuse a card it does not know;
 // a refused card without a mask leaves nothing to check, which is a skip, never a pass.
 Then("{txn}'s maskedpan masks the card number sent", function (this: CardspecWorld, name: string) {

@@ -14,6 +14,7 @@ import { masksPan, panLengths, panOfLength } from '../../src/suite/generated/car
 import { SENT_ROWS } from '../../src/suite/generated/rows';
 import { cardLengthScenarios } from '../../src/suite/generated/card-lengths';
 import { cardSourceScenarios, CARD_SOURCES } from '../../src/suite/generated/card-sources';
+import { inheritanceScenarios, PARENT_ROWS } from '../../src/suite/generated/inheritance';
 
 const root = path.join(__dirname, '..', '..');
 
@@ -103,5 +104,22 @@ describe('the generated scenarios', () => {
     for (const v of ['| authorised | Y |', '| not authenticated | N |', '| attempt made | A |', '| unable to authenticate | U |', '| not enrolled | N |', '| enrolment unknown | U |']) {
       assert.equal(sources.split(v).length - 1, CARD_SOURCES.length, v);
     }
+  });
+
+  it('makes a payment on a parent of each type that takes the card, for every group of inherited fields its row carries', () => {
+    assert.deepEqual(
+      PARENT_ROWS.map((r) => r.requesttypes[0]),
+      ['AUTH', 'ACCOUNTCHECK', 'STORE', 'RISKDEC'],
+    );
+    const text = inheritanceScenarios();
+    for (const row of PARENT_ROWS) {
+      assert.ok(text.includes(`inherits the card of its parent, a "${row.title}"`), row.title);
+      assert.ok(text.includes(`with a card of its own on a parent, a "${row.title}"`), row.title);
+    }
+    for (const title of ['Ordinary AUTH without 3-D Secure', 'Account check', 'Card store']) {
+      assert.ok(text.includes(`inherits the billing details of its parent, a "${title}"`), title);
+      assert.ok(text.includes(`own billing details differ from its parent's, a "${title}"`), title);
+    }
+    for (const title of ['Ordinary AUTH without 3-D Secure', 'Account check']) assert.ok(text.includes(`inherits the customer fields of its parent, a "${title}"`), title);
   });
 });

@@ -9,7 +9,7 @@
 import { basicAuth } from '../../client/http';
 import { DEFAULT_CONFIG } from '../../testdata';
 import type { FrontRequest, Variant } from '../types';
-import { ERR, faulty, isObject, isType, withPart } from './helpers';
+import { ERR, faulty, isObject, isType, withPart, withPrepared } from './helpers';
 
 const isEnvelope = (req: FrontRequest): boolean => /^\/(json|xml)\/?(\?|$)/.test(req.path);
 
@@ -139,6 +139,57 @@ export const ONE_CONTEXT: readonly Variant[] = [
     what: 'takes accounttypedescription trimmed and in capitals (" ecom" as ECOM), where the document names ECOM and MOTO exactly',
     build: () => ({
       mutate: { request: (r) => (isObject(r) && typeof r.accounttypedescription === 'string' ? { ...r, accounttypedescription: r.accounttypedescription.trim().toUpperCase() } : r) },
+    }),
+  }),
+  faulty({
+    name: 'parent-billing-over-child',
+    area: 'inheritance',
+    rule: 'INHERIT-CHILD',
+    what: "lets a payment's parent's billing details override the child's own",
+    build: () => ({
+      mutate: {
+        operations: {
+          AUTH: (input, next) => {
+            const parent = input.prepared.parent;
+            if (!parent) return next(input);
+            const billing = Object.fromEntries(Object.entries(parent.fields).filter(([k]) => k.startsWith('billing')));
+            return next(withPrepared(input, { fields: { ...input.prepared.fields, ...billing } }));
+          },
+        },
+      },
+    }),
+  }),
+  faulty({
+    name: 'customer-fields-not-inherited',
+    area: 'inheritance',
+    rule: 'INHERIT-CHILD',
+    what: "does not let a payment inherit its parent's customer fields (a category 6012 site then refuses it with 60025)",
+    build: () => ({
+      mutate: {
+        operations: {
+          AUTH: (input, next) => {
+            const { own, fields, parent } = input.prepared;
+            if (!parent) return next(input);
+            return next(withPrepared(input, { fields: Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('customer') || own[k] !== undefined)) }));
+          },
+        },
+      },
+    }),
+  }),
+  faulty({
+    name: 'child-card-ignored',
+    area: 'inheritance',
+    rule: 'INHERIT-CHILD',
+    what: "pays with the parent's card when the child sends a card of its own",
+    build: () => ({
+      mutate: {
+        operations: {
+          AUTH: (input, next) => {
+            const parent = input.prepared.parent;
+            return parent?.card && input.prepared.own.pan !== undefined ? next(withPrepared(input, { card: parent.card })) : next(input);
+          },
+        },
+      },
     }),
   }),
 ];
