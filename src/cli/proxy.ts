@@ -118,6 +118,8 @@ export async function run(args: string[]): Promise<number> {
       strict: values.strict === true,
       record,
       onFinding: (f) => console.log(findingLine(f)),
+      // This process only checks: the forwarding, on its own thread, comes first.
+      checksNice: 10,
     });
   } catch (e) {
     record?.close();

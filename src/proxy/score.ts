@@ -39,6 +39,7 @@ export async function passiveVerdict(v: Variant): Promise<PassiveVerdict> {
     const proxy = await startProxy({ upstream: gw.url });
     try {
       const r = await runSuite({ baseUrl: proxy.url, formats: v.formats ?? ALL_FORMATS, tags: tagsFor(v) });
+      await proxy.settled();
       const report = proxy.session.report();
       const named = report.violations.byRule.filter((b) => b.side === 'gateway' && b.errors > 0).map((b) => b.rule);
       const ok = v.kind === 'faulty' ? named.includes(v.rule) : named.length === 0;

@@ -1,22 +1,24 @@
 /**
- * The checking proxy: a reverse proxy in front of any gateway. Each request is forwarded to the upstream as the
- * client sent it (method, path under the upstream's base, headers but the hop-by-hop ones and Host, body bytes) and
- * each answer goes back as it came (status, headers, body bytes); connections are kept alive on both sides. After
- * the answer has gone back, the exchange is checked (session.ts): the proxy never changes or delays an answer for
- * its checks.
+ * The checking proxy: a reverse proxy in front of any gateway. The traffic is forwarded by a thread of its own
+ * (./forward-thread.ts, ./forward.ts): each request to the upstream as the client sent it, each answer back as it
+ * comes, connections kept alive on both sides. This thread checks each exchange after its answer has gone back
+ * (session.ts), in the order the exchanges ended: the proxy never changes or delays an answer for its checks, and
+ * checking one exchange never holds up the forwarding of the next. The checks may fall behind by a bounded number
+ * of exchanges; past it, new requests wait for them (forward-thread.ts): none is dropped unchecked.
  *
  * When the path fails (the upstream refuses the connection, resets it, does not answer within the timeout, fails
  * its TLS handshake, answers more than the limit, or answers what HTTP cannot read) the client gets a 502 (504 for
  * the timeout) whose text says why, the exchange is in the report, and the proxy goes on serving.
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { tlsRequestOptions } from '../client/tls';
-import { normaliseBasePath, withinBasePath } from '../gateway/routes/base-path';
+import { normaliseBasePath } from '../gateway/routes/base-path';
 import { redactText } from '../redact';
 import type { CaptureWriter } from './capture';
-import type { Fault, FaultKind, HttpExchange } from './exchange';
+import type { HttpExchange } from './exchange';
+import { weight, type FromThread, type ThreadData, type ToThread } from './forward-thread';
 import { ProxySession, type ProxyFinding } from './session';
 
 export interface ProxyOptions {
@@ -31,6 +33,16 @@ export interface ProxyOptions {
   readonly timeoutMs?: number;
   /** The largest body forwarded either way (default 16 MiB). */
   readonly maxBodyBytes?: number;
+  /** How many exchanges the checks may fall behind the traffic (default 10,000), and by how many bytes of bodies (64 MiB). */
+  readonly maxPending?: number;
+  readonly maxPendingBytes?: number;
+  /**
+   * Lowers the priority of the thread that checks (the caller's) by this much (nice, 1 to 19) once the proxy
+   * listens, so that on a busy machine the forwarding thread, the client and the gateway get the CPU first and the
+   * checks take what is left: `cardspec proxy` sets it, a library caller whose thread does other work need not.
+   * Linux gives each thread its own priority; elsewhere it may apply to the whole process.
+   */
+  readonly checksNice?: number;
   readonly strict?: boolean;
   /** Writes each exchange, masked (`--record`). */
   readonly record?: Pick<CaptureWriter, 'write'>;
@@ -42,204 +54,128 @@ export interface RunningProxy {
   /** `http://127.0.0.1:<port>`: where the client is pointed (plus the base path). */
   readonly url: string;
   readonly port: number;
+  /** Holds every exchange checked so far: after `settled()` or `close()`, every exchange whose answer has gone back. */
   readonly session: ProxySession;
   readonly upstream: string;
+  /** Resolves once every exchange that ended before the call is checked. */
+  settled(): Promise<void>;
+  /** Stops listening, closes the connections, and resolves once every exchange forwarded is checked. */
   close(): Promise<void>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+export const DEFAULT_MAX_PENDING = 10_000;
+export const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
 
-/** Headers of one hop (RFC 9110 7.6.1), never forwarded; Host is the upstream's. */
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host']);
+const ENTRY = path.join(__dirname, `forward-thread${path.extname(__filename)}`);
+const BOOT = path.join(__dirname, 'forward-boot.js');
 
-/** Raw headers (`[name, value, name, value]`) without the hop-by-hop ones, names as they came. */
-function forwardable(raw: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) if (!HOP.has(raw[i].toLowerCase())) out.push(raw[i], raw[i + 1]);
-  return out;
-}
-
-/** What went wrong on the way, in words for the client and the report. */
-function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
-  const code = err.code ?? '';
-  const where = `${upstream.protocol}//${upstream.host}`;
-  const kind: FaultKind =
-    code === 'ECONNREFUSED'
-      ? 'refused'
-      : code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message)
-        ? 'reset'
-        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? 'dns'
-          : code.startsWith('HPE_')
-            ? 'malformed'
-            : /CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO/.test(code) || /certificate|ssl|tls/i.test(err.message)
-              ? 'tls'
-              : 'network';
-  const words: Record<FaultKind, string> = {
-    refused: `the upstream ${where} refused the connection`,
-    reset: `the upstream ${where} closed the connection before the answer was complete`,
-    dns: `the upstream's host name ${upstream.hostname} could not be resolved`,
-    malformed: `the upstream ${where} answered what HTTP cannot read (${code})`,
-    tls: `the TLS handshake with ${where} failed (${code || err.message.slice(0, 80)}); give its CA with --ca, or --insecure`,
-    network: `the exchange with ${where} failed (${code || err.message.slice(0, 80)})`,
-    timeout: '',
-    'too-large': '',
-  };
-  return { kind, message: redactText(words[kind]) };
-}
-
-interface Forwarded {
-  readonly status?: number;
-  readonly statusMessage?: string;
-  readonly rawHeaders?: string[];
-  readonly headers?: http.IncomingHttpHeaders;
-  readonly body?: Buffer;
-  readonly fault?: Fault;
-}
+/** A body as it arrives from the thread (a Uint8Array over the moved memory), as a Buffer again. */
+const asBuffer = (b: Uint8Array | undefined): Buffer | undefined => (b === undefined ? undefined : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(opts.upstream);
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--upstream must be an http:// or https:// address, not ${upstream.protocol}`);
-  const secure = upstream.protocol === 'https:';
-  const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const basePath = normaliseBasePath(opts.basePath ?? '');
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 64, ...tlsRequestOptions() }) : new http.Agent({ keepAlive: true, maxSockets: 64 });
   const session = new ProxySession({ strict: opts.strict, basePath });
+  const data: ThreadData = {
+    entry: ENTRY,
+    options: {
+      upstream: opts.upstream,
+      port: opts.port,
+      host: opts.host,
+      basePath,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY,
+      tls: upstream.protocol === 'https:' ? tlsRequestOptions() : {},
+    },
+    maxPending: opts.maxPending ?? DEFAULT_MAX_PENDING,
+    maxPendingBytes: opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES,
+  };
+  const kitFault = (message: string): void => opts.onFinding?.({ exchange: 0, side: 'path', operation: '', rule: 'KIT', field: '', severity: 'warning', message: redactText(message) });
 
-  const forward = (req: http.IncomingMessage, body: Buffer): Promise<Forwarded> =>
-    new Promise((resolve) => {
-      let done = false;
-      const finish = (f: Forwarded): void => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        resolve(f);
-      };
-      const path = req.url ?? '/';
-      const rel = basePath === '' ? path : (withinBasePath(basePath, path) ?? path);
-      const headers = forwardable(req.rawHeaders);
-      headers.push('Host', upstream.host);
-      // A body sent in chunks goes on whole, with its length (the framing is the hop's).
-      if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers.push('Content-Length', String(body.length));
-      const options: http.RequestOptions = {
-        protocol: upstream.protocol,
-        hostname: upstream.hostname,
-        port: upstream.port || (secure ? 443 : 80),
-        method: req.method,
-        path: upstreamBase + rel,
-        headers,
-        agent,
-      };
-      const out = (secure ? https : http).request(options, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > maxBody) {
-            finish({ fault: { kind: 'too-large', message: `the upstream's answer is larger than the proxy's limit of ${maxBody} bytes` } });
-            res.destroy();
-            return;
-          }
-          chunks.push(c);
-        });
-        res.on('end', () => finish({ status: res.statusCode, statusMessage: res.statusMessage, rawHeaders: res.rawHeaders, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', (e) => finish({ fault: faultOf(e, upstream) }));
-        res.on('aborted', () => finish({ fault: faultOf(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), upstream) }));
-      });
-      const timer = setTimeout(() => {
-        finish({ fault: { kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` } });
-        out.destroy();
-      }, timeoutMs);
-      out.on('error', (e) => finish({ fault: faultOf(e, upstream) }));
-      out.end(body);
-    });
-
-  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > maxBody) over = true;
-      else chunks.push(c);
-    });
-    req.on('error', () => res.destroy());
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const exchange = (f: Forwarded): HttpExchange => ({
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        requestHeaders: req.headers,
-        requestBody: body,
-        status: f.status,
-        responseHeaders: f.headers,
-        responseBody: f.body,
-        fault: f.fault,
-      });
-      const settle = (f: Forwarded): void => {
-        const ex = exchange(f);
-        try {
-          opts.record?.write(ex);
-          for (const finding of session.observe(ex)) opts.onFinding?.(finding);
-        } catch (e) {
-          // A check that throws is the kit's bug: the traffic goes on, and the bug is said.
-          opts.onFinding?.({
-            exchange: 0,
-            side: 'path',
-            operation: '',
-            rule: 'KIT',
-            field: '',
-            severity: 'warning',
-            message: redactText(`the proxy could not check an exchange: ${(e as Error).message}`),
-          });
-        }
-      };
-      if (over) {
-        const fault: Fault = { kind: 'too-large', message: `the request body is larger than the proxy's limit of ${maxBody} bytes` };
-        reply(res, 413, fault);
-        return settle({ fault });
-      }
-      void forward(req, body).then((f) => {
-        if (f.fault) reply(res, f.fault.kind === 'timeout' ? 504 : 502, f.fault);
-        else {
-          res.writeHead(f.status ?? 502, f.statusMessage, forwardable(f.rawHeaders ?? []));
-          res.end(f.body);
-        }
-        settle(f);
-      });
-    });
+  const settle = (ex: HttpExchange): void => {
+    try {
+      opts.record?.write(ex);
+      for (const finding of session.observe(ex)) opts.onFinding?.(finding);
+    } catch (e) {
+      // A check that throws is the kit's bug: the traffic goes on, and the bug is said.
+      kitFault(`the proxy could not check an exchange: ${(e as Error).message}`);
+    }
   };
 
-  const server = http.createServer({ keepAlive: true }, handle);
-  // The proxy's own limits are the upstream's to enforce; a slow upstream is bounded by --timeout instead.
-  server.requestTimeout = 0;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  const worker = new Worker(BOOT, { workerData: data });
+  const tell = (m: ToThread): void => worker.postMessage(m);
+  const flushes = new Map<number, () => void>();
+  let flushId = 0;
+  let stopped = false;
+  let onClosed: (() => void) | undefined;
+  const stop = (): void => {
+    stopped = true;
+    for (const done of flushes.values()) done();
+    flushes.clear();
+    onClosed?.();
+  };
+
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.on('message', (m: FromThread) => {
+      if (m.type === 'listening') resolve(m.port);
+      else if (m.type === 'error') reject(new Error(m.message));
+      else if (m.type === 'batch') {
+        let bytes = 0;
+        for (const wire of m.exchanges) {
+          const ex: HttpExchange = { ...wire, requestBody: asBuffer(wire.requestBody) ?? Buffer.alloc(0), responseBody: asBuffer(wire.responseBody) };
+          bytes += weight(ex);
+          settle(ex);
+        }
+        if (!stopped) tell({ type: 'ack', n: m.exchanges.length, bytes });
+      } else if (m.type === 'flushed') {
+        flushes.get(m.id)?.();
+        flushes.delete(m.id);
+      } else if (m.type === 'closed') stop();
+    });
+    worker.once('error', (e) => {
+      reject(e);
+      kitFault(`the proxy's forwarding thread failed: ${e.message}`);
+    });
+    worker.once('exit', (code) => {
+      reject(new Error(`the proxy's forwarding thread ended (${code})`));
+      stop();
+    });
+  }).catch(async (e: unknown) => {
+    await worker.terminate();
+    throw e;
   });
-  const port = (server.address() as AddressInfo).port;
+
+  if (opts.checksNice !== undefined && opts.checksNice > 0) {
+    try {
+      os.setPriority(Math.min(19, os.getPriority() + opts.checksNice));
+    } catch {
+      // Not allowed here: the checks keep the caller's priority.
+    }
+  }
   const host = opts.host ?? '127.0.0.1';
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
     port,
     session,
     upstream: opts.upstream,
+    settled: () =>
+      stopped
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            flushes.set(++flushId, resolve);
+            tell({ type: 'flush', id: flushId });
+          }),
     close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-        agent.destroy();
-      }),
+      (closing ??= stopped
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            onClosed = resolve;
+            tell({ type: 'close' });
+          })),
   };
-}
-
-function reply(res: http.ServerResponse, status: number, fault: Fault): void {
-  const body = `cardspec proxy: ${fault.message} (${status === 504 ? '504 Gateway Timeout' : status === 413 ? '413 Payload Too Large' : '502 Bad Gateway'})\n`;
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'X-Cardspec-Proxy-Fault': fault.kind });
-  res.end(body);
 }

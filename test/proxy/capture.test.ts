@@ -31,6 +31,7 @@ describe('the proxy capture', () => {
     const store = await p.client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 's', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
     await p.client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'c', parenttransactionreference: store.transactionreference });
     await p.client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'd', ...card('authorised') });
+    await p.proxy.settled();
     record.close();
     const text = fs.readFileSync(file, 'utf8');
     assert.doesNotMatch(text, new RegExp(PAN), 'no full card number');

@@ -58,6 +58,7 @@ async function faultThenServed(proxy: RunningProxy, kind: string, status: number
   const good = await post(proxy);
   assert.equal(good.status, 200, 'the proxy keeps serving');
   assert.equal(good.text, ANSWER);
+  await proxy.settled();
   const report = proxy.session.report();
   assert.deepEqual(report.faults.byKind, { [kind]: 1 });
   assert.equal(report.faults.list[0].exchange, 1);
@@ -117,6 +118,7 @@ describe('faults of the path', () => {
       assert.equal(r.fault, 'refused');
       assert.match(r.text, /refused the connection/);
     }
+    await proxy.settled();
     const report = proxy.session.report();
     assert.deepEqual(report.faults.byKind, { refused: 2 });
     assert.deepEqual(report.violations.bySide.path, { errors: 0, warnings: 2 });
@@ -133,6 +135,7 @@ describe('faults of the path', () => {
     const r = await post(proxy);
     assert.equal(r.status, 200);
     assert.equal(r.text, '<html><body>maintenance</body></html>');
+    await proxy.settled();
     const list = proxy.session.report().violations.list;
     assert.deepEqual(
       list.map((f) => [f.side, f.rule]),

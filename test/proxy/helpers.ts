@@ -38,8 +38,9 @@ export async function throughProxy(variant?: string, opts: Partial<ProxyOptions>
   };
 }
 
-/** The rules the proxy found broken on one side, with errors. */
-export function broken(proxy: RunningProxy, side: 'client' | 'gateway' | 'path'): string[] {
+/** The rules the proxy found broken on one side, with errors, once every exchange so far is checked. */
+export async function broken(proxy: RunningProxy, side: 'client' | 'gateway' | 'path'): Promise<string[]> {
+  await proxy.settled();
   return proxy.session
     .report()
     .violations.byRule.filter((b) => b.side === side && b.errors > 0)

@@ -71,7 +71,62 @@ describe('forwarding', () => {
   it('keeps the connection alive: many calls through one keep-alive agent', async () => {
     const { client, proxy } = await path();
     for (let i = 0; i < 5; i++) await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: `k-${i}`, ...card('authorised') });
+    await proxy.settled();
     assert.equal(proxy.session.report().exchanges.checked, 5);
+  });
+});
+
+describe('forwarding first, checking after', () => {
+  it('streams an answer as it comes: the client has its first bytes before the upstream has sent the rest', async () => {
+    let finish: (() => void) | undefined;
+    const upstream = await listen(
+      createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.write('{"first":');
+          // The rest only once the client has read the first bytes: a proxy that waited for the whole answer
+          // would never let this test end.
+          finish = () => res.end('"and the rest"}');
+        });
+      }),
+    );
+    const proxy = await startProxy({ upstream });
+    open.push(proxy);
+    const res = await fetch(`${proxy.url}/json/`, { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    assert.equal(Buffer.from(first.value!).toString('utf8'), '{"first":');
+    finish!();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += Buffer.from(r.value).toString('utf8');
+    assert.equal(rest, '"and the rest"}');
+    await proxy.settled();
+    assert.equal(proxy.session.report().exchanges.checked, 1, 'the exchange checked whole once it ended');
+  });
+
+  it('checks every exchange when the checks fall behind: new requests wait, none goes unchecked', async () => {
+    const direct = await path();
+    // A queue of one: every request beyond it waits for the checks of the one before.
+    const proxy = await startProxy({ upstream: direct.upstream, maxPending: 1 });
+    open.push(proxy);
+    const send = (i: number): Promise<Response> =>
+      fetch(`${proxy.url}/json/`, {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify(envelope({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: `q-${i}`, ...card('authorised') })),
+      });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i)));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array.from({ length: 12 }, () => 200),
+    );
+    await Promise.all(answers.map((a) => a.text()));
+    // close() drains: the report is complete without asking for it.
+    await proxy.close();
+    const report = proxy.session.report();
+    assert.equal(report.exchanges.checked, 12);
+    assert.deepEqual(report.violations.list, []);
   });
 });
 
@@ -99,6 +154,7 @@ describe('a well-behaved client in front of the reference gateway', () => {
     const { md, pares } = await client.acs(query, 'Y');
     const auth = await client.ok({ requesttypedescriptions: ['AUTH'], md, pares });
     assert.equal(auth.status, 'Y');
+    await proxy.settled();
     const report = proxy.session.report();
     assert.deepEqual(report.violations.list, [], JSON.stringify(report.violations.list, null, 1));
     assert.equal(proxy.session.exitCode(), 0);
@@ -124,16 +180,16 @@ describe('violations, on their side, under their rule', () => {
       JSON.stringify(envelope({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'o', accounttypedescription: 'CARDSTORE', ...card('authorised') })),
     );
     assert.equal(r.status, 200);
-    assert.ok(broken(proxy, 'client').includes('FIELD-SECURITYCODE-NOT-IN-STORE'), JSON.stringify(proxy.session.report().violations.byRule));
-    assert.deepEqual(broken(proxy, 'gateway'), []);
+    assert.ok((await broken(proxy, 'client')).includes('FIELD-SECURITYCODE-NOT-IN-STORE'), JSON.stringify(proxy.session.report().violations.byRule));
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
     assert.equal(proxy.session.exitCode(), 1);
   });
 
   it("reports the gateway's answer against the document (a variant that masks with *)", async () => {
     const { client, proxy } = await path('maskedpan-stars');
     await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'm', ...card('authorised') });
-    assert.deepEqual(broken(proxy, 'gateway'), ['FIELD-MASKEDPAN']);
-    assert.deepEqual(broken(proxy, 'client'), []);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['FIELD-MASKEDPAN']);
+    assert.deepEqual(await broken(proxy, 'client'), []);
     const example = proxy.session.report().coverage.find((c) => c.rule === 'FIELD-MASKEDPAN')?.example ?? '';
     assert.match(example, /POST \/json\//);
     assert.doesNotMatch(example, /4111111111111111/, 'the example exchange is masked');
@@ -143,7 +199,7 @@ describe('violations, on their side, under their rule', () => {
     const { client, proxy } = await path('parent-not-echoed');
     const store = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 's', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
     await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'c', parenttransactionreference: store.transactionreference });
-    assert.deepEqual(broken(proxy, 'gateway'), ['INHERIT-PARENT-ECHO']);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['INHERIT-PARENT-ECHO']);
   });
 
   it('compares the AUTH after 3-D Secure with its observed THREEDQUERY (a variant that answers its own amount)', async () => {
@@ -151,7 +207,7 @@ describe('violations, on their side, under their rule', () => {
     const query = await client.ok(client.threedquery(await client.token('authorised')));
     const { md, pares } = await client.acs(query, 'Y');
     await client.ok({ requesttypedescriptions: ['AUTH'], md, pares });
-    assert.ok(broken(proxy, 'gateway').includes('3DS-AUTH-ENROLLED'), JSON.stringify(proxy.session.report().violations.list));
+    assert.ok((await broken(proxy, 'gateway')).includes('3DS-AUTH-ENROLLED'), JSON.stringify(proxy.session.report().violations.list));
   });
 
   it('does not hold against the client a parent it never saw (the proxy started mid-session)', async () => {
@@ -167,6 +223,7 @@ describe('violations, on their side, under their rule', () => {
     });
     assert.equal(res.status, 200);
     await res.text();
+    await late.settled();
     assert.deepEqual(late.session.report().violations.list, []);
     assert.equal(late.session.report().coverage.find((c) => c.rule === 'FIELD-PARENT')?.status, 'not-observed');
   });
@@ -176,6 +233,7 @@ describe('memory', () => {
   it('stays flat under sustained traffic: counts grow, examples and the observed ledger do not', async () => {
     const { client, proxy } = await path('maskedpan-stars');
     for (let i = 0; i < 300; i++) await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: `x-${i}`, ...card('authorised') });
+    await proxy.settled();
     const report = proxy.session.report();
     assert.equal(report.violations.errors, 300);
     assert.equal(report.violations.list.length, 5, 'the first five of the rule are examples');

@@ -47,6 +47,7 @@ describe('an https upstream', { skip: hasOpenssl ? false : 'no openssl here' }, 
     assert.equal(bad.status, 502);
     assert.equal(bad.headers.get('x-cardspec-proxy-fault'), 'tls');
     assert.match(await bad.text(), /TLS handshake .* failed .* give its CA with --ca/);
+    await untrusted.settled();
     assert.deepEqual(untrusted.session.report().faults.byKind, { tls: 1 });
 
     const before = process.env[CA_ENV];
