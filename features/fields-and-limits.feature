@@ -218,3 +218,84 @@ Feature: Fields and limits
       | 18     |
       | 19     |
   # ---- end of generated maskedpan-by-length
+
+  # ---- generated maskedpan-in-queries: written by `npm run scenarios` from schemas/operations.ts (src/suite/generated); do not edit by hand
+  # A TRANSACTIONQUERY of a transaction of every row of one request type whose part is about a card: the record
+  # returns the card masked, and neither the card number nor the security code.
+
+  @rule:FIELD-MASKEDPAN @requires:cachetokens @requires:transactionquery @type:THREEDQUERY @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the THREEDQUERY of "3-D Secure enrolment check" returns the card masked
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the THREEDQUERY
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the THREEDQUERY
+    And the queried THREEDQUERY's maskedpan masks the "authorised" card
+    And the queried THREEDQUERY does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:cachetokens @requires:acsForm @requires:transactionquery @type:THREEDQUERY @type:AUTH @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the AUTH of "AUTH after 3-D Secure, enrolled card" returns the card masked
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
+    And the merchant sends a TRANSACTIONQUERY of the AUTH
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the AUTH
+    And the queried AUTH's maskedpan masks the "authorised" card
+    And the queried AUTH does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:card:notEnrolled @requires:cachetokens @requires:transactionquery @type:THREEDQUERY @type:AUTH @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the AUTH of "AUTH after 3-D Secure, card not enrolled or unknown" returns the card masked
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "not enrolled" card
+    And the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
+    And the merchant sends a TRANSACTIONQUERY of the AUTH
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the AUTH
+    And the queried AUTH's maskedpan masks the "not enrolled" card
+    And the queried AUTH does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:transactionquery @type:AUTH @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the AUTH of "Ordinary AUTH without 3-D Secure" returns the card masked
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the AUTH
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the AUTH
+    And the queried AUTH's maskedpan masks the "authorised" card
+    And the queried AUTH does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:transactionquery @type:ACCOUNTCHECK @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the ACCOUNTCHECK of "Account check" returns the card masked
+    When the merchant sends "Account check" with the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the ACCOUNTCHECK
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the ACCOUNTCHECK
+    And the queried ACCOUNTCHECK's maskedpan masks the "authorised" card
+    And the queried ACCOUNTCHECK does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:cardstore @requires:transactionquery @type:STORE @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the STORE of "Card store" returns the card masked
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the STORE
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the STORE
+    And the queried STORE's maskedpan masks the "authorised" card
+    And the queried STORE does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:fraudcontrol @requires:transactionquery @type:RISKDEC @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the RISKDEC of "Risk decision on card data" returns the card masked
+    When the merchant sends "Risk decision on card data" with the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the RISKDEC
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the RISKDEC
+    And the queried RISKDEC's maskedpan masks the "authorised" card
+    And the queried RISKDEC does not hold `pan` or `securitycode`
+
+  @rule:FIELD-MASKEDPAN @requires:fraudcontrol @requires:transactionquery @type:AUTH @type:RISKDEC @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the RISKDEC of "Risk decision after a payment" returns the card masked
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    And the merchant sends a TRANSACTIONQUERY of the RISKDEC
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the RISKDEC
+    And the queried RISKDEC's maskedpan masks the "authorised" card
+    And the queried RISKDEC does not hold `pan` or `securitycode`
+  # ---- end of generated maskedpan-in-queries

@@ -15,6 +15,7 @@ import { SENT_ROWS } from '../../src/suite/generated/rows';
 import { cardLengthScenarios } from '../../src/suite/generated/card-lengths';
 import { cardSourceScenarios, CARD_SOURCES } from '../../src/suite/generated/card-sources';
 import { inheritanceScenarios, PARENT_ROWS } from '../../src/suite/generated/inheritance';
+import { queryScenarios } from '../../src/suite/generated/queries';
 
 const root = path.join(__dirname, '..', '..');
 
@@ -121,5 +122,11 @@ describe('the generated scenarios', () => {
       assert.ok(text.includes(`own billing details differ from its parent's, a "${title}"`), title);
     }
     for (const title of ['Ordinary AUTH without 3-D Secure', 'Account check']) assert.ok(text.includes(`inherits the customer fields of its parent, a "${title}"`), title);
+  });
+
+  it('queries a transaction of every single-type row whose part is about a card', () => {
+    const text = queryScenarios();
+    for (const type of ['THREEDQUERY', 'AUTH', 'ACCOUNTCHECK', 'STORE', 'RISKDEC']) assert.ok(text.includes(`And the merchant sends a TRANSACTIONQUERY of the ${type}`), type);
+    assert.equal(text.split('Scenario:').length - 1, 8);
   });
 });

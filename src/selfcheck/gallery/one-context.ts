@@ -192,4 +192,23 @@ export const ONE_CONTEXT: readonly Variant[] = [
       },
     }),
   }),
+  faulty({
+    name: 'query-masks-with-stars-but-store',
+    area: 'types',
+    rule: 'FIELD-MASKEDPAN',
+    what: "masks the card number of a TRANSACTIONQUERY's records with * instead of #, except in a STORE's record",
+    build: () => ({
+      mutate: {
+        operations: {
+          TRANSACTIONQUERY: (input, next) =>
+            withPart(next(input), (p) => ({
+              ...p,
+              records: (Array.isArray(p.records) ? (p.records as Record<string, unknown>[]) : []).map((r) =>
+                typeof r.maskedpan === 'string' && r.requesttypedescription !== 'STORE' ? { ...r, maskedpan: r.maskedpan.replace(/#/g, '*') } : r,
+              ),
+            })),
+        },
+      },
+    }),
+  }),
 ];

@@ -8,6 +8,7 @@ import { errorsTableScenarios } from './errors-table';
 import { cardLengthScenarios } from './card-lengths';
 import { cardSourceScenarios } from './card-sources';
 import { inheritanceScenarios } from './inheritance';
+import { queryScenarios } from './queries';
 
 export interface GeneratedRegion {
   /** The feature file, relative to the package root. */
@@ -23,6 +24,7 @@ export interface GeneratedRegion {
 export const GENERATED_REGIONS: readonly GeneratedRegion[] = [
   { feature: 'features/errors.feature', name: 'errors-by-part', from: 'schemas/errors.ts and schemas/operations.ts', text: errorsTableScenarios },
   { feature: 'features/fields-and-limits.feature', name: 'maskedpan-by-length', from: 'schemas/fields.ts (pan) and schemas/operations.ts', text: cardLengthScenarios },
+  { feature: 'features/fields-and-limits.feature', name: 'maskedpan-in-queries', from: 'schemas/operations.ts', text: queryScenarios },
   { feature: 'features/inheritance.feature', name: 'inheritance-by-parent', from: 'schemas/operations.ts and schemas/errors.ts (60025)', text: inheritanceScenarios },
   { feature: 'features/three-d-secure.feature', name: 'enrolment-by-card-source', from: 'the 3-D Secure enrolment states and schemas/operations.ts', text: cardSourceScenarios },
 ];
