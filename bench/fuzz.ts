@@ -2,7 +2,8 @@
  * Fuzz efficiency: generated, sent and fully checked cases per second of `cardspec fuzz` (request property, JSON,
  * the CLI's defaults: 8 requests in flight) against the reference gateway over loopback, beside the raw request rate
  * autocannon gets from the same gateway process with the same payloads (the bodies the fuzzer sent, recorded) and
- * as many connections as the fuzzer has requests in flight: the ceiling. Target of the issue: at least 0.5.
+ * as many connections as the fuzzer has requests in flight: the ceiling. Target: at least 0.5 (issue 10), raised to
+ * 0.7 by issue 31.
  *
  * The fuzzer, the gateway and autocannon each run in a process of their own; fuzz runs and autocannon runs take
  * turns on the same gateway.
@@ -16,7 +17,7 @@ import type { LoadRep } from './load';
 import { authorization } from './payloads';
 import { median, ms, rate, ratio, verdict, type Row } from './table';
 
-export const FUZZ_MIN_RATIO = 0.5;
+export const FUZZ_MIN_RATIO = 0.7;
 /** `cardspec fuzz --concurrency` default (src/cli/fuzz.ts). */
 export const FUZZ_CONCURRENCY = 8;
 /** The seed of every measured fuzz run: the same cases each time. */
