@@ -4,7 +4,7 @@
  * quoted sentence, the scenarios tagged with it and their verdict per format.
  */
 import type { Format } from '../wire/types';
-import type { FormatOutcome, Matrix, MatrixRow, RuleOutcome } from './model';
+import { inScope, type FormatOutcome, type Matrix, type MatrixRow, type RuleOutcome } from './model';
 
 /** The run's verdict, shown at the top of the matrix so that no page of the reports lacks it. */
 export interface MatrixVerdict {
@@ -63,6 +63,22 @@ export function contextsLines(r: MatrixRow): string[] {
   ];
 }
 
+/** The contexts over the rules of the scope, in a line: how much of where the rules apply the run reached. */
+export function contextsTotalLine(m: Pick<Matrix, 'rules' | 'meta'>): string | undefined {
+  const rows = m.rules.filter((r) => r.contexts && inScope(r, m.meta.formats));
+  if (rows.length === 0) return undefined;
+  let total = 0;
+  let reached = 0;
+  for (const r of rows) {
+    total += r.contexts!.total;
+    reached += r.contexts!.reached.length;
+  }
+  const all = rows.filter((r) => r.contexts!.reached.length === r.contexts!.total).length;
+  const none = rows.filter((r) => r.contexts!.reached.length === 0).length;
+  const pct = total === 0 ? 'n/a' : `${(Math.round((reached / total) * 1000) / 10).toFixed(1)}%`;
+  return `Contexts reached: ${reached} of the ${total} contexts of the scopes of the ${rows.length} testable rules in scope (${pct}); ${all} rule(s) checked in every context of their scope, ${none} in none.`;
+}
+
 export const CONTEXTS_RULE =
   "Contexts: each testable rule's scope (features/rules.yaml) names the situations its sentence covers (request types, outcomes, card " +
   'sources and lengths, separate or combined requests, parents, enrolment, shield status), per format. A context is reached when a check ' +
@@ -105,7 +121,24 @@ function waiversMarkdown(m: Matrix): string[] {
 export function matrixMarkdown(m: Matrix, verdict?: MatrixVerdict): string {
   const formats = m.meta.formats;
   const head = verdict ? [`**Result: ${verdict.result.toUpperCase()}**: ${verdict.reason} (summary.html says what was certified and why)`, '', `Scope: ${verdict.scope}.`, ''] : [];
-  const out: string[] = ['# Traceability matrix', '', ...head, metaLine(m), '', `**${coverageLine(m)}**`, '', COVERAGE_RULE, '', CONTEXTS_RULE, '', ...waiversMarkdown(m), '## Overview', ''];
+  const contexts = contextsTotalLine(m);
+  const out: string[] = [
+    '# Traceability matrix',
+    '',
+    ...head,
+    metaLine(m),
+    '',
+    `**${coverageLine(m)}**`,
+    '',
+    COVERAGE_RULE,
+    '',
+    ...(contexts ? [contexts, ''] : []),
+    CONTEXTS_RULE,
+    '',
+    ...waiversMarkdown(m),
+    '## Overview',
+    '',
+  ];
   out.push(
     mdTable(
       ['Rule', 'Section', 'Catalogue', ...formats.map((f) => f.toUpperCase()), 'Overall', 'Scenarios', 'Contexts'],
@@ -222,6 +255,7 @@ ${
 <p>${escapeHtml(metaLine(m))}</p>
 <p><strong>${escapeHtml(coverageLine(m))}</strong></p>
 <p>${escapeHtml(COVERAGE_RULE)}</p>
+${contextsTotalLine(m) ? `<p>${escapeHtml(contextsTotalLine(m)!)}</p>` : ''}
 <p>${escapeHtml(CONTEXTS_RULE)}</p>
 ${(m.waivers ?? []).length === 0 ? '<p>No waivers: every testable rule is in scope.</p>' : `<h2>Waivers</h2><table><tr><th>Waived</th><th>Kind</th><th>Reason</th></tr>${(m.waivers ?? []).map((w) => `<tr><td>${escapeHtml(w.id)}</td><td>${escapeHtml(w.kind)}</td><td>${escapeHtml(w.reason)}</td></tr>`).join('')}</table>`}
 <h2>Overview</h2>

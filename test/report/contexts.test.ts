@@ -8,7 +8,7 @@ import type { CatalogueRule } from '../../src/rules/catalogue';
 import { readScope } from '../../src/rules/scope';
 import { reachOf } from '../../src/report/messages';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';
-import { contextsCell, contextsLines, matrixHtml, matrixMarkdown } from '../../src/report/matrix';
+import { contextsCell, contextsLines, contextsTotalLine, matrixHtml, matrixMarkdown } from '../../src/report/matrix';
 import { scenarioResult } from './results';
 
 const scope = (raw: unknown) => readScope(raw).scope!;
@@ -70,6 +70,11 @@ describe('the matrix of contexts', () => {
 
   it('shows the contexts in the Markdown and HTML matrix', () => {
     const md = matrixMarkdown(matrix);
+    // ERR-60025 1 of 4, ONE 2 of 2; OLD has no scope and counts for nothing.
+    const total = 'Contexts reached: 3 of the 6 contexts of the scopes of the 2 testable rules in scope (50.0%); 1 rule(s) checked in every context of their scope, 0 in none.';
+    assert.equal(contextsTotalLine(matrix), total);
+    assert.ok(md.includes(total));
+    assert.ok(matrixHtml(matrix).includes(`<p>${total}</p>`));
     assert.match(md, /\| Overall \| Scenarios \| Contexts \|/);
     assert.match(md, /\| \[ERR-60025\][^\n]*\| 1 of 4 \|/);
     assert.match(md, /- Not reached: JSON ACCOUNTCHECK errorcode 60025; XML AUTH errorcode 60025; XML ACCOUNTCHECK errorcode 60025\./);
