@@ -4,11 +4,7 @@
  * that is no capture.
  */
 import { parseArgs } from 'node:util';
-import { auditFiles, CaptureError, findingLine, proxyJunitXml, proxyReportJson, proxyReportText } from '../proxy';
-import { writeObservedReports } from '../proxy/certify';
-import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
-import { normaliseBasePath } from '../gateway';
 import { parseArgsMessage, seeHelp } from './usage';
 
 const HELP = `Usage: cardspec audit [options] FILE...
@@ -53,15 +49,22 @@ export async function run(args: string[]): Promise<number> {
     });
     values = parsed.values;
     files = parsed.positionals;
+    if (values.help) {
+      console.log(HELP);
+      return 0;
+    }
+    // After the help: `cardspec audit --help` loads none of the proxy's checks or the reports.
+    const { normaliseBasePath } = await import('../gateway/routes/base-path');
     basePath = normaliseBasePath(typeof values['base-path'] === 'string' ? values['base-path'] : '');
   } catch (e) {
     console.error(redactText(`cardspec audit: ${e instanceof TypeError && /base path/.test(e.message) ? e.message : parseArgsMessage(e)}\n${seeHelp('audit')}`));
     return 2;
   }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const [{ auditFiles, CaptureError, findingLine, proxyJunitXml, proxyReportJson, proxyReportText }, { writeObservedReports }, { writeRedactedText }] = await Promise.all([
+    import('../proxy'),
+    import('../proxy/certify'),
+    import('../report/files'),
+  ]);
   if (files.length === 0) {
     console.error(`cardspec audit: give one or more capture files (HAR, or cardspec proxy --record)\n${seeHelp('audit')}`);
     return 2;
