@@ -109,6 +109,24 @@ export function sensitivityOfKey(key: string): KeyPolicy | undefined {
 }
 
 const extraSecrets = new Set<string>();
+/**
+ * A structure's strings as masked, while no secret is registered: a text masks the same way every time, and
+ * cucumber's messages repeat their step texts, names and ids (a run's: 36,000 strings, 10,000 distinct). Short
+ * strings only, and a bounded number: emptied when full.
+ */
+const maskedStrings = new Map<string, string>();
+const MEMO_LENGTH = 512;
+const MEMO_SIZE = 20_000;
+
+function maskString(text: string): string {
+  if (text.length > MEMO_LENGTH) return maskText(text);
+  const known = maskedStrings.get(text);
+  if (known !== undefined) return known;
+  const out = maskText(text);
+  if (maskedStrings.size >= MEMO_SIZE) maskedStrings.clear();
+  maskedStrings.set(text, out);
+  return out;
+}
 
 function enabled(): boolean {
   return process.env.CARDSPEC_UNSAFE_NO_REDACTION !== '1';
@@ -116,7 +134,11 @@ function enabled(): boolean {
 
 /** Registers a value (a password in use) that must never appear in output, wherever it stands. */
 export function registerSecret(value: string | undefined): void {
-  if (value && value.length >= 4) extraSecrets.add(value);
+  if (value && value.length >= 4 && !extraSecrets.has(value)) {
+    extraSecrets.add(value);
+    // What was masked before may hold the new secret.
+    maskedStrings.clear();
+  }
 }
 
 /**
@@ -409,10 +431,10 @@ function walk(value: unknown, key: string | undefined): unknown {
   const policy = key === undefined ? undefined : sensitivityOfKey(key);
   if (typeof value === 'string') {
     // A structure's strings keep their characters: whoever prints it serializes it (JSON escapes controls).
-    if (policy === undefined) return maskText(value);
+    if (policy === undefined) return maskString(value);
     if (policy !== 'card-number') return value === '' ? value : MASK;
     const digits = value.replace(/[ -]/g, '');
-    return /^[0-9]{12,19}$/.test(digits) ? maskPan(digits) : maskText(value);
+    return /^[0-9]{12,19}$/.test(digits) ? maskPan(digits) : maskString(value);
   }
   if (typeof value === 'number' && policy !== undefined) return policy !== 'card-number' || /^[0-9]{12,19}$/.test(String(value)) ? MASK : value;
   if (Array.isArray(value)) return value.map((v) => walk(v, key));
