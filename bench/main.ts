@@ -13,6 +13,7 @@ import { findPrism } from '../src/openapi/prism';
 import { redactText } from '../src/redact';
 import { ROOT } from './child';
 import { fuzzSection } from './fuzz';
+import { proxySection } from './proxy';
 import { captureAnswers, gatewaySection, type Answers } from './gateway';
 import type { LoadSettings } from './loadgen';
 import { soakSection, type SoakMode } from './soak';
@@ -22,13 +23,15 @@ import { suiteSection } from './suite';
 import { renderTable, type Row } from './table';
 import { validationSection } from './validation';
 
-const SECTIONS = ['gateway', 'validation', 'fuzz', 'suite', 'startup', 'reports', 'soak'] as const;
+const SECTIONS = ['gateway', 'proxy', 'validation', 'fuzz', 'suite', 'startup', 'reports', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `Usage: npm run bench [-- options]      (node bench/run.js [options])
 
 Measures, in one run, and prints one table (medians of several runs, ratios, versions):
   gateway     reference gateway vs bare node:http (ceiling) vs Prism mock: AUTH, THREEDQUERY + AUTH
+  proxy       AUTH through cardspec proxy in front of the reference gateway vs the gateway alone, and the
+              rate of exchanges the proxy checks (issue 27)
   validation  envelopes validated per second: JSON and XML, requests and responses
   fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
@@ -181,6 +184,7 @@ function notes(o: Options): string[] {
     `- Pair rows (THREEDQUERY + AUTH): the rate is of completed pairs; p50/p99 are of a whole pair (the two requests' times added). Other rows: of one request.`,
     `- Every answer is checked (HTTP 200 and errorcode "0" in its first part); any other answer is counted in the Figure as "bad answers".`,
     `- Prism runs \`prism mock\` (static examples, log level error) on the document \`cardspec openapi\` writes, answering the example a client names with \`Prefer: example=...\`; it validates each request against the schemas, as the reference gateway checks each field.`,
+    `- Proxy: \`cardspec proxy\` (as the command starts it: forwarding on its own thread, checks on the main thread at nice +10) in front of the reference gateway, each in a process of its own, against the same gateway alone, their runs in turns (the order alternating). The client's figures are the forwarding's: the checks may fall behind by a bounded queue. After each run through the proxy the benchmark waits until every exchange is checked; "checked" is the run's requests over the run's time plus that wait. Proxy CPU is per request, every thread of its process, and its main thread's share (the checks) from /proc.`,
     `- Validation: \`validateText\` on the AUTH exchange (text in, violations out: parsing, XML mapping and schema checks included), per second of the process's CPU time (a single-threaded loop: on a shared machine the clock also counts the time it waited for a core).`,
     `- Gateway servers: parse-only (checks basic auth, parses the JSON, answers a fixed envelope: the floor any gateway pays), bare (the same, plus an answer built per request like the gateway's) and the reference gateway, all writing their answers at the end of each event-loop turn, and all started the same way: this Node with ts-node in transpile-only mode, as a clone of the kit runs (compiled once at start; ts-node's loading of node:domain costs each of them alike, about 1.5 µs per request).`,
     `- The last column says where each row was measured: the machine, its one-minute load average at the start and end of the row's section (other work on the machine), and the load the section applies.`,
@@ -259,6 +263,14 @@ export async function main(argv: string[]): Promise<number> {
         ...(await stamped(
           section('gateway', log, () => gatewaySection(settings, a, log), failedRow('Gateway')),
           `${o.connections} connections`,
+        )),
+      );
+    }
+    if (s === 'proxy') {
+      rows.push(
+        ...(await stamped(
+          section('proxy', log, () => proxySection(settings, log), failedRow('Proxy: AUTH')),
+          `${o.connections} connections, in turns with the gateway alone`,
         )),
       );
     }
