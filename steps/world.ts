@@ -301,11 +301,13 @@ export class CardspecWorld extends World<WorldParams> {
   }
 
   /** A passing check of `rule` on an exchange (an invariant that held), once per rule and exchange. */
-  private held(rule: string, exchange: Exchange, looksAt?: (part: Readonly<Record<string, unknown>>) => boolean): void {
+  private held(rule: string, exchange: Exchange, looksAt?: (part: Readonly<Record<string, unknown>>) => boolean, parts?: readonly number[]): void {
     const at = this.checkedAt(exchange);
     const seen = this.seen.get(exchange);
-    const contexts = looksAt && seen ? seen.contexts.filter((_, i) => seen.parts[i] !== undefined && looksAt(seen.parts[i])) : at.contexts;
-    if (looksAt && contexts?.length === 0) return;
+    const looked = (i: number): boolean => seen!.parts[i] !== undefined && (!looksAt || looksAt(seen!.parts[i])) && (!parts || parts.includes(i));
+    const narrowed = (looksAt || parts) && seen !== undefined;
+    const contexts = narrowed ? seen.contexts.filter((_, i) => looked(i)) : at.contexts;
+    if (narrowed && contexts?.length === 0) return;
     if (!this.checks.some((c) => c.ok && c.rule === rule && c.field === undefined && c.call === at.call))
       this.checks.push({ rule, ok: true, attribution: 'field', ...at, ...(contexts ? { contexts } : {}) });
   }
@@ -443,7 +445,11 @@ export class CardspecWorld extends World<WorldParams> {
       throw checkFailure(rules, message);
     }
     // Every invariant that found nothing held on this answer: a check of its rule in this exchange's contexts.
-    for (const inv of ANSWER_INVARIANTS) if (!later.some((f) => f.invariant === inv.name)) this.held(inv.rule, exchange, inv.looksAt);
+    for (const inv of ANSWER_INVARIANTS) {
+      if (later.some((f) => f.invariant === inv.name)) continue;
+      this.held(inv.rule, exchange, inv.looksAt);
+      for (const also of inv.alsoHolds?.(answer) ?? []) this.held(also.rule, exchange, inv.looksAt, also.parts);
+    }
     const env = exchange.envelope!;
     const parts = Array.isArray(env.response) ? env.response.filter(isRecord) : [];
     const sent: Sent = { request, exchange, parts, ...(opts.lenient ? { lenient: true } : {}) };

@@ -63,6 +63,11 @@ export interface AnswerInvariant {
   readonly checks: string;
   /** The parts it looks at, when not every part: where a check that held was made (src/rules/scope.ts contexts). */
   readonly looksAt?: (part: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * The other rules an answer it found nothing on shows held, each with the parts (by index) it looked at in them
+   * (absent: every part): what the check covers, so that the contexts of those rules count it too.
+   */
+  readonly alsoHolds?: (answer: Answer) => readonly { readonly rule: string; readonly parts?: readonly number[] }[];
   find(answer: Answer, index?: RuleIndex): AnswerFinding[];
 }
 
@@ -233,6 +238,22 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
   {
     name: 'schema',
     rule: 'TRANSPORT-RESPONSE-BODY',
+    // The generated schemas require these of every envelope and part (schemas/build.ts), and the formats where given.
+    alsoHolds: (a) => {
+      if (!isRecord(a.envelope)) return [];
+      const parts = partList(a.envelope);
+      const carrying = (field: string): number[] => parts.flatMap((p, i) => (isRecord(p) && p[field] !== undefined ? [i] : []));
+      return [
+        { rule: 'ENV-REQUESTREFERENCE' },
+        { rule: 'ENV-SECRAND' },
+        { rule: a.format === 'xml' ? 'VER-XML' : 'VER-JSON' },
+        ...(a.format === 'xml' ? [{ rule: 'XML-RESPONSE-ROOT' }] : []),
+        ...(a.requested ? [{ rule: 'ENV-RESPONSE-ONE-PART-PER-TYPE' }] : []),
+        { rule: 'ERR-PART-FIELDS' },
+        { rule: 'FIELD-TIMESTAMP', parts: carrying('transactionstartedtimestamp') },
+        { rule: 'FIELD-SETTLEDUEDATE', parts: carrying('settleduedate') },
+      ];
+    },
     checks: 'the envelope and every part against the schemas generated from the field dictionary, with one part per requested type in order; each finding on the rule of its field',
     find: (a, index) => [
       ...schemaOf(a).errors.flatMap((v) => fromViolation('schema', v, a, index)),

@@ -64,6 +64,16 @@ describe('the context of every check, and the matrix of contexts (built-in gatew
     // The invariants that held on an answer are checks of their rule in its exchange, with no per-step work.
     const invariant = reach(/Not enrolled \(N\)/, 'FIELD-MASKEDPAN');
     assert.deepEqual(invariant.calls, [0, 1]);
+    // ... and of the rules its check covers: the envelope's fields on every answer, a part's format where it has the field.
+    assert.deepEqual(
+      reach(/Not enrolled \(N\)/, 'ENV-SECRAND')
+        .contexts.map((c) => c.type)
+        .sort(),
+      ['AUTH', 'THREEDQUERY'],
+    );
+    const stamped = scenarios.find((x) => /Not enrolled \(N\)/.test(x.name))!;
+    const withTimestamp = stamped.reached!.find((x) => x.rule === 'FIELD-TIMESTAMP');
+    assert.ok(withTimestamp && withTimestamp.calls.length > 0);
   });
 
   it('the matrix tells, per rule, the contexts of its scope reached and those no exchange reached', () => {
