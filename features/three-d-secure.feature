@@ -166,11 +166,12 @@ Feature: 3-D Secure
   # Each enrolment value (Y, N, U) and, for an enrolled card, each ACS status (Y, N, A, U), with the card reaching
   # the THREEDQUERY by each source: a cache token, the card data, a stored card.
 
-  @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH
+  @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a cache token, enrolled (Y), the ACS answers <status>: AUTH with md and pares
 When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
     Then the THREEDQUERY's enrolled is "Y"
     And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`
+    And the THREEDQUERY's maskedpan masks the "<card>" card
     When the customer completes 3-D Secure at the ACS for the THREEDQUERY
     And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
     Then the AUTH's enrolled is "Y"
@@ -196,15 +197,17 @@ When the merchant sends "3-D Secure enrolment check" with a cache token for the 
       | card | status |
       | unable to authenticate | U |
 
-  @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @requires:cachetokens @type:THREEDQUERY @type:AUTH
+  @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN @requires:cachetokens @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a cache token, enrolled <enrolled>: AUTH with the THREEDQUERY as parent
 When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
     Then the THREEDQUERY's enrolled is "<enrolled>"
+    And the THREEDQUERY holds `xid`
     And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`
     When the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
     Then the AUTH succeeded
     And the AUTH's enrolled is "<enrolled>"
     And the AUTH does not hold `status`, `cavv` or `eci`
+    And the AUTH's maskedpan masks the "<card>" card
 
     @rule:3DS-NEXT-N @requires:card:notEnrolled
     Examples:
@@ -216,11 +219,12 @@ When the merchant sends "3-D Secure enrolment check" with a cache token for the 
       | card | enrolled |
       | enrolment unknown | U |
 
-  @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @requires:threedqueryPan @requires:acsForm @type:THREEDQUERY @type:AUTH
+  @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:threedqueryPan @requires:acsForm @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as the card data, enrolled (Y), the ACS answers <status>: AUTH with md and pares
 When the merchant sends "3-D Secure enrolment check" with the "<card>" card
     Then the THREEDQUERY's enrolled is "Y"
     And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`
+    And the THREEDQUERY's maskedpan masks the "<card>" card
     When the customer completes 3-D Secure at the ACS for the THREEDQUERY
     And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
     Then the AUTH's enrolled is "Y"
@@ -246,15 +250,17 @@ When the merchant sends "3-D Secure enrolment check" with the "<card>" card
       | card | status |
       | unable to authenticate | U |
 
-  @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @requires:threedqueryPan @type:THREEDQUERY @type:AUTH
+  @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN @requires:threedqueryPan @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as the card data, enrolled <enrolled>: AUTH with the THREEDQUERY as parent
 When the merchant sends "3-D Secure enrolment check" with the "<card>" card
     Then the THREEDQUERY's enrolled is "<enrolled>"
+    And the THREEDQUERY holds `xid`
     And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`
     When the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
     Then the AUTH succeeded
     And the AUTH's enrolled is "<enrolled>"
     And the AUTH does not hold `status`, `cavv` or `eci`
+    And the AUTH's maskedpan masks the "<card>" card
 
     @rule:3DS-NEXT-N @requires:card:notEnrolled
     Examples:
@@ -266,12 +272,13 @@ When the merchant sends "3-D Secure enrolment check" with the "<card>" card
       | card | enrolled |
       | enrolment unknown | U |
 
-  @rule:3DS-STORED-CARD @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @requires:cardstore @requires:acsForm @type:STORE @type:THREEDQUERY @type:AUTH
+  @rule:3DS-STORED-CARD @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:cardstore @requires:acsForm @type:STORE @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a stored card, enrolled (Y), the ACS answers <status>: AUTH with md and pares
 When the merchant sends "Card store" with the "<card>" card
 And the merchant sends "3-D Secure enrolment check" with the parent the STORE
     Then the THREEDQUERY's enrolled is "Y"
     And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`
+    And the THREEDQUERY's maskedpan masks the "<card>" card
     When the customer completes 3-D Secure at the ACS for the THREEDQUERY
     And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY
     Then the AUTH's enrolled is "Y"
@@ -297,16 +304,18 @@ And the merchant sends "3-D Secure enrolment check" with the parent the STORE
       | card | status |
       | unable to authenticate | U |
 
-  @rule:3DS-STORED-CARD @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @requires:cardstore @type:STORE @type:THREEDQUERY @type:AUTH
+  @rule:3DS-STORED-CARD @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN @requires:cardstore @type:STORE @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a stored card, enrolled <enrolled>: AUTH with the THREEDQUERY as parent
 When the merchant sends "Card store" with the "<card>" card
 And the merchant sends "3-D Secure enrolment check" with the parent the STORE
     Then the THREEDQUERY's enrolled is "<enrolled>"
+    And the THREEDQUERY holds `xid`
     And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`
     When the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
     Then the AUTH succeeded
     And the AUTH's enrolled is "<enrolled>"
     And the AUTH does not hold `status`, `cavv` or `eci`
+    And the AUTH's maskedpan masks the "<card>" card
 
     @rule:3DS-NEXT-N @requires:card:notEnrolled
     Examples:

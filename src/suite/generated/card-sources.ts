@@ -71,11 +71,12 @@ export function cardSourceScenarios(): string {
     // Enrolled (Y): the ACS, then AUTH with md and pares.
     out.push(
       '',
-      `  ${[...s.rules, '3DS-NEXT-Y', '3DS-QUERY-RESPONSE', '3DS-AUTH-ENROLLED', '3DS-STATUS'].map((r) => `@rule:${r}`).join(' ')} ${requiresLine([...s.requires, 'acsForm'])} ${types}`,
+      `  ${[...s.rules, '3DS-ENROLMENT-CHECK', '3DS-NEXT-Y', '3DS-QUERY-RESPONSE', '3DS-AUTH-ENROLLED', '3DS-STATUS', 'FIELD-MASKEDPAN'].map((r) => `@rule:${r}`).join(' ')} ${requiresLine([...s.requires, 'acsForm'])} ${types}`,
       `  Scenario Outline: The card reaches the THREEDQUERY as ${s.name}, enrolled (Y), the ACS answers <status>: AUTH with md and pares`,
       ...first('"<card>" card'),
       '    Then the THREEDQUERY\'s enrolled is "Y"',
       '    And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`',
+      '    And the THREEDQUERY\'s maskedpan masks the "<card>" card',
       '    When the customer completes 3-D Secure at the ACS for the THREEDQUERY',
       '    And the merchant sends "AUTH after 3-D Secure, enrolled card" with the md and pares of the THREEDQUERY',
       '    Then the AUTH\'s enrolled is "Y"',
@@ -94,15 +95,17 @@ export function cardSourceScenarios(): string {
     // Not enrolled (N) or unable to determine (U): AUTH with the THREEDQUERY as parent.
     out.push(
       '',
-      `  ${[...s.rules, '3DS-ONLY-ENROLLED', '3DS-ACSURL-ONLY-ENROLLED', '3DS-PAREQ-ONLY-ENROLLED', '3DS-AUTH-NOT-ENROLLED', '3DS-STATUS', '3DS-CAVV-ECI'].map((r) => `@rule:${r}`).join(' ')} ${requiresLine(s.requires)} ${types}`,
+      `  ${[...s.rules, '3DS-ENROLMENT-CHECK', '3DS-QUERY-RESPONSE', '3DS-ONLY-ENROLLED', '3DS-ACSURL-ONLY-ENROLLED', '3DS-PAREQ-ONLY-ENROLLED', '3DS-AUTH-NOT-ENROLLED', '3DS-STATUS', '3DS-CAVV-ECI', 'FIELD-MASKEDPAN'].map((r) => `@rule:${r}`).join(' ')} ${requiresLine(s.requires)} ${types}`,
       `  Scenario Outline: The card reaches the THREEDQUERY as ${s.name}, enrolled <enrolled>: AUTH with the THREEDQUERY as parent`,
       ...first('"<card>" card'),
       '    Then the THREEDQUERY\'s enrolled is "<enrolled>"',
+      '    And the THREEDQUERY holds `xid`',
       '    And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`',
       '    When the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY',
       '    Then the AUTH succeeded',
       '    And the AUTH\'s enrolled is "<enrolled>"',
       '    And the AUTH does not hold `status`, `cavv` or `eci`',
+      '    And the AUTH\'s maskedpan masks the "<card>" card',
     );
     for (const v of enrolled) {
       const role = ENROLMENT_CARDS[v];
