@@ -38,7 +38,7 @@ Feature: Inheritance
   # A payment on a parent of each type that takes the card itself, for each group of inherited fields its row carries,
   # and a child whose own values differ from its parent's.
 
-  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @type:AUTH
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @rule:FIELD-PARENT @rule:FIELD-TRANSACTIONREFERENCE @rule:AUTH-AUTHORISE @type:AUTH
   Scenario: A payment inherits the card of its parent, a "Ordinary AUTH without 3-D Secure"
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH
@@ -84,7 +84,7 @@ Feature: Inheritance
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH
     Then the child AUTH succeeded
 
-  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @type:ACCOUNTCHECK @type:AUTH
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @rule:FIELD-PARENT @rule:FIELD-TRANSACTIONREFERENCE @rule:AUTH-AUTHORISE @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment inherits the card of its parent, a "Account check"
     When the merchant sends "Account check" with the "authorised" card
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH
@@ -130,7 +130,7 @@ Feature: Inheritance
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH
     Then the child AUTH succeeded
 
-  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @requires:cardstore @type:STORE @type:AUTH
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @rule:FIELD-PARENT @rule:FIELD-TRANSACTIONREFERENCE @rule:AUTH-AUTHORISE @requires:cardstore @type:STORE @type:AUTH
   Scenario: A payment inherits the card of its parent, a "Card store"
     When the merchant sends "Card store" with the "authorised" card
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE as the child AUTH
@@ -167,7 +167,7 @@ Feature: Inheritance
     And the child AUTH's securityresponseaddress is "4"
     And the child AUTH's securityresponsepostcode is "4"
 
-  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @requires:fraudcontrol @type:RISKDEC @type:AUTH
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @rule:FIELD-PARENT @rule:FIELD-TRANSACTIONREFERENCE @rule:AUTH-AUTHORISE @requires:fraudcontrol @type:RISKDEC @type:AUTH
   Scenario: A payment inherits the card of its parent, a "Risk decision on card data"
     When the merchant sends "Risk decision on card data" with the "authorised" card
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the RISKDEC as the child AUTH

@@ -34,7 +34,7 @@ export function inheritanceScenarios(): string {
     const caps = capabilities(row);
     out.push(
       '',
-      `  ${tagLine(['INHERIT-PARENT', 'INHERIT-CHILD', 'INHERIT-PARENT-ECHO'], caps, types)}`,
+      `  ${tagLine(['INHERIT-PARENT', 'INHERIT-CHILD', 'INHERIT-PARENT-ECHO', 'FIELD-PARENT', 'FIELD-TRANSACTIONREFERENCE', 'AUTH-AUTHORISE'], caps, types)}`,
       `  Scenario: A payment inherits the card of its parent, a "${row.title}"`,
       `    When the merchant sends "${row.title}" with the "authorised" card`,
       `    And the merchant sends "${CHILD}" with the parent ${parent} as the child AUTH`,
