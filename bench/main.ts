@@ -35,7 +35,8 @@ Measures, in one run, and prints one table (medians of several runs, ratios, ver
   validation  envelopes validated per second: JSON and XML, requests and responses
   fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
-  startup     cardspec --help, run --help and a run's start-up: compiled (a packed kit) and from the sources
+  startup     cardspec --help, run --help, report --help and a run's start-up (to exit, to its first request): packed
+              (npm pack, installed) and from the sources
   reports     the reports folder of a full run (MB, files) and its single-file Allure report, per --reports-detail
   soak        resident memory of serve under a steady AUTH load and of a long fuzz run, with the growth per
               100k requests (cases) after warm-up: flat is the goal (issue 19)
@@ -302,7 +303,13 @@ export async function main(argv: string[]): Promise<number> {
       );
     }
     if (s === 'reports') rows.push(...(await section('reports', log, () => reportsSection(log), failedRow('Reports of a full run'))));
-    if (s === 'startup') rows.push(...(await section('startup', log, () => startupSection(o.reps, log), failedRow('Start-up'))));
+    if (s === 'startup')
+      rows.push(
+        ...(await stamped(
+          section('startup', log, () => startupSection(o.reps, log), failedRow('Start-up')),
+          'one process at a time',
+        )),
+      );
     if (s === 'suite') {
       rows.push(
         ...(await stamped(
@@ -336,6 +343,13 @@ export async function main(argv: string[]): Promise<number> {
     updateDocs('docs/bench.md', redactText(soakTable), 'soak');
     updateDocs('README.md', redactText(soakTable), 'soak');
     log('updated the soak table in docs/bench.md and README.md');
+  }
+  // The start-up rows too (docs/bench.md, "Start-up"), which `--only startup --update-docs` replaces.
+  const startupRows = rows.filter((r) => r.measure === 'Start-up');
+  if (o.updateDocs && startupRows.length > 0) {
+    const startupTable = [`Measured ${when} on ${machine()}, \`npm run bench -- --only startup\`; load average before ${loadBefore}, after ${load()}.`, '', renderTable(startupRows)].join('\n');
+    updateDocs('docs/bench.md', redactText(startupTable), 'startup');
+    log('updated the start-up table in docs/bench.md');
   }
   // A partial run (--only) must not replace the whole table: its rows are printed above and nowhere else.
   const partial = o.sections.length < SECTIONS.length;
