@@ -235,7 +235,8 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
     name: 'one-masked-form',
     rules: ['FIELD-MASKEDPAN'],
     quote: 'Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`.',
-    // One card, one masked form: the same number sent again (in JSON or in XML) comes back masked the same way.
+    // One card, one masked form: as long as the number sent, and the same number sent again (in JSON or in XML)
+    // comes back masked the same way.
     run: (ctx, out) => {
       for (const view of ctx.views) {
         const pan = str(view.obj?.pan);
@@ -244,6 +245,13 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           const masked = str(p.maskedpan);
           if (masked === undefined || !masked.includes('#')) continue;
           out.look('FIELD-MASKEDPAN');
+          // The middle digits "replaced by #": replaced, not taken out, so the masked form is as long as the number.
+          if (masked.length !== pan.length)
+            out.fail(
+              'FIELD-MASKEDPAN',
+              at(view, p, 'maskedpan'),
+              `maskedpan has ${masked.length} characters for a card number of ${pan.length} digits: the middle digits are replaced by "#", not taken out`,
+            );
           const before = ctx.memory.maskedBefore(pan, masked);
           if (before !== undefined && before !== masked)
             out.fail(
@@ -594,6 +602,32 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
             out.fail('3DS-STATUS', at(view, auth, 'status'), `the AUTH after the THREEDQUERY of a card not enrolled (enrolled ${q.threeds.enrolled}) returns status: it is returned if enrolled`);
           for (const f of ['cavv', 'eci']) if (has(auth, f)) out.fail('3DS-CAVV-ECI', at(view, auth, f), `the AUTH of a card not enrolled returns ${f}: it is returned if enrolled and authenticated`);
         }
+      }
+    },
+  },
+  {
+    name: 'changed-md-pares-not-authenticated',
+    rules: ['3DS-MD-PARES-UNMODIFIED'],
+    quote: 'The ACS return values `md` and `pares` must be submitted in full and unmodified.',
+    // An md that is the issued one but for letter case or a surrounding space, or a pares other than the one the
+    // ACS was seen returning, is another value: answered errorcode 0 with status Y, the gateway authenticated it.
+    // A pares whose ACS round trip went by unseen is taken as the ACS's (observed.ts): never held against either side.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const auth = partOf(view, 'AUTH');
+        const md = str(view.obj?.md);
+        const pares = str(view.obj?.pares);
+        if (!auth || (md === undefined && pares === undefined)) continue;
+        const issued = (md === undefined ? undefined : (ctx.observed.threeDs(md, undefined) ?? ctx.observed.threeDsLike(md)))?.threeds;
+        if (!issued) continue;
+        out.look('3DS-MD-PARES-UNMODIFIED');
+        const changed = md !== undefined && issued.md !== undefined && md !== issued.md ? 'md' : pares !== undefined && issued.pares !== undefined && pares !== issued.pares ? 'pares' : undefined;
+        if (changed && auth.errorcode === '0' && auth.status === 'Y')
+          out.fail(
+            '3DS-MD-PARES-UNMODIFIED',
+            at(view, auth, 'status'),
+            `the AUTH answers errorcode "0" with status "Y" (authenticated) to a changed ${changed}: only the values the ACS returned, in full and unmodified, authenticate`,
+          );
       }
     },
   },

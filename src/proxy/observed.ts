@@ -15,6 +15,7 @@ import type { Enrolment } from '../testdata';
 import { NOT_INHERITED, passedOn } from '../wire/reading';
 import type { RequestObject, ResponsePart } from '../wire/types';
 
+const mdForm = (md: string): string => md.trim().toLowerCase();
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const isRequestType = (t: unknown): t is RequestType => typeof t === 'string' && (REQUEST_TYPES as readonly string[]).includes(t);
 
@@ -27,10 +28,14 @@ export interface AnsweredObject {
 
 export class ObservedLedger {
   readonly ledger: Ledger;
+  /** md as issued, by its form without case and surrounding space (bounded as the ledger's window). */
+  private readonly mdForms = new Map<string, string>();
+  private readonly maxForms: number;
 
   constructor(maxRecords: number = DEFAULT_MAX_RECORDS) {
     // The identity `format`: the ledger then keeps records by their reference, whatever form the upstream writes.
     this.ledger = new Ledger((standard) => standard, maxRecords);
+    this.maxForms = maxRecords;
   }
 
   get(ref: string | undefined): TxRecord | undefined {
@@ -40,6 +45,15 @@ export class ObservedLedger {
   /** The THREEDQUERY that answered this `md` (or whose `pares` was seen), when it was observed. */
   threeDs(md: string | undefined, pares: string | undefined): TxRecord | undefined {
     return this.ledger.threeDsBy(md, pares);
+  }
+
+  /**
+   * The THREEDQUERY whose md this one is but for letter case and surrounding space: an md changed on its way back
+   * (the exact lookup finds nothing), still known as the answer to an observed THREEDQUERY.
+   */
+  threeDsLike(md: string): TxRecord | undefined {
+    const issued = this.mdForms.get(mdForm(md));
+    return issued === undefined ? undefined : this.threeDs(issued, undefined);
   }
 
   /** The parent a request object names, when it was observed: by `md`/`pares`, else by `parenttransactionreference`. */
@@ -104,6 +118,10 @@ export class ObservedLedger {
           shield: str(part.fraudcontrolshieldstatuscode) as TxRecord['shield'],
         };
         this.ledger.store(rec);
+        if (rec.threeds?.md !== undefined) {
+          if (this.mdForms.size >= this.maxForms) this.mdForms.delete(this.mdForms.keys().next().value as string);
+          this.mdForms.set(mdForm(rec.threeds.md), rec.threeds.md);
+        }
         previous = rec;
       });
     }

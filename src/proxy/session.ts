@@ -204,7 +204,11 @@ export class ProxySession {
     if (check === 'follow-up-shape' && /names no transaction/.test(f.message)) return false;
     if (check === 'md-pares-as-issued') {
       // Neither md nor pares was seen answered: the THREEDQUERY went by before the proxy, or elsewhere.
-      return call.requests.some((v) => this.observed.threeDs(str(v.obj?.md), str(v.obj?.pares)) !== undefined);
+      // An md changed but for case or space is still known as an observed THREEDQUERY's.
+      return call.requests.some((v) => {
+        const md = str(v.obj?.md);
+        return this.observed.threeDs(md, str(v.obj?.pares)) !== undefined || (md !== undefined && this.observed.threeDsLike(md) !== undefined);
+      });
     }
     return true;
   }
