@@ -65,8 +65,8 @@ export interface ScenarioResult {
   readonly checked?: readonly string[];
   /** The failed checks, with field, expected, seen and one masked example exchange. */
   readonly failedChecks?: readonly CheckRecord[];
-  /** Per rule checked: in how many of the scenario's exchanges, and in which contexts (src/rules/scope.ts). */
-  readonly reached?: readonly RuleReach[];
+  /** Per rule checked: the exchanges and contexts it was checked in, as `reachOf` writes them (src/rules/scope.ts). */
+  readonly reached?: Readonly<Record<string, string>>;
   readonly durationMs: number;
   readonly attachments: number;
   /** ISO 8601 time the scenario started, from its message timestamp. */
@@ -75,15 +75,18 @@ export interface ScenarioResult {
 
 /** Where one scenario checked one rule: the exchanges (by index), and per context (its key) the exchanges in it. */
 export interface RuleReach {
-  readonly rule: string;
   /** Every exchange the rule was checked in. */
   readonly calls: readonly number[];
-  /** `contextKey` of src/rules/scope.ts -> the exchanges checked in that context (kept short: summary.json). */
-  readonly contexts: Readonly<Record<string, readonly number[]>>;
+  /** `contextKey` of src/rules/scope.ts -> the exchanges checked in that context. */
+  readonly contexts: readonly (readonly [string, readonly number[]])[];
 }
 
-/** The checks' rules with the exchanges and contexts they were made in (a check with none adds nothing). */
-export function reachOf(checks: readonly CheckRecord[]): RuleReach[] {
+/**
+ * The checks' rules with the exchanges and contexts they were made in (a check with none adds nothing), each rule's
+ * as one short text for summary.json, which holds every scenario: `0,1 json|AUTH|0|pan|16|separate|none||@1 ...`
+ * (the exchanges, then each context key with its exchanges). `readReach` reads it back.
+ */
+export function reachOf(checks: readonly CheckRecord[]): Record<string, string> {
   const by = new Map<string, { calls: Set<number>; contexts: Map<string, Set<number>> }>();
   for (const c of checks) {
     if (c.call === undefined) continue;
@@ -100,8 +103,21 @@ export function reachOf(checks: readonly CheckRecord[]): RuleReach[] {
       by.set(rule, r);
     }
   }
-  const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);
-  return [...by.entries()].map(([rule, r]) => ({ rule, calls: sorted(r.calls), contexts: Object.fromEntries([...r.contexts].map(([k, v]) => [k, sorted(v)])) }));
+  const list = (s: Set<number>): string => [...s].sort((a, b) => a - b).join(',');
+  return Object.fromEntries([...by.entries()].map(([rule, r]) => [rule, [list(r.calls), ...[...r.contexts].map(([k, v]) => `${k}@${list(v)}`)].join(' ')]));
+}
+
+/** A rule's text of `reachOf`, read back; anything unreadable in it is left out. */
+export function readReach(text: string): RuleReach {
+  const numbers = (t: string): number[] => t.split(',').flatMap((n) => (/^\d+$/.test(n) ? [Number(n)] : []));
+  const [calls = '', ...rest] = text.split(' ');
+  return {
+    calls: numbers(calls),
+    contexts: rest.flatMap((item) => {
+      const at = item.lastIndexOf('@');
+      return at > 0 ? [[item.slice(0, at), numbers(item.slice(at + 1))] as const] : [];
+    }),
+  };
 }
 
 export interface FormatResults {
@@ -317,7 +333,7 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
       ...(error !== undefined ? { error: redactText(cleanMessage(error)) } : {}),
       ...(verdict === 'failed' ? { broken, blocked, failedChecks: failedChecks.map(maskCheck) } : {}),
       ...(checked.length > 0 ? { checked } : {}),
-      ...(reached.length > 0 ? { reached } : {}),
+      ...(Object.keys(reached).length > 0 ? { reached } : {}),
       durationMs: Math.round(results.reduce((s, r) => s + durationMs(r.result.duration), 0) * 1000) / 1000,
       attachments: atts.length,
       startedAt: isoOf(st.timestamp),

@@ -8,7 +8,7 @@ import { REQUEST_TYPES } from '../../schemas/fields';
 import type { Format } from '../wire/types';
 import type { CatalogueRule, RuleStatus } from '../rules/catalogue';
 import { contextFromKey, contextLabel, inScopeOf, reaches, scopeContexts, type Scope } from '../rules/scope';
-import type { RuleReach, ScenarioResult, Verdict } from './messages';
+import { readReach, type RuleReach, type ScenarioResult, type Verdict } from './messages';
 import { waiverOfRule, waiverOfTags, type Waiver } from './waivers';
 import { causesOf, type Cause } from './causes';
 import { byText } from '../order';
@@ -267,9 +267,11 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
   // Where each rule was checked; a field row's checks (`FIELD-LENGTHS:pan`) count for its rule too.
   const reachByRule = new Map<string, { s: ScenarioResult; r: RuleReach }[]>();
   for (const s of scenarios) {
-    for (const r of s.reached ?? []) {
-      const i = r.rule.indexOf(':');
-      for (const id of i > 0 ? [r.rule, r.rule.slice(0, i)] : [r.rule]) {
+    for (const [rule, text] of Object.entries(s.reached ?? {})) {
+      if (typeof text !== 'string') continue;
+      const r = readReach(text);
+      const i = rule.indexOf(':');
+      for (const id of i > 0 ? [rule, rule.slice(0, i)] : [rule]) {
         const list = reachByRule.get(id);
         if (list) list.push({ s, r });
         else reachByRule.set(id, [{ s, r }]);
@@ -345,7 +347,7 @@ function contextsOf(scope: Scope, formats: readonly Format[], reach: readonly { 
   const inScope = new Set<string>();
   for (const { s, r } of reach) {
     const where = `${s.format}|${s.uri}:${s.line}|`;
-    for (const [key, calls] of Object.entries(r.contexts)) {
+    for (const [key, calls] of r.contexts) {
       const ctx = contextFromKey(key);
       if (!ctx || ctx.format !== s.format || !formats.includes(ctx.format) || !inScopeOf(ctx, scope)) continue;
       for (const call of calls) inScope.add(where + call);

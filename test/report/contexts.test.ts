@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogueRule } from '../../src/rules/catalogue';
 import { readScope } from '../../src/rules/scope';
-import { reachOf } from '../../src/report/messages';
+import { reachOf, readReach } from '../../src/report/messages';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';
 import { contextsCell, contextsLines, contextsTotalLine, matrixHtml, matrixMarkdown } from '../../src/report/matrix';
 import { scenarioResult } from './results';
@@ -60,7 +60,16 @@ describe('the matrix of contexts', () => {
   });
 
   it('reads a check of a field for its field row too', () => {
-    assert.ok(checks.some((r) => r.rule === 'ONE:maskedpan'));
+    assert.deepEqual(Object.keys(checks).sort(), ['ERR-60025', 'ONE', 'ONE:maskedpan']);
+    // One short text per rule: its exchanges, then each context key with the exchanges checked in it.
+    assert.equal(checks['ONE'], '0 json|STORE|||||||@0');
+    assert.deepEqual(readReach(checks['ERR-60025']), {
+      calls: [0, 1, 2],
+      contexts: [
+        ['json|AUTH|60025|||separate|none||', [0, 1]],
+        ['json|AUTH|0|||separate|none||', [2]],
+      ],
+    });
   });
 
   it('leaves the verdict alone: a rule checked in 1 of its 4 contexts passed, and the run is PASSED', () => {
