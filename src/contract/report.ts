@@ -66,6 +66,19 @@ export interface ContractReport {
     /** Violations counted but not listed (examples are capped per check and in all). */
     readonly omitted: number;
   };
+  /**
+   * The stand-in gateway's own answers, checked by the invariants every answer the kit sees gets (src/rules/answers.ts,
+   * as in the scenarios and the fuzz oracles). A finding is the gate's fault, never the client's: it does not fail
+   * the client, but a client certified against a gateway breaking the document is told so.
+   */
+  readonly answers: {
+    readonly checked: number;
+    /** Answers with at least one finding. */
+    readonly failed: number;
+    readonly byRule: readonly { readonly rule: string; readonly count: number }[];
+    /** The first few findings: the call, the rule, one masked line. */
+    readonly list: readonly { readonly call: number; readonly rule: string; readonly line: string }[];
+  };
   readonly cases?: readonly CaseResult[];
 }
 
@@ -106,6 +119,12 @@ export function reportText(report: ContractReport): string {
     for (const x of v.list) lines.push(`  #${x.call} ${x.operation} ${x.severity} ${x.rule} [${x.check}] ${x.field} -- ${x.message}`);
     if (v.omitted > 0) lines.push(`  ... and ${v.omitted} more (counted above, not listed)`);
   }
+  const a = report.answers;
+  if (a.failed > 0) {
+    lines.push(`The stand-in gateway's own answers broke the document in ${a.failed} of ${a.checked} (the gate's fault, not the client's):`);
+    for (const b of a.byRule) lines.push(`  ${b.rule}: ${b.count}`);
+    for (const x of a.list) lines.push(`  #${x.call} ${x.rule} -- ${x.line}`);
+  } else if (a.checked > 0) lines.push(`The stand-in gateway's answers: ${a.checked} checked by the invariants of every answer, none broke the document`);
   if (report.cases) {
     const informational = report.cases.filter((c) => c.outcome === 'informational').length;
     const passed = report.cases.length - failedCases.length - informational;

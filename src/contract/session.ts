@@ -15,6 +15,7 @@ import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type 
 import { FlowCounter, FLOWS, type Step } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
 import { ruleText } from '../rules/contract';
+import { answerFindings } from '../rules/answers';
 
 export interface SessionOptions {
   /** Warnings fail the gate too. */
@@ -32,6 +33,9 @@ export interface SessionOptions {
 
 /** Examples kept per check of each rule unless told otherwise. */
 export const EXAMPLES_PER_CHECK = 5;
+
+/** Findings on the gateway's own answers listed (all are counted). */
+const ANSWER_EXAMPLES = 20;
 
 /** An answered call, as scenario mode reads it back: the parts the gateway answered. */
 export interface AnsweredCall {
@@ -62,6 +66,7 @@ export class ContractSession {
   private readonly flows: FlowCounter;
   private readonly recent: AnsweredCall[] = [];
   private cases: CaseResult[] | undefined;
+  private readonly answers = { checked: 0, failed: 0, byRule: new Map<string, number>(), list: [] as { call: number; rule: string; line: string }[] };
 
   constructor(
     private readonly ledger: Ledger,
@@ -89,6 +94,29 @@ export class ContractSession {
       }
     }
     this.track(checked, findings);
+    this.checkAnswer(checked.seq, call, checked);
+  }
+
+  /**
+   * The answer through the invariants every answer the kit sees gets (src/rules/answers.ts): the stand-in gateway is
+   * the reference, so a finding is a fault of the gate (or of a scenario's change), told apart from the client's.
+   */
+  private checkAnswer(seq: number, call: Extract<ObservedCall, { kind: 'answered' }>, checked: CheckedCall): void {
+    const view = checked.requests.length === 1 ? checked.requests[0] : undefined;
+    const found = answerFindings({
+      envelope: call.response,
+      format: call.format,
+      // The parts the document fixes: one per type of a request object the request check let through.
+      ...(view && view.types.length > 0 && view.parts.length > 0 ? { requested: view.types } : {}),
+      ...(view?.obj ? { request: view.obj } : {}),
+    });
+    this.answers.checked++;
+    if (found.length === 0) return;
+    this.answers.failed++;
+    for (const f of found) {
+      this.answers.byRule.set(f.rule, (this.answers.byRule.get(f.rule) ?? 0) + 1);
+      if (this.answers.list.length < ANSWER_EXAMPLES) this.answers.list.push({ call: seq, rule: f.rule, line: shortened(redactText(f.line), 2000) });
+    }
   }
 
   private observeRefused(call: Extract<ObservedCall, { kind: 'refused' }>): void {
@@ -209,6 +237,12 @@ export class ContractSession {
         byCheck: [...this.byCheck.values()].map(({ rule, check, error, warning, listed }) => ({ rule, check, errors: error, warnings: warning, listed })),
         list: [...this.list],
         omitted: this.omitted,
+      },
+      answers: {
+        checked: this.answers.checked,
+        failed: this.answers.failed,
+        byRule: [...this.answers.byRule].map(([rule, count]) => ({ rule, count })),
+        list: [...this.answers.list],
       },
       cases: this.cases,
     };

@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { RunningContractGateway } from '../../src/contract';
+import { reportText } from '../../src/contract/report';
 import { card, envelope, JSON_HEADERS, PAYMENT, rules, SITE, standIn, SUBSCRIPTION, USER, type Obj, type Sender } from './helpers';
 
 const open: RunningContractGateway[] = [];
@@ -120,6 +121,38 @@ describe('a well-behaved client', () => {
     assert.equal(ops.store, 1);
     assert.equal(ops.transactionupdate, 1);
     assert.equal(report.requests.json, report.requests.total);
+    // Every answer of the stand-in gateway went through the invariants of every answer, and broke nothing.
+    assert.equal(report.answers.checked, report.requests.answered);
+    assert.deepEqual(report.answers.byRule, []);
+  });
+});
+
+describe("the stand-in gateway's own answers", () => {
+  it("are checked by the invariants of every answer (src/rules/answers.ts), a finding told as the gate's, not the client's", async () => {
+    const { gw, client } = await fresh({ scenarios: true });
+    // A scenario's change that breaks the document: a part without errorcode ("Every response part has errorcode").
+    gw.setMutation({
+      part: (p) => {
+        const q = { ...p };
+        delete q.errorcode;
+        return q;
+      },
+    });
+    await client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'o-a', ...card('authorised') });
+    gw.setMutation(undefined);
+    await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'o-b', ...card('authorised') });
+    const report = gw.session.report();
+    assert.equal(report.answers.checked, 2);
+    assert.equal(report.answers.failed, 1);
+    assert.ok(
+      report.answers.byRule.some((b) => b.rule === 'ERR-PART-FIELDS' || b.rule.startsWith('ERR-PART-FIELDS:')),
+      JSON.stringify(report.answers.byRule),
+    );
+    assert.equal(report.answers.list[0]?.call, 1);
+    // The client did nothing wrong: it is not failed for the gateway's answer.
+    assert.deepEqual(gw.session.violations(), []);
+    assert.equal(report.passed, true);
+    assert.match(reportText(report), /stand-in gateway's own answers broke the document in 1 of 2/);
   });
 });
 
