@@ -1,7 +1,7 @@
 /**
  * The proxy's forwarding thread (./forward.ts): forwards the traffic, and hands the finished exchanges to the main
- * thread, which checks them (./server.ts). Exchanges go over in batches, one message per turn of the event loop,
- * their bodies moved rather than copied. The checks may fall behind the traffic, but only so far: past
+ * thread, which checks them (./server.ts). Exchanges go over in batches (every few milliseconds), their bodies
+ * moved rather than copied. The checks may fall behind the traffic, but only so far: past
  * `maxPending` exchanges (or `maxPendingBytes` of bodies) handed over and not yet checked, each new request waits
  * until the checks have caught up below the bound. Nothing is dropped unchecked, and memory stays bounded.
  */
@@ -26,6 +26,10 @@ export type FromThread =
   | { readonly type: 'flushed'; readonly id: number }
   | { readonly type: 'closed' };
 
+/** How long the first exchange of a batch waits for others, and the most a batch holds. */
+const BATCH_MS = 5;
+const BATCH_MAX = 256;
+
 /** The bytes an exchange holds in memory until it is checked. */
 export const weight = (ex: HttpExchange): number => ex.requestBody.length + (ex.responseBody?.length ?? 0);
 
@@ -39,7 +43,9 @@ function run(port: NonNullable<typeof parentPort>, data: ThreadData): void {
   const waiting: (() => void)[] = [];
   const full = (): boolean => pending >= data.maxPending || pendingBytes >= data.maxPendingBytes;
 
+  let timer: NodeJS.Timeout | undefined;
   const send = (): void => {
+    clearTimeout(timer);
     if (batch.length === 0) return;
     post({ type: 'batch', exchanges: batch }, transfer);
     batch = [];
@@ -49,8 +55,11 @@ function run(port: NonNullable<typeof parentPort>, data: ThreadData): void {
     if (closing) return;
     pending++;
     pendingBytes += weight(ex);
-    if (batch.length === 0) setImmediate(send);
+    // Batched by time, not by turn: the main thread is woken a few hundred times a second at most, whatever the
+    // traffic, and never for each exchange. The client's answer has already gone; only the checks wait.
+    if (batch.length === 0) timer = setTimeout(send, BATCH_MS);
     batch.push(ex);
+    if (batch.length >= BATCH_MAX) send();
     // Each body owns its memory (forward.ts): moved to the main thread, not copied.
     for (const b of [ex.requestBody, ex.responseBody]) if (b && b.length > 0 && !transfer.includes(b.buffer as ArrayBuffer)) transfer.push(b.buffer as ArrayBuffer);
   };

@@ -95,7 +95,8 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
   const secure = upstream.protocol === 'https:';
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const { basePath, timeoutMs, maxBodyBytes: maxBody } = opts;
-  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 64, ...opts.tls }) : new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agentOptions = { keepAlive: true, maxSockets: 64 };
+  const agent = secure ? new https.Agent({ ...agentOptions, ...opts.tls }) : new http.Agent(agentOptions);
   const port = upstream.port || (secure ? 443 : 80);
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
@@ -160,11 +161,12 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       up.on('error', (e) => fail(faultOf(e, upstream)));
       up.on('aborted', () => fail(faultOf(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), upstream)));
     });
-    out.on('socket', (s: Socket) => s.setNoDelay(true));
     const timer = setTimeout(() => {
       fail({ kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` });
       out.destroy();
     }, timeoutMs);
+    // Nagle off on the upstream socket (each request goes in one write anyway; an https socket may not take it at connect).
+    out.on('socket', (s: Socket) => s.setNoDelay(true));
     out.on('error', (e) => fail(faultOf(e, upstream)));
     out.end(body);
   };
