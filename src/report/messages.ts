@@ -109,7 +109,14 @@ export function reachOf(checks: readonly CheckRecord[]): Record<string, string> 
 
 /** A rule's text of `reachOf`, read back; anything unreadable in it is left out. */
 export function readReach(text: string): RuleReach {
-  const numbers = (t: string): number[] => t.split(',').flatMap((n) => (/^\d+$/.test(n) ? [Number(n)] : []));
+  const numbers = (t: string): number[] => {
+    const out: number[] = [];
+    for (const n of t.split(',')) {
+      const v = n === '' ? NaN : Number(n);
+      if (Number.isInteger(v) && v >= 0) out.push(v);
+    }
+    return out;
+  };
   const [calls = '', ...rest] = text.split(' ');
   return {
     calls: numbers(calls),

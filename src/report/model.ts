@@ -265,16 +265,16 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
   const rules = withQualifiedRules(catalogue, byRule.keys());
   const knownIds = new Set(rules.map((r) => r.id));
   // Where each rule was checked; a field row's checks (`FIELD-LENGTHS:pan`) count for its rule too.
-  const reachByRule = new Map<string, { s: ScenarioResult; r: RuleReach }[]>();
-  for (const s of scenarios) {
+  const reachByRule = new Map<string, { s: ScenarioResult; r: RuleReach; n: number }[]>();
+  for (const [n, s] of scenarios.entries()) {
     for (const [rule, text] of Object.entries(s.reached ?? {})) {
       if (typeof text !== 'string') continue;
       const r = readReach(text);
       const i = rule.indexOf(':');
       for (const id of i > 0 ? [rule, rule.slice(0, i)] : [rule]) {
         const list = reachByRule.get(id);
-        if (list) list.push({ s, r });
-        else reachByRule.set(id, [{ s, r }]);
+        if (list) list.push({ s, r, n });
+        else reachByRule.set(id, [{ s, r, n }]);
       }
     }
   }
@@ -337,24 +337,36 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
   };
 }
 
+/** More exchanges than a scenario makes (its index in a scenario is kept below it). */
+const EXCHANGES_PER_SCENARIO = 1 << 16;
+
 /**
  * A rule's contexts in the run's formats, and the exchanges of every scenario that checked it (or a field row of it,
  * `FIELD-LENGTHS:pan` for FIELD-LENGTHS) in each; a check outside the scope counts for none of them.
  */
-function contextsOf(scope: Scope, formats: readonly Format[], reach: readonly { s: ScenarioResult; r: RuleReach }[]): RuleContexts {
+function contextsOf(scope: Scope, formats: readonly Format[], reach: readonly { s: ScenarioResult; r: RuleReach; n: number }[]): RuleContexts {
   const all = scopeContexts(scope, formats);
-  const hits = all.map(() => new Set<string>());
-  const inScope = new Set<string>();
-  for (const { s, r } of reach) {
-    const where = `${s.format}|${s.uri}:${s.line}|`;
+  // The exchanges by context key first (scenario, format and index make an exchange one), then each distinct key
+  // matched against the scope once: a run has thousands of exchanges but few distinct contexts.
+  // An exchange is a number: its scenario result's index, then its index in the scenario.
+  const byKey = new Map<string, number[]>();
+  for (const { s, r, n } of reach) {
     for (const [key, calls] of r.contexts) {
-      const ctx = contextFromKey(key);
-      if (!ctx || ctx.format !== s.format || !formats.includes(ctx.format) || !inScopeOf(ctx, scope)) continue;
-      for (const call of calls) inScope.add(where + call);
-      all.forEach((c, i) => {
-        if (reaches(ctx, c)) for (const call of calls) hits[i].add(where + call);
-      });
+      if (!key.startsWith(`${s.format}|`)) continue;
+      let list = byKey.get(key);
+      if (!list) byKey.set(key, (list = []));
+      for (const call of calls) list.push(n * EXCHANGES_PER_SCENARIO + Math.min(call, EXCHANGES_PER_SCENARIO - 1));
     }
+  }
+  const hits = all.map(() => new Set<number>());
+  const inScope = new Set<number>();
+  for (const [key, exchanges] of byKey) {
+    const ctx = contextFromKey(key);
+    if (!ctx || !formats.includes(ctx.format) || !inScopeOf(ctx, scope)) continue;
+    for (const x of exchanges) inScope.add(x);
+    all.forEach((c, i) => {
+      if (reaches(ctx, c)) for (const x of exchanges) hits[i].add(x);
+    });
   }
   return {
     exchanges: inScope.size,
