@@ -197,7 +197,11 @@ export function parseMessages(ndjson: string, format: Format): FormatResults {
     }
   }
   if (bad > 0) problems.push(`${format}: ${bad} line(s) of the cucumber messages are not JSON and were left out`);
+  return parseEnvelopes(envelopes, format, problems);
+}
 
+/** The results of a run from its messages as objects (a run in this process: nothing written out and read back). */
+export function parseEnvelopes(envelopes: readonly messages.Envelope[], format: Format, problems: string[] = []): FormatResults {
   const lineOfNode = new Map<string, number>();
   const featureOfUri = new Map<string, string>();
   const pickles = new Map<string, messages.Pickle>();

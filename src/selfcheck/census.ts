@@ -7,15 +7,14 @@
  *   the reference there): it is listed as reaching none without a run of its own;
  * - a scenario in which its hook changes no part, in either format, runs as against the reference, and cannot fail
  *   on its account (scenarios share no state): only the scenarios where the census saw it change a part can kill
- *   it, and they are the ones it runs (./run-variant.ts `runFocused`), in both formats (an XML run compares its
- *   answers with the JSON run's: src/suite/twins.ts), in the order that finds a kill soonest.
+ *   it, and they are the ones it runs (./run-variant.ts `runFocused`), in the order that finds a kill soonest.
  * A scenario where a mutant's change shows is one that sent the request it changed, or one that read that answer
  * (attached it: the answer of a row is shared by the examples of that row, steps/boundaries.ts). The hooks are
  * called on the reference's parts and their results thrown away: the census gateway answers as the reference. A part no scenario was running for (none, today) makes the census unusable for that mutant, which
  * then runs as any other (its rule's scenarios, then the whole suite).
  */
 import { startGateway, type MutationContext } from '../gateway';
-import type { ResponseEnvelope, ResponsePart } from '../wire/types';
+import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
 import { runSuite } from './suite';
 import type { Focus, Variant } from './types';
 
@@ -24,7 +23,7 @@ export interface Census {
   readonly focus: ReadonlyMap<string, Focus>;
   /** Scenario runs of the census (both formats). */
   readonly scenarios: number;
-  /** Scenario runs the reference failed in the census: none, or the census speaks of a broken suite. */
+  /** Scenario runs the reference failed in the census: none, or the census places no mutant. */
   readonly failed: readonly string[];
   readonly problems: readonly string[];
   readonly durationMs: number;
@@ -55,10 +54,10 @@ export async function takeCensus(variants: readonly Variant[], only?: readonly s
     const part = partOnly(v);
     return part ? [{ v, part }] : [];
   });
-  const hits = new Map<string, Set<string>>(watched.map((w) => [w.v.name, new Set<string>()]));
+  const hits = new Map<string, Record<Format, Set<string>>>(watched.map((w) => [w.v.name, { json: new Set<string>(), xml: new Set<string>() }]));
   const unplaced = new Set<string>();
   const tagsOf = new Map<string, readonly string[]>();
-  let current: string | undefined;
+  let current: { format: Format; place: string } | undefined;
   // The mutants that changed a part of the answer being built, then of each answer by its requestreference.
   let changing = new Set<string>();
   const changedIn = new Map<string, readonly string[]>();
@@ -66,7 +65,7 @@ export async function takeCensus(variants: readonly Variant[], only?: readonly s
     for (const w of watched) {
       if (w.part(p, ctx) === p) continue;
       changing.add(w.v.name);
-      if (current) hits.get(w.v.name)!.add(current);
+      if (current) hits.get(w.v.name)![current.format].add(current.place);
       else unplaced.add(w.v.name);
     }
     return p;
@@ -78,9 +77,9 @@ export async function takeCensus(variants: readonly Variant[], only?: readonly s
   };
   // A scenario may read an answer another scenario asked for (steps/boundaries.ts: one answer per row, read by
   // each example of the row): every scenario that attached an answer a mutant changed is one where it shows.
-  const read = (place: string, body: string): void => {
+  const read = (format: Format, place: string, body: string): void => {
     if (changedIn.size === 0) return;
-    for (const m of body.matchAll(/"requestreference"\s*:\s*"([^"\\]+)"/g)) for (const name of changedIn.get(m[1]) ?? []) hits.get(name)!.add(place);
+    for (const m of body.matchAll(/"requestreference"\s*:\s*"([^"\\]+)"/g)) for (const name of changedIn.get(m[1]) ?? []) hits.get(name)![format].add(place);
   };
   const gw = await startGateway({ control: true, mutate: { part, envelope } });
   let run: Awaited<ReturnType<typeof runSuite>>;
@@ -90,27 +89,32 @@ export async function takeCensus(variants: readonly Variant[], only?: readonly s
       formats: ['json', 'xml'],
       tags: '',
       only,
-      onScenario: (_format, place, tags) => {
-        current = place;
+      onScenario: (format, place, tags) => {
+        current = { format, place };
         tagsOf.set(place, tags);
       },
-      onAttachment: (_format, place, body) => read(place, body),
+      onAttachment: read,
     });
   } finally {
     await gw.close();
   }
+  const failed = run.scenarios.filter((s) => s.verdict === 'failed' || s.kitProblem).map((s) => `${s.uri}:${s.line} [${s.format}]`);
+  // A scenario the reference failed stopped before its last steps: what they would have sent was never seen, so
+  // such a census places no mutant (each then runs as any other: its rule's scenarios, then the whole suite).
+  const usable = failed.length === 0 && run.problems.length === 0;
   const focus = new Map<string, Focus>();
   for (const w of watched) {
-    if (unplaced.has(w.v.name) || run.problems.length > 0) continue;
+    if (unplaced.has(w.v.name) || !usable) continue;
     const rule = w.v.kind === 'faulty' ? w.v.rule : '';
-    const all = [...hits.get(w.v.name)!];
     const tagged = (p: string): boolean => taggedWith(rule, tagsOf.get(p) ?? []);
-    focus.set(w.v.name, [...all.filter(tagged), ...all.filter((p) => !tagged(p))]);
+    const order = (set: Set<string>): string[] => [...[...set].filter(tagged), ...[...set].filter((p) => !tagged(p))];
+    const h = hits.get(w.v.name)!;
+    focus.set(w.v.name, { json: order(h.json), xml: order(h.xml), tagged: { json: [...h.json].filter(tagged).length, xml: [...h.xml].filter(tagged).length } });
   }
   return {
     focus,
     scenarios: run.scenarios.length,
-    failed: run.scenarios.filter((s) => s.verdict === 'failed' || s.kitProblem).map((s) => `${s.uri}:${s.line} [${s.format}]`),
+    failed,
     problems: run.problems,
     durationMs: Math.round(performance.now() - started),
   };

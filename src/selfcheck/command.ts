@@ -86,7 +86,7 @@ export async function runSelfcheckCommand(plan: SelfcheckPlan, io: SelfcheckIo):
         io.out,
         redactText(
           `Census: ${census.scenarios} scenario runs of the whole suite against the reference in ${(census.durationMs / 1000).toFixed(1)} s; ${census.focus.size}/${restricted.length} context mutants placed` +
-            (census.failed.length > 0 ? `; the reference failed ${census.failed.length} (${census.failed.slice(0, 3).join(', ')})` : '') +
+            (census.failed.length > 0 ? `; the reference failed ${census.failed.length} (${census.failed.slice(0, 3).join(', ')}): the census places none` : '') +
             (census.problems.length > 0 ? `; ${census.problems[0]}` : ''),
         ),
       );

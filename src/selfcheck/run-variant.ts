@@ -35,8 +35,14 @@ export interface VariantRunOptions {
   readonly focus?: Focus;
 }
 
-/** How many of a mutant's census scenarios run first: a kill needs one, and most fall to the first. */
+/**
+ * How many of a mutant's census scenarios run first, in one format: a kill needs one, and most fall to the first
+ * ones, those tagged with its rule (at most FIRST_TAGGED of them) or else the first few.
+ */
 export const FIRST_FOCUSED = 3;
+export const FIRST_TAGGED = 12;
+
+const firstOf = (places: readonly string[], tagged: number): string[] => places.slice(0, Math.max(FIRST_FOCUSED, Math.min(tagged, FIRST_TAGGED)));
 
 export const ALL_FORMATS: readonly Format[] = ['json', 'xml'];
 
@@ -72,24 +78,37 @@ async function suiteOn(variant: Variant, formats: readonly Format[], tags: strin
 }
 
 /**
- * A mutant on its census scenarios, in both formats on one instance (the XML run is compared with the JSON run):
- * the first few, then the rest on a fresh instance; a kill ends it. Undefined when they do not kill it (the whole
- * suite then judges it); a run with nothing reached when the census saw it change no answer.
+ * A mutant on its census scenarios: first the few that come first in the first format where it changed an answer
+ * (a kill needs one failure, and most come there), then all of them in both formats on one instance (an XML run is
+ * compared with the JSON run of the same scenario, src/suite/twins.ts, so a change in one format can fail the
+ * other); a kill ends it. Undefined when they do not kill it (the whole suite then judges it); a run with nothing
+ * reached when the census saw it change no answer.
  */
 async function runFocused(variant: Variant, focus: Focus, formats: readonly Format[], opts: VariantRunOptions, started: number): Promise<VariantRun | undefined> {
   const left = new Set(opts.exclude ?? []);
-  const places = focus.filter((p) => !left.has(p));
   const base = { name: variant.name, tags: '', formats, problems: [] as string[] };
-  if (focus.length === 0) {
+  if (formats.every((f) => focus[f].length === 0)) {
     return { ...base, wholeSuite: true, scenarios: [], reached: 0, census: 'unreached', durationMs: Math.round(performance.now() - started) };
   }
   if (variant.kind !== 'faulty') return undefined;
+  const first = formats.find((f) => focus[f].length > 0)!;
+  const all = [...new Set(formats.flatMap((f) => focus[f]))];
+  const stages: [readonly Format[], string[]][] = [
+    [
+      [first],
+      firstOf(
+        focus[first].filter((p) => !left.has(p)),
+        focus.tagged?.[first] ?? 0,
+      ),
+    ],
+    [formats, all.filter((p) => !left.has(p))],
+  ];
   const scenarios: ScenarioOutcome[] = [];
   const problems: string[] = [];
   let reached = 0;
-  for (const chosen of [places.slice(0, FIRST_FOCUSED), places.slice(FIRST_FOCUSED)]) {
+  for (const [fs, chosen] of stages) {
     if (chosen.length === 0) continue;
-    const r = await suiteOn(variant, formats, '', undefined, problems, chosen);
+    const r = await suiteOn(variant, fs, '', undefined, problems, chosen);
     scenarios.push(...r.scenarios);
     reached += r.reached ?? 0;
     if (catchers(variant.rule, r.scenarios).length > 0) {

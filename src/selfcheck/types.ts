@@ -114,12 +114,15 @@ export interface FuzzOutcome {
 }
 
 /**
- * The scenarios (`features/<file>:<line>`) in which a mutant changed an answer in the census (./census.ts), in
- * either format, in the order to run them; empty: it changed none in the whole suite. Each runs in both formats:
- * the XML run of a scenario is compared with its JSON run (src/suite/twins.ts), so a change in one format can fail
- * the other's.
+ * The scenarios (`features/<file>:<line>`) in which a mutant changed an answer in the census (./census.ts), per
+ * format, each in the order to run them; both empty: it changed none in the whole suite.
  */
-export type Focus = readonly string[];
+export interface Focus {
+  readonly json: readonly string[];
+  readonly xml: readonly string[];
+  /** How many of each list come first because they are tagged with the mutant's rule. */
+  readonly tagged?: Readonly<Record<Format, number>>;
+}
 
 /** One variant run through the suite (and the fuzzer). */
 export interface VariantRun {

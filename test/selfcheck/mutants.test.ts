@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELD } from '../../schemas/fields';
-import { CONTEXTS, inCodeScope, restrict } from '../../src/selfcheck/mutants/contexts';
+import { CONTEXTS, inCodeScope, restrict, typeContext } from '../../src/selfcheck/mutants/contexts';
 import { contextGallery, generatedGallery, generatedNamed } from '../../src/selfcheck/mutants/operators';
 import { scoreGenerated, scoreLines } from '../../src/selfcheck/mutants/score';
 import { variantNamed } from '../../src/selfcheck/gallery';
@@ -84,6 +84,20 @@ describe('the context-restricted operators', () => {
     assert.equal(xml.reached!(), 0);
     assert.equal(xml.mutate!.part!(part, { format: 'xml', requesttypes: ['AUTH'] })!.errorcode, '30000');
     assert.equal(xml.reached!(), 1);
+  });
+
+  it('split an error code of several request types by the type of the part, and no code of one type', () => {
+    const names = new Set(contextGallery().map((v) => v.name));
+    // "| `0` | any |": each request type with a scenario of its own for the code; "| `60025` | AUTH, ACCOUNTCHECK |".
+    for (const t of ['auth', 'subscription', 'threedquery', 'accountcheck', 'store', 'riskdec']) assert.ok(names.has(`gen-code-0-as-99999-in-type-${t}`), t);
+    assert.ok(names.has('gen-code-60025-as-0-in-type-accountcheck'));
+    assert.ok(!names.has('gen-code-60025-as-0-in-type-store'), 'outside the row of 60025');
+    // "| `30000` | THREEDQUERY |": one type, nothing to split.
+    assert.ok(![...names].some((n) => n.startsWith('gen-code-30000-') && n.includes('-in-type-')));
+    const store = restrict(generatedNamed('gen-code-0-as-99999')!, typeContext('STORE')).build();
+    const auth = { requesttypedescription: 'AUTH', errorcode: '0', errormessage: 'Ok' };
+    assert.equal(store.mutate!.part!(auth, { format: 'json', requesttypes: ['STORE', 'AUTH'] }), auth);
+    assert.equal(store.mutate!.part!({ ...auth, requesttypedescription: 'STORE' }, { format: 'json', requesttypes: ['STORE'] })!.errorcode, '99999');
   });
 
   it('change an error code only where its row of the Errors table applies', () => {
