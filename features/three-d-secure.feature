@@ -168,7 +168,7 @@ Feature: 3-D Secure
 
   @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a cache token, enrolled (Y), the ACS answers <status>: AUTH with md and pares
-When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
     Then the THREEDQUERY's enrolled is "Y"
     And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`
     And the THREEDQUERY's maskedpan masks the "<card>" card
@@ -199,7 +199,7 @@ When the merchant sends "3-D Secure enrolment check" with a cache token for the 
 
   @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN @requires:cachetokens @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a cache token, enrolled <enrolled>: AUTH with the THREEDQUERY as parent
-When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "<card>" card
     Then the THREEDQUERY's enrolled is "<enrolled>"
     And the THREEDQUERY holds `xid`
     And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`
@@ -219,9 +219,9 @@ When the merchant sends "3-D Secure enrolment check" with a cache token for the 
       | card | enrolled |
       | enrolment unknown | U |
 
-  @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:threedqueryPan @requires:acsForm @type:THREEDQUERY @type:AUTH
+  @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:acsForm @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as the card data, enrolled (Y), the ACS answers <status>: AUTH with md and pares
-When the merchant sends "3-D Secure enrolment check" with the "<card>" card
+    When the merchant sends "3-D Secure enrolment check" with the card data of the "<card>" card
     Then the THREEDQUERY's enrolled is "Y"
     And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`
     And the THREEDQUERY's maskedpan masks the "<card>" card
@@ -250,9 +250,9 @@ When the merchant sends "3-D Secure enrolment check" with the "<card>" card
       | card | status |
       | unable to authenticate | U |
 
-  @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN @requires:threedqueryPan @type:THREEDQUERY @type:AUTH
+  @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN  @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as the card data, enrolled <enrolled>: AUTH with the THREEDQUERY as parent
-When the merchant sends "3-D Secure enrolment check" with the "<card>" card
+    When the merchant sends "3-D Secure enrolment check" with the card data of the "<card>" card
     Then the THREEDQUERY's enrolled is "<enrolled>"
     And the THREEDQUERY holds `xid`
     And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`
@@ -274,8 +274,8 @@ When the merchant sends "3-D Secure enrolment check" with the "<card>" card
 
   @rule:3DS-STORED-CARD @rule:3DS-ENROLMENT-CHECK @rule:3DS-NEXT-Y @rule:3DS-QUERY-RESPONSE @rule:3DS-AUTH-ENROLLED @rule:3DS-STATUS @rule:FIELD-MASKEDPAN @requires:cardstore @requires:acsForm @type:STORE @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a stored card, enrolled (Y), the ACS answers <status>: AUTH with md and pares
-When the merchant sends "Card store" with the "<card>" card
-And the merchant sends "3-D Secure enrolment check" with the parent the STORE
+    When the merchant sends "Card store" with the "<card>" card
+    And the merchant sends "3-D Secure enrolment check" with the parent the STORE
     Then the THREEDQUERY's enrolled is "Y"
     And the THREEDQUERY holds `xid`, `acsurl`, `md` and `pareq`
     And the THREEDQUERY's maskedpan masks the "<card>" card
@@ -306,8 +306,8 @@ And the merchant sends "3-D Secure enrolment check" with the parent the STORE
 
   @rule:3DS-STORED-CARD @rule:3DS-ENROLMENT-CHECK @rule:3DS-QUERY-RESPONSE @rule:3DS-ONLY-ENROLLED @rule:3DS-ACSURL-ONLY-ENROLLED @rule:3DS-PAREQ-ONLY-ENROLLED @rule:3DS-AUTH-NOT-ENROLLED @rule:3DS-STATUS @rule:3DS-CAVV-ECI @rule:FIELD-MASKEDPAN @requires:cardstore @type:STORE @type:THREEDQUERY @type:AUTH
   Scenario Outline: The card reaches the THREEDQUERY as a stored card, enrolled <enrolled>: AUTH with the THREEDQUERY as parent
-When the merchant sends "Card store" with the "<card>" card
-And the merchant sends "3-D Secure enrolment check" with the parent the STORE
+    When the merchant sends "Card store" with the "<card>" card
+    And the merchant sends "3-D Secure enrolment check" with the parent the STORE
     Then the THREEDQUERY's enrolled is "<enrolled>"
     And the THREEDQUERY holds `xid`
     And the THREEDQUERY does not hold `acsurl`, `md` or `pareq`

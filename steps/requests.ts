@@ -10,6 +10,7 @@ import type { RequestObject } from '../src/wire/types';
 import { panOfLength } from '../src/suite/generated/cards';
 import { changed } from '../src/suite/changes';
 import { ScenarioSkipped } from './world';
+import { NOT_APPLICABLE_MEDIA_TYPE } from '../src/report/messages';
 import { cardOf, requestStep, tableFields } from './support';
 import type { CardspecWorld, Sent } from './world';
 
@@ -65,6 +66,20 @@ requestStep('the merchant sends {string} with the md and pares of {txn}, the {wo
   const value = changed(values[field], change as string);
   if (value === undefined) throw new ScenarioSkipped(`the ${field} the ACS returned has no letter, so it has no other letter case`);
   await sendOperation(this, title as string, { ...values, [field]: value }, table, { name });
+});
+
+// The card data in a THREEDQUERY: the document's row takes a cachetoken; public facts say the live service takes
+// pan and expirydate too (capabilities.threedqueryPan). A target that does not is not at fault: not applicable.
+requestStep('the merchant sends {string} with the card data of the {card}', async function (this: CardspecWorld, [title, role], table, name) {
+  if (!this.profile.capabilities.threedqueryPan || this.profile.unavailable?.threedqueryPan) {
+    this.attach(
+      `not applicable to this target: it is not known to take the card data (pan and expirydate) in a "${title as string}" (capabilities.threedqueryPan, a public fact; the document's row takes a cachetoken)`,
+      NOT_APPLICABLE_MEDIA_TYPE,
+    );
+    return 'skipped';
+  }
+  await sendOperation(this, title as string, { card: cardOf(this, role as CardRole) }, table, { name });
+  return undefined;
 });
 
 requestStep('the merchant sends {string} with a cache token for the {card}', async function (this: CardspecWorld, [title, role], table, name) {

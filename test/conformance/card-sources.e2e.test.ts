@@ -59,7 +59,10 @@ describe('cardspec run: where the card of a payment-page flow comes from', () =>
     assert.equal(r.code, 0, r.out);
     const scenarios = r.scenarios('json');
     assert.ok(scenarios.length >= 3);
-    for (const s of scenarios) assert.equal(s.verdict, 'passed', `${s.name}: ${s.reason ?? s.error}`);
+    // The card data in a THREEDQUERY is a public fact (threedqueryPan): without it, those scenarios are not applicable.
+    const notApplicable = /not applicable to this target: .*capabilities\.threedqueryPan/;
+    for (const s of scenarios) assert.ok(s.verdict === 'passed' || (s.verdict === 'skipped' && notApplicable.test(s.reason ?? '')), `${s.name}: ${s.verdict} ${s.reason ?? s.error}`);
+    assert.ok(scenarios.some((s) => s.name.includes('as a cache token') && s.verdict === 'passed'));
   });
 
   it('a provider that fails is a setup mistake: exit 2 before the suite, with its (masked) message', async () => {
@@ -87,8 +90,14 @@ describe('cardspec run: where the card of a payment-page flow comes from', () =>
     const threeds = scenarios.filter((s) => s.rules.includes('3DS-ENROLMENT-CHECK'));
     assert.ok(threeds.length > 0);
     for (const s of threeds) {
-      assert.equal(s.verdict, 'skipped');
-      assert.match(s.reason ?? '', /no source of cache tokens for the target: .*no cachetokenProvider command.*capabilities\.threedqueryPan/);
+      // A stored card needs no token ("A stored card (STORE) can be referenced in a THREEDQUERY"); the card data is
+      // not applicable to a target not known to take it; every other THREEDQUERY waits for a token source.
+      if (s.name.includes('as a stored card')) assert.equal(s.verdict, 'passed', `${s.name}: ${s.reason ?? s.error}`);
+      else if (s.name.includes('as the card data')) assert.match(s.reason ?? '', /not applicable to this target: .*capabilities\.threedqueryPan/);
+      else {
+        assert.equal(s.verdict, 'skipped');
+        assert.match(s.reason ?? '', /no source of cache tokens for the target: .*no cachetokenProvider command.*capabilities\.threedqueryPan/);
+      }
     }
     const combined = scenarios.filter((s) => s.rules.includes('RISKDEC-FIRST') || s.rules.includes('RISKDEC-LAST'));
     assert.equal(combined.length, 2);

@@ -28,7 +28,8 @@ const MESSAGE: Record<Turn, RegExp> = {
 const HUNG_PROFILE = profileFile({ limits: { connectTimeoutMs: 1000, totalTimeoutMs: 2000, maxResponseBytes: 1024 * 1024 } });
 const PROFILE = profileFile({ limits: { connectTimeoutMs: 5000, totalTimeoutMs: 30_000, maxResponseBytes: 1024 * 1024 } });
 // Two scenarios, each one request: the second runs after the first failed.
-const TAGS = '(@rule:AUTH-AUTHORISE or @rule:FIELD-MASKEDPAN) and not @type:TRANSACTIONQUERY';
+// (Tags that only these two carry: AUTH-AUTHORISE and FIELD-MASKEDPAN alone now select the generated scenarios too.)
+const TAGS = '(@rule:AUTH-AUTHORISE and @rule:ERR-0) or @rule:FIELD-TIMESTAMP';
 
 describe('cardspec run against a target that misbehaves after the preflight', () => {
   for (const kind of Object.keys(MESSAGE) as Turn[]) {

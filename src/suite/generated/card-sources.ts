@@ -36,7 +36,7 @@ interface Source {
 
 export const CARD_SOURCES: readonly Source[] = [
   { name: 'a cache token', before: () => [], how: (card) => `with a cache token for the ${card}`, requires: ['cachetokens'], rules: [], types: [] },
-  { name: 'the card data', before: () => [], how: (card) => `with the ${card}`, requires: ['threedqueryPan'], rules: [], types: [] },
+  { name: 'the card data', before: () => [], how: (card) => `with the card data of the ${card}`, requires: [], rules: [], types: [] },
   {
     name: 'a stored card',
     before: (card) => [`When the merchant sends "Card store" with the ${card}`],
@@ -65,7 +65,7 @@ export function cardSourceScenarios(): string {
   for (const s of CARD_SOURCES) {
     const first = (card: string): string[] => {
       const steps = [...s.before(card), `When the merchant sends "3-D Secure enrolment check" ${s.how(card)}`];
-      return steps.map((x, i) => (i > 0 ? x.replace(/^When /, 'And ') : x));
+      return steps.map((x, i) => `    ${i > 0 ? x.replace(/^When /, 'And ') : x}`);
     };
     const types = ['@type:' + [...s.types, 'THREEDQUERY', 'AUTH'].join(' @type:')];
     // Enrolled (Y): the ACS, then AUTH with md and pares.
