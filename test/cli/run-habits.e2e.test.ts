@@ -37,7 +37,8 @@ describe('cardspec run: --list, --bail, --verbose, --allow-live', () => {
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^JSON features\/auth\.feature:\d+ +The acquiring bank authorises a payment +\[AUTH-AUTHORISE/m);
       assert.match(r.stdout, /^XML {2}features\/auth\.feature:\d+/m);
-      assert.match(r.stdout, /^ {2}AUTH-AUTHORISE +2\/0$/m);
+      // auth.feature and the generated inheritance scenarios, in both formats: none would be skipped.
+      assert.match(r.stdout, /^ {2}AUTH-AUTHORISE +\d+\/0$/m);
       assert.match(r.stdout, /scenario\(s\): \d+ would run/);
       assert.equal(requests, 0, 'no request reached the target');
     } finally {
