@@ -28,6 +28,20 @@ Feature: Errors
     When the target's clock moves on by 2 days
     Then the AUTH has not been settled
 
+  # "Every response part has errorcode": the follow-ups' parts too, though the rest of their shape is not shown.
+  @rule:ERR-0 @rule:ERR-PART-FIELDS @errorcode:0 @requires:cardstore @requires:transactionupdate @type:STORE @type:TRANSACTIONUPDATE
+  Scenario: Errors table, 0 (Successful), any part: the TRANSACTIONUPDATE part that disables a stored card
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends a TRANSACTIONUPDATE of the STORE and:
+      | transactionactive | 0 |
+    Then the TRANSACTIONUPDATE has errorcode "0", with an errormessage as the Errors table says
+
+  @rule:ERR-0 @rule:ERR-PART-FIELDS @errorcode:0 @requires:cardstore @requires:transactionquery @type:STORE @type:TRANSACTIONQUERY
+  Scenario: Errors table, 0 (Successful), any part: the TRANSACTIONQUERY part of a query of stored details
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the STORE
+    Then the TRANSACTIONQUERY has errorcode "0", with an errormessage as the Errors table says
+
   # ---- generated errors-by-part: written by `npm run scenarios` from schemas/errors.ts and schemas/operations.ts (src/suite/generated); do not edit by hand
   # Each code of the Errors table in every part type its "Where" cell names, on every row of the Request types
   # table whose answer holds such a part: "Every response part has errorcode (string) and errormessage".
