@@ -6,6 +6,7 @@
 import type { ReportIo, ReportPlan } from '../report/command';
 import { redactText } from '../redact';
 import { unknownOption } from './usage';
+import { processIo } from './process-io';
 
 const HELP = `Usage: cardspec report [--results DIR ...] [--out DIR] [--multi-file] [--open [--port N]]
        cardspec report --merge DIR... [--out DIR]
@@ -100,25 +101,6 @@ function parse(args: readonly string[]): Options | { error: string } | 'help' {
   if (o.compare && (o.merge || o.open || o.multiFile)) return { error: '--compare writes one comparison: give it without --merge, --open or --multi-file' };
   if (o.merge && o.results.length === 0) return { error: '--merge needs the reports folders to merge: cardspec report --merge shard-1 shard-2 ...' };
   return o;
-}
-
-/** The process's side of the command: its console, environment and folder; SIGINT and SIGTERM stop `--open`. */
-function processIo(): ReportIo {
-  return {
-    out: process.stdout,
-    err: process.stderr,
-    env: process.env,
-    cwd: process.cwd(),
-    interrupts: (onInterrupt) => {
-      const handler = (signal: NodeJS.Signals): void => onInterrupt(signal);
-      process.on('SIGINT', handler);
-      process.on('SIGTERM', handler);
-      return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-      };
-    },
-  };
 }
 
 export async function run(args: string[], io: ReportIo = processIo()): Promise<number> {

@@ -16,6 +16,7 @@ import type { Baseline } from '../report/baseline';
 import type { Matrix, Summary } from '../report/model';
 import type { ReportsDetail } from '../report/detail';
 import { CONNECTION_OPTIONS, connectionOptions, durationOption, formatOption, OptionValues, OptionSpecs, parseOptions, stringOption, targetOption, UsageError, wholeNumberOption } from './options';
+import { processIo } from './process-io';
 
 export const USAGE = `Usage: cardspec run [options]
 
@@ -213,35 +214,15 @@ function shardOption(text: string, lib: PlanModules): string {
   }
 }
 
-/** The process's side of a run: its streams, environment and folder; SIGINT and SIGTERM stop the run. */
-export function processIo(): CommandIo {
-  return {
-    out: process.stdout,
-    err: process.stderr,
-    tty: process.stdout.isTTY === true,
-    env: process.env,
-    cwd: process.cwd(),
-    interrupts: (onInterrupt) => {
-      let seen = 0;
-      const handler = (signal: NodeJS.Signals): void => {
-        seen += 1;
-        if (seen > 1) {
-          process.stderr.write(`cardspec run: ${signal} again: quitting without the reports.\n`);
-          process.exit(130);
-        }
-        onInterrupt(signal);
-      };
-      process.on('SIGINT', handler);
-      process.on('SIGTERM', handler);
-      return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-      };
-    },
-  };
+/** The process's side of a run; a second SIGINT or SIGTERM quits at once, without the reports. */
+function runIo(): CommandIo {
+  return processIo((signal) => {
+    process.stderr.write(`cardspec run: ${signal} again: quitting without the reports.\n`);
+    process.exit(130);
+  });
 }
 
-export async function run(args: string[], io: CommandIo = processIo()): Promise<number> {
+export async function run(args: string[], io: CommandIo = runIo()): Promise<number> {
   const fail = (text: string): number => {
     io.err.write(`${redactText(text)}\n`);
     return 2;

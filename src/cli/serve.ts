@@ -16,6 +16,7 @@ import { DEFAULT_CLOCK_START } from '../gateway/clock';
 import { DEFAULT_MAX_RECORDS } from '../gateway/ledger';
 import { REPORT_PATH } from '../contract/paths';
 import type { FormatChoice } from '../cases';
+import { processIo } from './process-io';
 
 const HELP = `Usage: cardspec serve [options]
 
@@ -112,24 +113,6 @@ export const SERVE_OPTIONS: OptionSpecs = {
   'case-timeout': { type: 'string' },
   'list-cases': { type: 'boolean' },
 };
-
-/** The process's side of serve: its console and folder; every SIGINT and SIGTERM is an interrupt. */
-export function processIo(): ServeIo {
-  return {
-    out: process.stdout,
-    err: process.stderr,
-    cwd: process.cwd(),
-    interrupts: (onInterrupt) => {
-      const handler = (signal: NodeJS.Signals): void => onInterrupt(signal);
-      process.on('SIGINT', handler);
-      process.on('SIGTERM', handler);
-      return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-      };
-    },
-  };
-}
 
 export async function run(args: string[], io: ServeIo = processIo()): Promise<number> {
   const usageError = (message: string): number => {
