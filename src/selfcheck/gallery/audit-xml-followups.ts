@@ -8,7 +8,7 @@
 import type { WireReply } from '../../gateway';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
-import { benign, changeStored, ERR, faulty, isObject, isType, refuse, withPart, without } from './helpers';
+import { benign, changeStored, ERR, faulty, isObject, isType, queryRecords, refuse, withPart, without } from './helpers';
 
 /** A wire hook that rewrites XML answers only. */
 const xmlText = (change: (body: string) => string) => ({
@@ -227,15 +227,7 @@ export const AUDIT_XML_FOLLOWUPS: readonly Variant[] = [
     rule: 'FIELD-MASKEDPAN',
     what: "masks the card number of a TRANSACTIONQUERY's records with * instead of # (other parts keep #)",
     build: () => ({
-      mutate: {
-        operations: {
-          TRANSACTIONQUERY: (input, next) =>
-            withPart(next(input), (p) => ({
-              ...p,
-              records: (Array.isArray(p.records) ? (p.records as ResponsePart[]) : []).map((r) => (typeof r.maskedpan === 'string' ? { ...r, maskedpan: r.maskedpan.replace(/#/g, '*') } : r)),
-            })),
-        },
-      },
+      mutate: queryRecords((r) => (typeof r.maskedpan === 'string' ? { ...r, maskedpan: r.maskedpan.replace(/#/g, '*') } : r)),
     }),
   }),
 

@@ -2,7 +2,7 @@
  * Small tools the variants of the gallery are written with, so that each variant reads as the one change it makes:
  * which parts it touches, which handler it wraps, which field it drops. Nothing here decides a verdict.
  */
-import { ERR, type MutationContext, type OperationInput, type PartOutcome } from '../../gateway';
+import { ERR, type MutationContext, type GatewayMutation, type OperationInput, type PartOutcome } from '../../gateway';
 import type { ErrorSpec } from '../../gateway/errors';
 import { errorPart } from '../../gateway/parts';
 import type { ResponseEnvelope, ResponsePart } from '../../wire/types';
@@ -44,6 +44,13 @@ export const refuse = (type: string, spec: ErrorSpec, errordata?: readonly strin
 
 /** A handler's outcome with its part changed (the record, if any, stays as stored). */
 export const withPart = (out: PartOutcome, change: (p: ResponsePart) => ResponsePart): PartOutcome => ({ ...out, part: change(out.part) });
+
+/** Hooks that change each record a TRANSACTIONQUERY found (its part otherwise as answered). */
+export const queryRecords = (change: (r: ResponsePart, input: OperationInput) => ResponsePart): GatewayMutation => ({
+  operations: {
+    TRANSACTIONQUERY: (input, next) => withPart(next(input), (p) => ({ ...p, records: (Array.isArray(p.records) ? (p.records as ResponsePart[]) : []).map((r) => change(r, input)) })),
+  },
+});
 
 /** The input with some prepared fields replaced (what the handler then reads). */
 export function withPrepared(input: OperationInput, change: Partial<OperationInput['prepared']>): OperationInput {

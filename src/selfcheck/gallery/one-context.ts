@@ -9,7 +9,7 @@
 import { basicAuth } from '../../client/http';
 import { DEFAULT_CONFIG } from '../../testdata';
 import type { FrontRequest, Variant } from '../types';
-import { ERR, faulty, isObject, isType, withPart, withPrepared } from './helpers';
+import { ERR, faulty, isObject, isType, queryRecords, withPart, withPrepared } from './helpers';
 
 const isEnvelope = (req: FrontRequest): boolean => /^\/(json|xml)\/?(\?|$)/.test(req.path);
 
@@ -198,17 +198,7 @@ export const ONE_CONTEXT: readonly Variant[] = [
     rule: 'FIELD-MASKEDPAN',
     what: "masks the card number of a TRANSACTIONQUERY's records with * instead of #, except in a STORE's record",
     build: () => ({
-      mutate: {
-        operations: {
-          TRANSACTIONQUERY: (input, next) =>
-            withPart(next(input), (p) => ({
-              ...p,
-              records: (Array.isArray(p.records) ? (p.records as Record<string, unknown>[]) : []).map((r) =>
-                typeof r.maskedpan === 'string' && r.requesttypedescription !== 'STORE' ? { ...r, maskedpan: r.maskedpan.replace(/#/g, '*') } : r,
-              ),
-            })),
-        },
-      },
+      mutate: queryRecords((r) => (typeof r.maskedpan === 'string' && r.requesttypedescription !== 'STORE' ? { ...r, maskedpan: r.maskedpan.replace(/#/g, '*') } : r)),
     }),
   }),
 ];

@@ -4,9 +4,8 @@
  * of its combinations, and the combined AUTH+SUBSCRIPTION.
  */
 import { cardFor, DEFAULT_CONFIG, type GatewayConfig } from '../../testdata';
-import type { ResponsePart } from '../../wire/types';
 import type { Variant } from '../types';
-import { answers, ERR, faulty, isType, partsOf, refuse, succeeded, withPart, without } from './helpers';
+import { answers, ERR, faulty, isType, partsOf, queryRecords, refuse, succeeded, withPart, without } from './helpers';
 
 export const REQUEST_TYPE_VARIANTS: readonly Variant[] = [
   // ---- AUTH --------------------------------------------------------------------------------------------------
@@ -189,18 +188,10 @@ export const REQUEST_TYPE_VARIANTS: readonly Variant[] = [
     rule: 'STORE-QUERY-MASKED',
     what: 'answers the full card number (pan) in the records of a TRANSACTIONQUERY',
     build: () => ({
-      mutate: {
-        operations: {
-          TRANSACTIONQUERY: (input, next) =>
-            withPart(next(input), (p) => ({
-              ...p,
-              records: (Array.isArray(p.records) ? (p.records as ResponsePart[]) : []).map((r) => {
-                const card = input.uow.get(String(r.transactionreference))?.card;
-                return card ? { ...r, pan: card.pan } : r;
-              }),
-            })),
-        },
-      },
+      mutate: queryRecords((r, input) => {
+        const card = input.uow.get(String(r.transactionreference))?.card;
+        return card ? { ...r, pan: card.pan } : r;
+      }),
     }),
   }),
   faulty({
