@@ -8,28 +8,13 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { againstBaseline, BaselineError, baselineLines, caseStatuses, exitWithBaseline, readBaseline, runStatuses, type Baseline } from '../../src/report/baseline';
 import type { ScenarioResult } from '../../src/report/messages';
+import { scenarioResult } from './results';
 import { tempDir } from '../conformance/cli';
 
 const base = (entries: [string, 'failed' | 'passed' | 'other'][]): Baseline => ({ kind: 'run', file: 'old/summary.json', statuses: new Map(entries) });
 
 const scenario = (rules: string[], verdict: 'passed' | 'failed' | 'skipped', broken?: string[]): ScenarioResult =>
-  ({
-    format: 'json',
-    feature: 'f',
-    uri: 'features/f.feature',
-    line: 1,
-    name: 'n',
-    tags: [],
-    rules,
-    errorcodes: [],
-    types: [],
-    requires: [],
-    verdict,
-    status: verdict.toUpperCase(),
-    durationMs: 0,
-    attachments: 0,
-    ...(broken ? { broken } : {}),
-  }) as ScenarioResult;
+  scenarioResult('n', 'json', rules, verdict, { feature: 'f', uri: 'features/f.feature', line: 1, tags: [], durationMs: 0, ...(broken ? { broken } : {}) });
 
 describe('the gate against a baseline', () => {
   it('lists the new failures (passed there, not failing there, absent), the fixed, the old, the unchecked', () => {

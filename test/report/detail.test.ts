@@ -10,24 +10,9 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { keptWhole, PASSES_KEPT_PER_FEATURE, runKeys, slimAllureResults, slimMessages } from '../../src/report/detail';
 import type { ScenarioResult } from '../../src/report/messages';
+import { scenarioResult } from './results';
 
-const scenario = (name: string, line: number, verdict: ScenarioResult['verdict']): ScenarioResult =>
-  ({
-    format: 'json',
-    feature: 'F',
-    uri: 'f.feature',
-    line,
-    name,
-    tags: [],
-    rules: ['R'],
-    errorcodes: [],
-    types: [],
-    requires: [],
-    verdict,
-    status: verdict.toUpperCase(),
-    durationMs: 1,
-    attachments: 0,
-  }) as ScenarioResult;
+const scenario = (name: string, line: number, verdict: ScenarioResult['verdict']): ScenarioResult => scenarioResult(name, 'json', ['R'], verdict, { line, tags: [] });
 
 const SCENARIOS = [...Array.from({ length: 6 }, (_, i) => scenario(`pass ${i}`, 10 + i, 'passed')), scenario('broken', 30, 'failed'), scenario('skipped', 31, 'skipped')];
 
