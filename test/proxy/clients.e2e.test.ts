@@ -6,23 +6,15 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { after, describe, it, type TestContext } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import { PaymentsClient } from '../../examples/payments-client/client';
 import { card, PAYMENT, SITE, SUBSCRIPTION, USER, type Obj } from '../contract/helpers';
-import { broken, throughProxy, type Path } from './helpers';
+import { broken, closedAtEnd } from './helpers';
 
 const ROOT = path.join(__dirname, '..', '..');
 const TEMPLATES = { python: ['python3', path.join(ROOT, 'examples', 'adapters', 'python', 'adapter.py')], php: ['php', path.join(ROOT, 'examples', 'adapters', 'php', 'adapter.php')] } as const;
 
-const open: Path[] = [];
-after(async () => {
-  for (const p of open) await p.close();
-});
-async function through(variant?: string): Promise<Path> {
-  const p = await throughProxy(variant);
-  open.push(p);
-  return p;
-}
+const { path: through } = closedAtEnd();
 
 /** False (and the test skipped with the reason) when the interpreter is missing; under CI=true that fails. */
 function interpreter(t: TestContext, cmd: string): boolean {

@@ -2,6 +2,7 @@
  * Shared helpers of the proxy tests: the reference gateway (or a variant of the gallery) on loopback with the
  * checking proxy in front of it, and the contract tests' client pointed at the proxy.
  */
+import { after } from 'node:test';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import type { RunningContractGateway } from '../../src/contract';
 import { startProxy, type ProxyOptions, type RunningProxy } from '../../src/proxy';
@@ -34,6 +35,25 @@ export async function throughProxy(variant?: string, opts: Partial<ProxyOptions>
     close: async () => {
       await proxy.close();
       await gw.close();
+    },
+  };
+}
+
+/**
+ * What a test file opens and closes when it ends: `path` is throughProxy with its path closed then; `open` takes
+ * anything else to close (a proxy, a server).
+ */
+export function closedAtEnd(): { readonly open: { close(): Promise<void> }[]; path(variant?: string): Promise<Path> } {
+  const open: { close(): Promise<void> }[] = [];
+  after(async () => {
+    for (const o of open) await o.close();
+  });
+  return {
+    open,
+    path: async (variant) => {
+      const p = await throughProxy(variant);
+      open.push(p);
+      return p;
     },
   };
 }

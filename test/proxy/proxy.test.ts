@@ -6,20 +6,12 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { startProxy } from '../../src/proxy';
 import { card, envelope, JSON_HEADERS, PAYMENT, SITE, SUBSCRIPTION } from '../contract/helpers';
-import { broken, throughProxy, type Path } from './helpers';
+import { broken, closedAtEnd } from './helpers';
 
-const open: { close(): Promise<void> }[] = [];
-after(async () => {
-  for (const o of open) await o.close();
-});
-async function path(variant?: string): Promise<Path> {
-  const p = await throughProxy(variant);
-  open.push(p);
-  return p;
-}
+const { open, path } = closedAtEnd();
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

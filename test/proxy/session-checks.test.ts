@@ -5,21 +5,12 @@
  * no gateway error in either; the variants are named under the rule; the client's changed md is the client's.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { RunningProxy } from '../../src/proxy';
 import { PAYMENT, type Obj } from '../contract/helpers';
-import { throughProxy, type Path } from './helpers';
+import { closedAtEnd, type Path } from './helpers';
 
-const open: { close(): Promise<void> }[] = [];
-after(async () => {
-  for (const o of open) await o.close();
-});
-
-async function path(variant?: string): Promise<Path> {
-  const p = await throughProxy(variant);
-  open.push(p);
-  return p;
-}
+const { path } = closedAtEnd();
 
 /** The rules the proxy found broken on one side, with errors, once every exchange so far is checked. */
 async function broken(proxy: RunningProxy, side: 'client' | 'gateway'): Promise<string[]> {
