@@ -10,6 +10,7 @@
  * Exit code: 0 written, 2 a configuration error (the message says why); with `merge`, the merged verdict (0, 1, 3).
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CommandIo } from '../io';
 import { redactText } from '../redact';
@@ -17,7 +18,8 @@ import { allureGenerate, findJava, JAVA_MISSING } from './allure-cli';
 import { buildComparison, writeComparison } from './compare';
 import { writeRedactedText } from './files';
 import { historyResultsFolder, readAllureHistory } from './history';
-import { REPORT_FILES, writeVerdictFiles } from '.';
+import { mergedAllureEnvironment, REPORT_FILES, writeVerdictFiles } from '.';
+import { environmentProperties } from './allure';
 import { junitXml } from './junit';
 import { mergeRuns, readRunReports, type RunReports } from './merge';
 import type { Matrix, Summary } from './model';
@@ -124,6 +126,8 @@ export async function runReport(parsed: ReportPlan, io: ReportIo): Promise<numbe
   }
   for (const n of notes) line(io.err, redactText(`cardspec report: ${n}`));
 
+  // The verdict is computed before Allure runs: a merged report's environment carries the verdict of the whole.
+  const verdict = verdictOf(runs);
   const java = findJava(io.env);
   let code = 0;
   if ('problem' in java) {
@@ -136,11 +140,13 @@ export async function runReport(parsed: ReportPlan, io: ReportIo): Promise<numbe
     const history = parsed.history === undefined ? undefined : readAllureHistory(path.resolve(io.cwd, parsed.history));
     if (history && 'problem' in history) return fail(history.problem);
     const historyDir = history ? historyResultsFolder(history) : undefined;
+    const wholeDir = verdict && runs.length > 1 ? environmentResultsFolder(mergedAllureEnvironment(verdict.summary, runs.length)) : undefined;
     let r: Awaited<ReturnType<typeof allureGenerate>>;
     try {
-      r = await allureGenerate(java, historyDir ? [...resultsDirs, historyDir] : resultsDirs, out, { singleFile: !parsed.multiFile, reportName: 'cardspec conformance', env: io.env });
+      const extra = [historyDir, wholeDir].filter((d): d is string => d !== undefined);
+      r = await allureGenerate(java, [...resultsDirs, ...extra], out, { singleFile: !parsed.multiFile, reportName: 'cardspec conformance', env: io.env });
     } finally {
-      if (historyDir) fs.rmSync(historyDir, { recursive: true, force: true });
+      for (const d of [historyDir, wholeDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
     }
     if (r.code !== 0) return fail(`allure generate failed (exit ${r.code}):\n${r.output}`);
     if (history) line(io.out, redactText(`Allure history carried over from ${parsed.history} (${history.size} file(s)): the trend charts span the runs`));
@@ -149,7 +155,7 @@ export async function runReport(parsed: ReportPlan, io: ReportIo): Promise<numbe
     fs.mkdirSync(out, { recursive: true });
   }
 
-  const written = writeRunReports(out, runs, code === 0 && resultsDirs.length > 0);
+  const written = writeRunReports(out, verdict, code === 0 && resultsDirs.length > 0);
   for (const w of written.files) line(io.out, redactText(`  ${w}`));
   if (written.summary) {
     const s = written.summary;
@@ -184,17 +190,27 @@ export async function runReport(parsed: ReportPlan, io: ReportIo): Promise<numbe
   return code;
 }
 
-/** One run's reports are copied beside the HTML; several runs' are merged. */
-function writeRunReports(out: string, runs: readonly RunReports[], allureWritten: boolean): { files: string[]; summary?: Summary } {
-  if (runs.length === 0) return { files: [] };
-  let matrix: Matrix | undefined;
-  let summary: Summary;
-  if (runs.length === 1) {
-    summary = runs[0].summary;
-    matrix = runs[0].matrix;
-  } else {
-    ({ matrix, summary } = mergeRuns(runs));
-  }
+/** One run's matrix and summary as they are; several runs' merged. Undefined when no run's reports were given. */
+function verdictOf(runs: readonly RunReports[]): { readonly summary: Summary; readonly matrix?: Matrix } | undefined {
+  if (runs.length === 0) return undefined;
+  if (runs.length === 1) return runs[0];
+  return mergeRuns(runs);
+}
+
+/**
+ * A new temporary results folder holding only an environment.properties: Allure merges the environment of every
+ * results folder it is given, so the entries stand beside each run's. Remove it after `allure generate`.
+ */
+function environmentResultsFolder(entries: Readonly<Record<string, string>>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-allure-whole-'));
+  writeRedactedText(path.join(dir, 'environment.properties'), environmentProperties(entries));
+  return dir;
+}
+
+/** The verdict's files beside the HTML: one run's as they are, several runs' merged. */
+function writeRunReports(out: string, verdict: ReturnType<typeof verdictOf>, allureWritten: boolean): { files: string[]; summary?: Summary } {
+  if (!verdict) return { files: [] };
+  const { summary, matrix } = verdict;
   const files = writeVerdictFiles(out, summary, matrix, { href: 'index.html', written: allureWritten });
   if (matrix) {
     const rules = matrix.rules.map((r) => ({ id: r.id, section: r.section, quote: r.quote, status: r.status, ...(r.why ? { why: r.why } : {}), ...(r.formats ? { formats: r.formats } : {}) }));

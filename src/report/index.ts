@@ -162,6 +162,19 @@ export function allureEnvironment(meta: RunMeta, summary: Summary): Record<strin
   };
 }
 
+/**
+ * The Environment entries of a merged Allure report (`cardspec report` of several runs): the verdict of the whole,
+ * under a key of its own. Allure lists each run's `verdict` (or `verdict of this part`) beside it; without this
+ * entry the report read alone shows only the parts' verdicts, and a shard's PASSED could pass for the whole.
+ */
+export function mergedAllureEnvironment(summary: Summary, runs: number): Record<string, string> {
+  const pct = summary.coverage.percent === null ? 'n/a' : `${summary.coverage.percent.toFixed(1)}%`;
+  return {
+    'verdict of the whole': `${summary.result.toUpperCase()} for the ${runs} runs merged: ${verdictReason(summary)} (summary.html beside the report says what was certified and why)`,
+    'rule coverage of the whole': `${summary.coverage.covered}/${summary.coverage.testable} (${pct})`,
+  };
+}
+
 export function kitVersion(): string {
   try {
     const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: unknown };

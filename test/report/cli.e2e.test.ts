@@ -71,6 +71,12 @@ test('two shards merge into one Allure report, one matrix and one summary; a bro
   for (const f of [REPORT_FILES.matrixHtml, REPORT_FILES.matrixMd, REPORT_FILES.matrixJson, REPORT_FILES.summaryMd, REPORT_FILES.junit]) assert.ok(fs.existsSync(path.join(out, f)), f);
   const stats = JSON.parse(fs.readFileSync(path.join(out, 'widgets', 'summary.json'), 'utf8')) as { statistic: Record<string, number> };
   assert.equal(stats.statistic.total, 12, 'Allure merged both shards');
+  // Each shard's verdict is of its part; the merged report names the verdict of the whole beside them.
+  const env = JSON.parse(fs.readFileSync(path.join(out, 'widgets', 'environment.json'), 'utf8')) as { name: string; values: string[] }[];
+  const entry = (name: string): string[] => env.find((e) => e.name === name)?.values ?? [];
+  assert.deepEqual(entry('verdict_of_the_whole'), ['FAILED for the 2 runs merged: 2 distinct cause(s) of 3 failed scenario(s) (summary.html beside the report says what was certified and why)']);
+  assert.deepEqual(entry('rule_coverage_of_the_whole'), ['2/6 (33.3%)']);
+  assert.equal(entry('verdict').length, 2, "each run's own verdict stays beside it");
   assert.ok(!fs.readFileSync(path.join(out, 'index.html'), 'utf8').includes('googletagmanager'), 'no analytics in the page');
 
   const browser = await launchChromium(t);

@@ -147,4 +147,19 @@ describe("Allure's environment", () => {
     assert.equal(partEnv.verdict, undefined);
     assert.match(partEnv['verdict of this part'] ?? '', /^PASSED for shard 1\/3 alone, not the whole suite/);
   });
+
+  it("a merge of runs carries the verdict of the whole beside each run's", async () => {
+    const { mergedAllureEnvironment } = await import('../../src/report/index');
+    const shard = (dir: string, n: string, scenarios: ScenarioResult[]): RunReports => {
+      const r = run(['json'], scenarios, [], { shard: n });
+      return { dir, summary: r.summary, matrix: r.matrix };
+    };
+    const failed = scenario('pan', 'json', ['LEN:pan'], 'failed', { broken: ['LEN:pan'], error: '[LEN:pan] too long' });
+    const merged = mergeRuns([shard('s1', '1/2', [scenario('a', 'json', ['A'], 'passed')]), shard('s2', '2/2', [failed])]).summary;
+    const env = mergedAllureEnvironment(merged, 2);
+    assert.match(env['verdict of the whole'], /^FAILED for the 2 runs merged: 1 distinct cause\(s\) of 1 failed scenario\(s\)/);
+    assert.equal(env['rule coverage of the whole'], '1/2 (50.0%)');
+    const whole = mergedAllureEnvironment(mergeRuns([shard('s1', '1/2', [scenario('a', 'json', ['A'], 'passed')]), shard('s2', '2/2', [scenario('pan', 'json', ['LEN:pan'], 'passed')])]).summary, 2);
+    assert.match(whole['verdict of the whole'], /^PASSED for the 2 runs merged: every testable rule in scope was checked/);
+  });
 });
