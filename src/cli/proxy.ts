@@ -1,15 +1,15 @@
 /**
- * `cardspec proxy --upstream URL`: the checking proxy (src/proxy, docs/proxy.md) until Ctrl-C or SIGTERM, then the
- * report. Exit 0 clean, 1 violations, 3 nothing observed, 2 a usage error.
+ * `cardspec proxy --upstream URL`: the options read into a plan, one call of `runProxyCommand` (src/proxy/command.ts:
+ * the checking proxy until Ctrl-C or SIGTERM, then the report; docs/proxy.md), its exit code: 0 clean, 1 violations,
+ * 3 nothing observed, 2 a usage or configuration error.
  */
-import { applyTls, TLS_HELP, TlsConfigError } from '../client/tls';
-import { normaliseBasePath } from '../gateway';
-import { CaptureWriter, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, findingLine, proxyJunitXml, proxyReportJson, proxyReportText, startProxy } from '../proxy';
-import { writeObservedReports } from '../proxy/certify';
-import { HarWriter } from '../proxy/har';
-import { writeRedactedText } from '../report/files';
+import { TLS_HELP } from '../client/tls';
+import { normaliseBasePath } from '../gateway/routes/base-path';
+import type { ProxyIo, ProxyPlan } from '../proxy/command';
+import { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS } from '../proxy/server';
 import { redactText } from '../redact';
 import { durationOption, parseOptions, stringOption, UsageError, wholeNumberOption, type OptionSpecs } from './options';
+import { processInterrupts, processIo } from './process-io';
 import { seeHelp } from './usage';
 
 const HELP = `Usage: cardspec proxy --upstream URL [options]
@@ -57,18 +57,12 @@ const OPTIONS: OptionSpecs = {
   help: { type: 'boolean', short: 'h' },
 };
 
-export async function run(args: string[]): Promise<number> {
-  let values;
-  let upstream: string;
-  let port: number | undefined;
-  let timeoutMs: number | undefined;
-  let maxBody: number | undefined;
-  let basePath: string;
-  let warnings: string[];
+export async function run(args: string[], io: ProxyIo = { ...processIo(), interrupts: processInterrupts() }): Promise<number> {
+  let plan: ProxyPlan;
   try {
-    values = parseOptions(args, OPTIONS);
+    const values = parseOptions(args, OPTIONS);
     if (values.help) {
-      console.log(HELP);
+      io.out.write(`${HELP}\n`);
       return 0;
     }
     const given = stringOption(values, 'upstream');
@@ -81,105 +75,35 @@ export async function run(args: string[]): Promise<number> {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http:// or https:// address, not "${url.protocol}"`);
     if (url.username || url.password) throw new UsageError('--upstream must not carry credentials: the client sends its own basic authentication');
-    upstream = url.toString().replace(/\/+$/, '');
-    port = wholeNumberOption('port', stringOption(values, 'port'), 0, 0, 65535);
+    const port = wholeNumberOption('port', stringOption(values, 'port'), 0, 0, 65535);
     const timeout = stringOption(values, 'timeout');
-    timeoutMs = timeout === undefined ? undefined : durationOption('timeout', timeout, 3600_000);
-    maxBody = wholeNumberOption('max-body', stringOption(values, 'max-body'), DEFAULT_MAX_BODY, 1, 1024 * 1024 * 1024);
-    basePath = normaliseBasePath(stringOption(values, 'base-path') ?? '');
+    const timeoutMs = timeout === undefined ? undefined : durationOption('timeout', timeout, 3600_000);
+    const maxBodyBytes = wholeNumberOption('max-body', stringOption(values, 'max-body'), DEFAULT_MAX_BODY, 1, 1024 * 1024 * 1024);
+    const basePath = normaliseBasePath(stringOption(values, 'base-path') ?? '');
     for (const name of ['record', 'report', 'junit', 'reports'] as const) if (values[name] !== undefined && String(values[name]).trim() === '') throw new UsageError(`--${name} needs a file name`);
-    warnings = applyTls({ ca: stringOption(values, 'ca'), insecure: values.insecure === true });
-  } catch (e) {
-    if (e instanceof UsageError || e instanceof TlsConfigError || (e instanceof TypeError && /base path/i.test(e.message))) {
-      console.error(redactText(`cardspec proxy: ${e.message}\n${seeHelp('proxy')}`));
-      return 2;
-    }
-    throw e;
-  }
-  for (const w of warnings) console.error(w);
-  const recordFile = stringOption(values, 'record');
-  let record: CaptureWriter | HarWriter | undefined;
-  try {
-    // By its name: `x.har` is HAR 1.2 (for the tools that read HAR), anything else the proxy's JSON lines.
-    record = recordFile === undefined ? undefined : recordFile.toLowerCase().endsWith('.har') ? new HarWriter(recordFile) : new CaptureWriter(recordFile);
-  } catch (e) {
-    console.error(redactText(`cardspec proxy: cannot write the capture ${recordFile}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    return 2;
-  }
-  let proxy;
-  try {
-    proxy = await startProxy({
-      upstream,
+    plan = {
+      upstream: url.toString().replace(/\/+$/, ''),
       port,
       host: stringOption(values, 'host'),
       basePath,
       timeoutMs,
-      maxBodyBytes: maxBody,
+      maxBodyBytes,
       strict: values.strict === true,
-      record,
-      onFinding: (f) => console.log(findingLine(f)),
+      tls: { ca: stringOption(values, 'ca'), insecure: values.insecure === true },
+      record: stringOption(values, 'record'),
+      report: stringOption(values, 'report'),
+      junit: stringOption(values, 'junit'),
+      reports: stringOption(values, 'reports'),
       // This process only checks: the forwarding, on its own thread, comes first.
       checksNice: 10,
-    });
-  } catch (e) {
-    record?.close();
-    console.error(redactText(`cardspec proxy: cannot listen: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
-    return 2;
-  }
-  const startedAt = new Date().toISOString();
-  // Listening for the signals before the banner: a client (or a test) that reads the banner may stop it at once.
-  const stopped = new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  console.log(
-    redactText(
-      [
-        `cardspec proxy: checking the traffic to ${upstream}`,
-        `Point the client at ${proxy.url}${basePath} (it posts ${proxy.url}${basePath}/json/; XML: ${proxy.url}${basePath}/xml/)`,
-        `Timeout ${(timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s; ${values.strict ? 'strict: warnings fail too' : 'errors fail, warnings are reported'}${recordFile ? `; recording to ${recordFile} (masked)` : ''}`,
-        'A line per violation as it happens; Ctrl-C (SIGINT) or SIGTERM ends it with the report.',
-      ].join('\n'),
-    ),
-  );
-  await stopped;
-  await proxy.close();
-  record?.close();
-  const report = proxy.session.report(upstream);
-  console.log(proxyReportText(report).trimEnd());
-  const file = stringOption(values, 'report');
-  if (file !== undefined) {
-    try {
-      writeRedactedText(file, file.toLowerCase().endsWith('.json') ? proxyReportJson(report) : proxyReportText(report, { all: true }));
-      console.log(redactText(`Report written to ${file}`));
-    } catch (e) {
-      console.error(redactText(`cardspec proxy: cannot write the report to ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+  } catch (e) {
+    if (e instanceof UsageError || (e instanceof TypeError && /base path/i.test(e.message))) {
+      io.err.write(`${redactText(`cardspec proxy: ${e.message}\n${seeHelp('proxy')}`)}\n`);
+      return 2;
     }
+    throw e;
   }
-  const junit = stringOption(values, 'junit');
-  if (junit !== undefined) {
-    try {
-      writeRedactedText(junit, proxyJunitXml(report));
-      console.log(redactText(`JUnit written to ${junit}`));
-    } catch (e) {
-      console.error(redactText(`cardspec proxy: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  const reports = stringOption(values, 'reports');
-  if (reports !== undefined) {
-    try {
-      writeObservedReports(reports, report, { command: 'proxy', target: upstream, startedAt, finishedAt: new Date().toISOString() });
-      console.log(redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reports}`));
-    } catch (e) {
-      console.error(redactText(`cardspec proxy: cannot write the reports to ${reports}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  const code = proxy.session.exitCode();
-  if (code === 3) console.log(redactText(`cardspec proxy: no call to the interface went through the proxy, so nothing was checked: exit 3. Point the client at ${proxy.url}${basePath}.`));
-  return code;
+  const { runProxyCommand } = await import('../proxy/command');
+  return runProxyCommand(plan, io);
 }

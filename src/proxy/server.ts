@@ -13,7 +13,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { tlsRequestOptions } from '../client/tls';
+import { tlsRequestOptions, type TlsOptions } from '../client/tls';
 import { normaliseBasePath } from '../gateway/routes/base-path';
 import { redactText } from '../redact';
 import type { CaptureWriter } from './capture';
@@ -44,6 +44,8 @@ export interface ProxyOptions {
    */
   readonly checksNice?: number;
   readonly strict?: boolean;
+  /** How an https upstream is trusted; default: as the process's environment says (tlsRequestOptions()). */
+  readonly tls?: TlsOptions;
   /** Writes each exchange, masked (`--record`). */
   readonly record?: Pick<CaptureWriter, 'write'>;
   /** Called with each violation as it is found (the live console line). */
@@ -88,7 +90,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       basePath,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY,
-      tls: upstream.protocol === 'https:' ? tlsRequestOptions() : {},
+      tls: upstream.protocol === 'https:' ? (opts.tls ?? tlsRequestOptions()) : {},
     },
     maxPending: opts.maxPending ?? DEFAULT_MAX_PENDING,
     maxPendingBytes: opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES,
