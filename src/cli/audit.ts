@@ -1,10 +1,12 @@
 /**
- * `cardspec audit FILE...`: captured traffic (HAR 1.2, or the proxy's `--record` JSON lines) checked as the proxy
- * checks live traffic (src/proxy, docs/proxy.md). Exit 0 clean, 1 violations, 3 nothing to check, 2 usage or a file
- * that is no capture.
+ * `cardspec audit FILE...`: the options read into a plan, one call of `runAuditCommand` (src/proxy/audit-command.ts:
+ * captured traffic, HAR 1.2 or the proxy's `--record` JSON lines, checked as the proxy checks live traffic;
+ * docs/proxy.md), its exit code: 0 clean, 1 violations, 3 nothing to check, 2 usage or a file that is no capture.
  */
 import { parseArgs } from 'node:util';
+import type { AuditIo, AuditPlan } from '../proxy/audit-command';
 import { redactText } from '../redact';
+import { processIo } from './process-io';
 import { parseArgsMessage, seeHelp } from './usage';
 
 const HELP = `Usage: cardspec audit [options] FILE...
@@ -28,7 +30,7 @@ Options:
 Exit codes: 0 no violation, 1 violations, 2 usage error or a file that is no capture, 3 nothing to check.
 `;
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], io: AuditIo = processIo()): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let files: string[];
   let basePath: string;
@@ -50,78 +52,34 @@ export async function run(args: string[]): Promise<number> {
     values = parsed.values;
     files = parsed.positionals;
     if (values.help) {
-      console.log(HELP);
+      io.out.write(`${HELP}\n`);
       return 0;
     }
     // After the help: `cardspec audit --help` loads none of the proxy's checks or the reports.
     const { normaliseBasePath } = await import('../gateway/routes/base-path');
     basePath = normaliseBasePath(typeof values['base-path'] === 'string' ? values['base-path'] : '');
   } catch (e) {
-    console.error(redactText(`cardspec audit: ${e instanceof TypeError && /base path/.test(e.message) ? e.message : parseArgsMessage(e)}\n${seeHelp('audit')}`));
-    return 2;
+    return usageError(io, e instanceof TypeError && /base path/.test(e.message) ? e.message : parseArgsMessage(e));
   }
-  const [{ auditFiles, CaptureError, findingLine, proxyJunitXml, proxyReportJson, proxyReportText }, { writeObservedReports }, { writeRedactedText }] = await Promise.all([
-    import('../proxy'),
-    import('../proxy/certify'),
-    import('../report/files'),
-  ]);
-  if (files.length === 0) {
-    console.error(`cardspec audit: give one or more capture files (HAR, or cardspec proxy --record)\n${seeHelp('audit')}`);
-    return 2;
-  }
+  if (files.length === 0) return usageError(io, 'give one or more capture files (HAR, or cardspec proxy --record)');
   const report = typeof values.report === 'string' ? values.report : undefined;
-  if (report !== undefined && report.trim() === '') {
-    console.error(`cardspec audit: --report needs a file name\n${seeHelp('audit')}`);
-    return 2;
-  }
-  const reportsDir = typeof values.reports === 'string' ? values.reports : undefined;
-  if (reportsDir !== undefined && reportsDir.trim() === '') {
-    console.error(`cardspec audit: --reports needs a folder name\n${seeHelp('audit')}`);
-    return 2;
-  }
-  const startedAt = new Date().toISOString();
-  let result;
-  try {
-    result = auditFiles(files, { strict: values.strict === true, basePath, onFinding: values.quiet ? undefined : (f) => console.log(findingLine(f)) });
-  } catch (e) {
-    if (e instanceof CaptureError) {
-      console.error(redactText(`cardspec audit: ${e.message}`));
-      return 2;
-    }
-    throw e;
-  }
-  for (const s of result.skipped.slice(0, 20)) console.log(redactText(`skipped: ${s}`));
-  if (result.leaks.length > 0) {
-    console.log(`The capture holds what a capture must not (${result.leaks.length}; the values are not repeated):`);
-    for (const l of result.leaks.slice(0, 50)) console.log(redactText(`  ${l.where}: ${l.what}`));
-    if (result.leaks.length > 50) console.log(`  ... and ${result.leaks.length - 50} more`);
-  }
-  console.log(proxyReportText(result.report).trimEnd());
-  if (report !== undefined) {
-    try {
-      writeRedactedText(report, report.toLowerCase().endsWith('.json') ? proxyReportJson({ ...result.report, ...{ leaks: result.leaks } }) : proxyReportText(result.report, { all: true }));
-      console.log(redactText(`Report written to ${report}`));
-    } catch (e) {
-      console.error(redactText(`cardspec audit: cannot write the report to ${report}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  const junit = typeof values.junit === 'string' ? values.junit : undefined;
-  if (junit !== undefined) {
-    try {
-      writeRedactedText(junit, proxyJunitXml(result.report));
-      console.log(redactText(`JUnit written to ${junit}`));
-    } catch (e) {
-      console.error(redactText(`cardspec audit: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  if (reportsDir !== undefined) {
-    try {
-      writeObservedReports(reportsDir, result.report, { command: 'audit', target: files.join(', '), startedAt, finishedAt: new Date().toISOString() });
-      console.log(redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reportsDir}`));
-    } catch (e) {
-      console.error(redactText(`cardspec audit: cannot write the reports to ${reportsDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  if (result.exitCode === 3) console.log('cardspec audit: no call to the interface (/json/, /xml/) in the capture, so nothing was checked: exit 3.');
-  return result.exitCode;
+  if (report !== undefined && report.trim() === '') return usageError(io, '--report needs a file name');
+  const reports = typeof values.reports === 'string' ? values.reports : undefined;
+  if (reports !== undefined && reports.trim() === '') return usageError(io, '--reports needs a folder name');
+  const plan: AuditPlan = {
+    files,
+    basePath,
+    strict: values.strict === true,
+    quiet: values.quiet === true,
+    report,
+    junit: typeof values.junit === 'string' ? values.junit : undefined,
+    reports,
+  };
+  const { runAuditCommand } = await import('../proxy/audit-command');
+  return runAuditCommand(plan, io);
+}
+
+function usageError(io: AuditIo, message: string): number {
+  io.err.write(`${redactText(`cardspec audit: ${message}\n${seeHelp('audit')}`)}\n`);
+  return 2;
 }

@@ -10,6 +10,8 @@ import { ProxySession, type ProxyFinding, type ProxyReport } from './session';
 export interface AuditOptions {
   readonly strict?: boolean;
   readonly basePath?: string;
+  /** The folder relative file names are read in (default: the process's). */
+  readonly cwd?: string;
   readonly onFinding?: (f: ProxyFinding) => void;
 }
 
@@ -26,7 +28,7 @@ export function auditFiles(files: readonly string[], opts: AuditOptions = {}): A
   const leaks: CaptureLeak[] = [];
   const skipped: string[] = [];
   for (const file of files) {
-    const capture = readCapture(file);
+    const capture = readCapture(file, opts.cwd);
     leaks.push(...capture.leaks);
     skipped.push(...capture.skipped);
     for (const ex of capture.exchanges) for (const f of session.observe(ex)) opts.onFinding?.(f);

@@ -14,6 +14,7 @@
  */
 import * as fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import * as path from 'node:path';
 import { findCardNumbers, findKeyedSecrets, redact, redactText } from '../redact';
 import { inflated, type FaultKind, type HttpExchange } from './exchange';
 
@@ -260,16 +261,20 @@ function readHar(file: string, doc: unknown): ReadCapture {
 /** The most a capture file may be: an audit reads it whole. */
 export const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
 
-/** Reads a capture: the proxy's JSON lines, or HAR 1.2 (told apart by their first characters). */
-export function readCapture(file: string): ReadCapture {
+/**
+ * Reads a capture: the proxy's JSON lines, or HAR 1.2 (told apart by their first characters). A relative `file` is
+ * read in `cwd` when given; messages name the file as given.
+ */
+export function readCapture(file: string, cwd?: string): ReadCapture {
+  const full = cwd === undefined ? file : path.resolve(cwd, file);
   let size: number;
   try {
-    size = fs.statSync(file).size;
+    size = fs.statSync(full).size;
   } catch (e) {
     throw new CaptureError(`${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
   if (size > MAX_CAPTURE_BYTES) throw new CaptureError(`${file}: ${size} bytes, more than an audit reads (${MAX_CAPTURE_BYTES})`);
-  const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const text = fs.readFileSync(full, 'utf8').replace(/^\uFEFF/, '');
   const firstLine = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'));
   try {
     const first = JSON.parse(firstLine) as { kind?: unknown };

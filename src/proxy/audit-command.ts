@@ -1,0 +1,89 @@
+/**
+ * `cardspec audit` as a library call, `runAuditCommand(plan, io)`: the captures read and checked (./audit.ts), a
+ * line per violation unless quiet, what the captures hold that they must not (by where, never by value), the report
+ * printed and written. src/cli/audit.ts reads the options into the plan and exits with what this returns; output
+ * and the folder relative names are read and written in come in `io` (src/io.ts).
+ *
+ * Exit codes: 0 no violation, 1 violations, 2 a file that is no capture, 3 nothing to check.
+ */
+import * as path from 'node:path';
+import type { CommandIo } from '../io';
+import { writeRedactedText } from '../report/files';
+import { redactText } from '../redact';
+import { auditFiles, type AuditResult } from './audit';
+import { CaptureError } from './capture';
+import { writeObservedReports } from './certify';
+import { findingLine, proxyJunitXml, proxyReportJson, proxyReportText } from './report';
+
+/** What an audit is given of its process: output, and the folder relative file names are read and written in. */
+export type AuditIo = Pick<CommandIo, 'out' | 'err' | 'cwd'>;
+
+export interface AuditPlan {
+  /** The capture files, in the order their exchanges are checked (at least one). */
+  readonly files: readonly string[];
+  /** The path the client posted under (normalised: '' or `/api`). */
+  readonly basePath: string;
+  readonly strict: boolean;
+  /** No line per violation, only the report. */
+  readonly quiet: boolean;
+  /** `--report FILE`: JSON when it ends in .json, else text. */
+  readonly report?: string;
+  /** `--junit FILE`. */
+  readonly junit?: string;
+  /** `--reports DIR`: run's reports of the observed coverage. */
+  readonly reports?: string;
+}
+
+const line = (sink: CommandIo['out'], text: string): void => void sink.write(`${text}\n`);
+
+// Async as every command's call is, although the audit reads its files at once: a caller awaits any command alike.
+export async function runAuditCommand(plan: AuditPlan, io: AuditIo): Promise<number> {
+  const at = (file: string): string => path.resolve(io.cwd, file);
+  const startedAt = new Date().toISOString();
+  let result: AuditResult;
+  try {
+    result = auditFiles(plan.files, { strict: plan.strict, basePath: plan.basePath, cwd: io.cwd, onFinding: plan.quiet ? undefined : (f) => line(io.out, findingLine(f)) });
+  } catch (e) {
+    if (e instanceof CaptureError) {
+      line(io.err, redactText(`cardspec audit: ${e.message}`));
+      return 2;
+    }
+    throw e;
+  }
+  for (const s of result.skipped.slice(0, 20)) line(io.out, redactText(`skipped: ${s}`));
+  if (result.leaks.length > 0) {
+    line(io.out, `The capture holds what a capture must not (${result.leaks.length}; the values are not repeated):`);
+    for (const l of result.leaks.slice(0, 50)) line(io.out, redactText(`  ${l.where}: ${l.what}`));
+    if (result.leaks.length > 50) line(io.out, `  ... and ${result.leaks.length - 50} more`);
+  }
+  line(io.out, proxyReportText(result.report).trimEnd());
+  const report = plan.report;
+  if (report !== undefined) {
+    try {
+      writeRedactedText(at(report), report.toLowerCase().endsWith('.json') ? proxyReportJson({ ...result.report, ...{ leaks: result.leaks } }) : proxyReportText(result.report, { all: true }));
+      line(io.out, redactText(`Report written to ${report}`));
+    } catch (e) {
+      line(io.err, redactText(`cardspec audit: cannot write the report to ${report}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  const junit = plan.junit;
+  if (junit !== undefined) {
+    try {
+      writeRedactedText(at(junit), proxyJunitXml(result.report));
+      line(io.out, redactText(`JUnit written to ${junit}`));
+    } catch (e) {
+      line(io.err, redactText(`cardspec audit: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  const reportsDir = plan.reports;
+  if (reportsDir !== undefined) {
+    try {
+      writeObservedReports(at(reportsDir), result.report, { command: 'audit', target: plan.files.join(', '), startedAt, finishedAt: new Date().toISOString() });
+      line(io.out, redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reportsDir}`));
+    } catch (e) {
+      line(io.err, redactText(`cardspec audit: cannot write the reports to ${reportsDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
+    }
+  }
+  if (result.exitCode === 3) line(io.out, 'cardspec audit: no call to the interface (/json/, /xml/) in the capture, so nothing was checked: exit 3.');
+  return result.exitCode;
+}
