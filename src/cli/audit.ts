@@ -20,7 +20,9 @@ repeating them.
 Options:
   --base-path PATH      the path the client posted under (PATH/json/)
   --report FILE         write the report to FILE (JSON if FILE ends in .json, else text)
-  --junit FILE          also write JUnit XML: a testcase per rule (failed, skipped when never observed)
+  --junit FILE          also write JUnit XML, the junit.xml of --reports (run's shape): a testcase
+                        per rule observed and form, failed with the masked exchange; INCOMPLETE in error
+                        when a rule was never observed
   --reports DIR         also write run's reports of the observed coverage to DIR: matrix, summary.html (the
                         certificate), summary.json, junit.xml and allure-results/ (cardspec report reads it)
   --strict              warnings fail too

@@ -30,7 +30,9 @@ Options:
   --record FILE         write every exchange to FILE, masked: HAR 1.2 when FILE ends in .har, else JSON lines
                         (cardspec audit reads both)
   --report FILE         write the report on stop to FILE (JSON if FILE ends in .json, else text)
-  --junit FILE          also write JUnit XML on stop: a testcase per rule (failed, skipped when never observed)
+  --junit FILE          also write JUnit XML on stop, the junit.xml of --reports (run's shape): a testcase
+                        per rule observed and form, failed with the masked exchange; INCOMPLETE in error
+                        when a rule was never observed
   --reports DIR         also write run's reports of the observed coverage to DIR on stop: matrix, summary.html
                         (the certificate), summary.json, junit.xml and allure-results/ (cardspec report reads it)
   --strict              warnings (recommendations, what the document does not show) fail too

@@ -12,8 +12,8 @@ import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { auditFiles, type AuditResult } from './audit';
 import { CaptureError } from './capture';
-import { writeObservedReports } from './certify';
-import { findingLine, proxyJunitXml, proxyReportJson, proxyReportText } from './report';
+import { observedJunitXml, writeObservedReports, type ObservedRun } from './certify';
+import { findingLine, proxyReportJson, proxyReportText } from './report';
 
 /** What an audit is given of its process: output, and the folder relative file names are read and written in. */
 export type AuditIo = Pick<CommandIo, 'out' | 'err' | 'cwd'>;
@@ -57,6 +57,8 @@ export async function runAuditCommand(plan: AuditPlan, io: AuditIo): Promise<num
     if (result.leaks.length > 50) line(io.out, `  ... and ${result.leaks.length - 50} more`);
   }
   line(io.out, proxyReportText(result.report).trimEnd());
+  // One observation for every file: --junit and the junit.xml of --reports are the same document.
+  const observed: ObservedRun = { command: 'audit', target: plan.files.join(', '), startedAt, finishedAt: new Date().toISOString() };
   const report = plan.report;
   if (report !== undefined) {
     try {
@@ -69,7 +71,7 @@ export async function runAuditCommand(plan: AuditPlan, io: AuditIo): Promise<num
   const junit = plan.junit;
   if (junit !== undefined) {
     try {
-      writeRedactedText(at(junit), proxyJunitXml(result.report));
+      writeRedactedText(at(junit), observedJunitXml(result.report, observed));
       line(io.out, redactText(`JUnit written to ${junit}`));
     } catch (e) {
       line(io.err, redactText(`cardspec audit: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
@@ -78,7 +80,7 @@ export async function runAuditCommand(plan: AuditPlan, io: AuditIo): Promise<num
   const reportsDir = plan.reports;
   if (reportsDir !== undefined) {
     try {
-      writeObservedReports(at(reportsDir), result.report, { command: 'audit', target: plan.files.join(', '), startedAt, finishedAt: new Date().toISOString() });
+      writeObservedReports(at(reportsDir), result.report, observed);
       line(io.out, redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reportsDir}`));
     } catch (e) {
       line(io.err, redactText(`cardspec audit: cannot write the reports to ${reportsDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));

@@ -174,6 +174,17 @@ export function observedReports(report: ProxyReport, run: ObservedRun): { meta: 
 }
 
 /**
+ * `run`'s JUnit document for observed traffic: one testcase per rule observed and envelope form, failed with the
+ * first masked exchange that broke it, and the INCOMPLETE testcase in error with the reason when a rule was never
+ * observed or nothing was. What `--junit FILE` writes and what `--reports DIR` holds as junit.xml: one shape, so
+ * that a CI tool reads the proxy's, the audit's and a run's JUnit alike.
+ */
+export function observedJunitXml(report: ProxyReport, run: ObservedRun): string {
+  const { meta, rules, scenarios, summary } = observedReports(report, run);
+  return junitXml(meta, rules, scenarios, summary);
+}
+
+/**
  * Writes the files of `run --reports DIR` for observed traffic: junit.xml, matrix.{md,json,html},
  * summary.{md,json,html} and allure-results/ (one result per rule and form, the example exchange attached,
  * environment and categories). Returns the files written and the summary.

@@ -14,9 +14,9 @@ import type { CommandIo } from '../io';
 import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { CaptureWriter } from './capture';
-import { writeObservedReports } from './certify';
+import { observedJunitXml, writeObservedReports, type ObservedRun } from './certify';
 import { HarWriter } from './har';
-import { findingLine, proxyJunitXml, proxyReportJson, proxyReportText } from './report';
+import { findingLine, proxyReportJson, proxyReportText } from './report';
 import { DEFAULT_TIMEOUT_MS, startProxy, type RunningProxy } from './server';
 
 /** What the proxy is given of its process; the interrupts end it (a proxy serves until told to stop). */
@@ -115,6 +115,8 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
   await proxy.close();
   record?.close();
   const report = proxy.session.report(upstream);
+  // One observation for every file: --junit and the junit.xml of --reports are the same document.
+  const observed: ObservedRun = { command: 'proxy', target: upstream, startedAt, finishedAt: new Date().toISOString() };
   line(io.out, proxyReportText(report).trimEnd());
   const file = plan.report;
   if (file !== undefined) {
@@ -127,7 +129,7 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
   }
   if (plan.junit !== undefined) {
     try {
-      writeRedactedText(at(plan.junit), proxyJunitXml(report));
+      writeRedactedText(at(plan.junit), observedJunitXml(report, observed));
       line(io.out, redactText(`JUnit written to ${plan.junit}`));
     } catch (e) {
       line(io.err, redactText(`cardspec proxy: cannot write the JUnit file ${plan.junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
@@ -135,7 +137,7 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
   }
   if (plan.reports !== undefined) {
     try {
-      writeObservedReports(at(plan.reports), report, { command: 'proxy', target: upstream, startedAt, finishedAt: new Date().toISOString() });
+      writeObservedReports(at(plan.reports), report, observed);
       line(io.out, redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${plan.reports}`));
     } catch (e) {
       line(io.err, redactText(`cardspec proxy: cannot write the reports to ${plan.reports}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));

@@ -6,6 +6,7 @@ export { startProxy, DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS, type ProxyOptions, ty
 export { ProxySession, shownExchange, type ProxyFinding, type ProxyReport, type ProxySessionOptions, type RuleCoverage, type Side } from './session';
 export { CaptureWriter, CaptureError, readCapture, CAPTURE_KIND, type CaptureLeak, type ReadCapture } from './capture';
 export { auditFiles, type AuditOptions, type AuditResult } from './audit';
-export { proxyReportJson, proxyReportText, proxyJunitXml, findingLine } from './report';
+export { proxyReportJson, proxyReportText, findingLine } from './report';
+export { observedJunitXml, type ObservedRun } from './certify';
 export { ANSWER_CHECKS } from './answers';
 export type { HttpExchange, Fault, FaultKind } from './exchange';

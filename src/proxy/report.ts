@@ -2,9 +2,8 @@
  * The proxy's report as text and JSON, masked: the verdict, what went through, the violations by side and rule with
  * the first few examples, the path's faults, and the observed coverage of every rule of the catalogue (checked in N
  * exchanges and passed, failed with a masked exchange, or never observed). The same report for `cardspec proxy`
- * (on stop) and `cardspec audit`.
+ * (on stop) and `cardspec audit`. Their JUnit is `run`'s (./certify.ts, observedJunitXml).
  */
-import { create } from 'xmlbuilder2';
 import { redact, redactText } from '../redact';
 import type { ProxyReport } from './session';
 
@@ -62,39 +61,4 @@ export function proxyReportText(report: ProxyReport, opts: { all?: boolean } = {
 /** One console line per violation, masked. */
 export function findingLine(f: { exchange: number; side: string; operation: string; severity: string; rule: string; field: string; message: string }): string {
   return redactText(`#${f.exchange} [${f.side}] ${f.severity === 'error' ? 'ERROR' : 'warning'} ${f.rule} ${f.operation} ${f.field} -- ${f.message}`);
-}
-
-/**
- * JUnit XML for CI systems, one testcase per rule of the observed coverage (the same xmlbuilder2 writing as
- * src/report/junit.ts; the shape is the proxy's, rules rather than scenarios): failed with the first masked exchange
- * that broke it, skipped when never observed, passed when checked. The path's faults are a testcase of their own
- * in error, and a run that observed nothing is one in error too: a file of no failures never passes a CI gate for
- * traffic that checked nothing.
- */
-export function proxyJunitXml(report: ProxyReport): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
-  const failed = report.coverage.filter((c) => c.status === 'failed').length;
-  const skipped = report.coverage.filter((c) => c.status === 'not-observed').length;
-  const faults = report.exchanges.faults > 0;
-  const nothing = report.exchanges.checked === 0;
-  const errors = (faults ? 1 : 0) + (nothing ? 1 : 0);
-  const suite = doc
-    .ele('testsuites', { name: 'cardspec proxy', tests: report.coverage.length + errors, failures: failed, errors, skipped })
-    .ele('testsuite', { name: 'cardspec proxy: observed coverage', tests: report.coverage.length + errors, failures: failed, errors, skipped });
-  for (const c of report.coverage) {
-    const tc = suite.ele('testcase', { classname: 'observed coverage', name: c.rule });
-    if (c.status === 'failed') tc.ele('failure', { message: redactText(`${c.rule}: broken in ${c.failed} of ${c.checked} exchanges`) }).txt(redactText(c.example ?? ''));
-    else if (c.status === 'not-observed') tc.ele('skipped', { message: 'never observed in this traffic' });
-  }
-  if (faults) {
-    const kinds = Object.entries(report.faults.byKind)
-      .map(([k, n]) => `${k} ${n}`)
-      .join(', ');
-    suite
-      .ele('testcase', { classname: 'path', name: 'faults of the path' })
-      .ele('error', { message: redactText(`faults of the path: ${kinds}`) })
-      .txt(redactText(report.faults.list.map((f) => `#${f.exchange} ${f.method} ${f.path}: ${f.message}`).join('\n')));
-  }
-  if (nothing) suite.ele('testcase', { classname: 'traffic', name: 'nothing observed' }).ele('error', { message: 'no call to the interface was observed: nothing was checked' });
-  return redactText(doc.end({ prettyPrint: true })) + '\n';
 }

@@ -47,6 +47,14 @@ describe('runAuditCommand', () => {
     assert.doesNotMatch(t.out(), /4111111111111111/);
   });
 
+  it('--junit FILE writes the very JUnit document --reports DIR holds', async () => {
+    const t = testIo();
+    assert.equal(await runAuditCommand(plan(['capture.jsonl'], { junit: 'audit-junit.xml', reports: 'audit-reports', quiet: true }), t.io), 1);
+    const junit = fs.readFileSync(path.join(dir, 'audit-junit.xml'), 'utf8');
+    assert.equal(junit, fs.readFileSync(path.join(dir, 'audit-reports', 'junit.xml'), 'utf8'));
+    assert.match(junit, /name="FIELD-MASKEDPAN in the observed traffic \[json\]"[^>]*>(?:(?!<\/testcase>)[\s\S])*<failure message="Broke FIELD-MASKEDPAN:/);
+  });
+
   it('quiet: no line per violation, the same verdict', async () => {
     const t = testIo();
     assert.equal(await runAuditCommand(plan(['capture.jsonl'], { quiet: true }), t.io), 1);

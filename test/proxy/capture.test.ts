@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { auditFiles, CaptureError, CaptureWriter, proxyJunitXml, proxyReportJson, proxyReportText, readCapture } from '../../src/proxy';
+import { auditFiles, CaptureError, CaptureWriter, observedJunitXml, proxyReportJson, proxyReportText, readCapture } from '../../src/proxy';
 import { AUTH_HEADER, card, JSON_HEADERS, PAYMENT, SITE, USER } from '../contract/helpers';
 import { throughProxy } from './helpers';
 
@@ -109,9 +109,13 @@ describe('a HAR file', () => {
       ['an Authorization header (credentials)', 'a full card number', 'an Authorization header (credentials)'],
     );
     assert.equal(result.leaks[1].where, `${file} entry 1 request body`);
-    const junit = proxyJunitXml(result.report);
-    assert.match(junit, /<testcase classname="observed coverage" name="INHERIT-PARENT-ECHO">\s*<failure message="INHERIT-PARENT-ECHO: broken in 1 of 1 exchanges">/);
-    assert.match(junit, /<testcase classname="observed coverage" name="ACS-TO-MERCHANT">\s*<skipped message="never observed in this traffic"\/>/);
+    const junit = observedJunitXml(result.report, { command: 'audit', target: file });
+    assert.match(
+      junit,
+      /<testcase classname="Observed traffic \(cardspec audit\)" name="INHERIT-PARENT-ECHO in the observed traffic \[json\]"[^>]*>(?:(?!<\/testcase>)[\s\S])*<failure message="Broke INHERIT-PARENT-ECHO:/,
+    );
+    assert.doesNotMatch(junit, /name="ACS-TO-MERCHANT in the observed traffic/, 'a rule never observed has no testcase of its own');
+    assert.match(junit, /<testsuites name="cardspec" tests="[0-9]+" failures="[1-9][0-9]*"/);
     const shown = proxyReportText(result.report, { all: true }) + proxyReportJson(result.report) + JSON.stringify(result.leaks) + junit;
     assert.doesNotMatch(shown, new RegExp(PAN));
     assert.doesNotMatch(shown, new RegExp(AUTH_HEADER.split(' ')[1]));
@@ -132,8 +136,8 @@ describe('a HAR file', () => {
     const result = auditFiles([file]);
     assert.equal(result.exitCode, 3);
     assert.match(
-      proxyJunitXml(result.report),
-      /name="nothing observed">\s*<error message="no call to the interface was observed/,
+      observedJunitXml(result.report, { command: 'audit', target: file }),
+      /<error message="INCOMPLETE: nothing observed: no call to the interface \(\/json\/, \/xml\/\) is in the capture/,
       'a JUnit file of no failures never passes a gate for nothing checked',
     );
   });

@@ -92,6 +92,24 @@ describe('runProxyCommand', () => {
     await assert.rejects(auth(url), 'the proxy is closed');
   });
 
+  it('--junit FILE writes the very JUnit document --reports DIR holds: the shape of run, one for CI tools', async () => {
+    const t = testIo();
+    const done = runProxyCommand(plan(await upstreamOf('maskedpan-stars'), { junit: 'proxy-junit.xml', reports: 'proxy-reports' }), t.io);
+    const res = await auth(await pointedAt(t.out));
+    await res.text();
+    t.interrupt();
+    assert.equal(await done, 1, t.out() + t.err());
+    assert.match(t.out(), /JUnit written to proxy-junit\.xml/);
+    const junit = fs.readFileSync(path.join(dir, 'proxy-junit.xml'), 'utf8');
+    assert.equal(junit, fs.readFileSync(path.join(dir, 'proxy-reports', 'junit.xml'), 'utf8'));
+    assert.match(junit, /<testsuite name="cardspec json"/);
+    assert.match(
+      junit,
+      /<testcase classname="Observed traffic \(cardspec proxy\)" name="FIELD-MASKEDPAN in the observed traffic \[json\]"[^>]*>(?:(?!<\/testcase>)[\s\S])*<failure message="Broke FIELD-MASKEDPAN:/,
+    );
+    assert.doesNotMatch(junit, /4111111111111111/);
+  });
+
   it('exits 3 when no call went through, and says where the client should have been pointed', async () => {
     const t = testIo();
     const done = runProxyCommand(plan(await upstreamOf('maskedpan-first-four'), { basePath: '/api' }), t.io);
