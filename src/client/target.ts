@@ -77,6 +77,49 @@ function shown(text: string): string {
 
 type ShownTexts = 'requestHeaders' | 'requestText' | 'responseText';
 
+/** What an exchange's masked texts are made from, and each text once made (non-enumerable: never spread nor shown). */
+const RAW = Symbol('raw texts');
+
+interface RawTexts {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Buffer;
+  readonly answer: string;
+  requestHeaders?: Readonly<Record<string, string>>;
+  requestText?: string;
+  responseText?: string;
+}
+
+type WithRaw = { readonly [RAW]: RawTexts };
+
+/**
+ * The getters of the masked texts, one set shared by every exchange (reading their state from the exchange itself):
+ * a fuzz run makes thousands of exchanges, and three closures and descriptors of their own per exchange cost about
+ * as much as the rest of building one.
+ */
+const SHOWN_TEXTS: PropertyDescriptorMap = {
+  requestHeaders: {
+    enumerable: true,
+    get(this: WithRaw) {
+      const raw = this[RAW];
+      return (raw.requestHeaders ??= redact(raw.headers));
+    },
+  },
+  requestText: {
+    enumerable: true,
+    get(this: WithRaw) {
+      const raw = this[RAW];
+      return (raw.requestText ??= shown(Buffer.isBuffer(raw.body) ? raw.body.toString('utf8') : raw.body));
+    },
+  },
+  responseText: {
+    enumerable: true,
+    get(this: WithRaw) {
+      const raw = this[RAW];
+      return (raw.responseText ??= raw.answer === '' ? '' : shown(raw.answer));
+    },
+  },
+};
+
 /**
  * The exchange with its masked texts (`requestHeaders`, `requestText`, `responseText`) as properties that mask on
  * first read and keep the result. Masking a whole body costs more than many checks of it, and a fuzz run sends
@@ -85,25 +128,9 @@ type ShownTexts = 'requestHeaders' | 'requestText' | 'responseText';
  * plain (masked) values.
  */
 function withShownTexts(ex: Omit<Exchange, ShownTexts>, headers: Readonly<Record<string, string>>, body: string | Buffer, answer: string): Exchange {
-  const lazily = <T>(make: () => T): PropertyDescriptor => {
-    let value: T | undefined;
-    let made = false;
-    return {
-      enumerable: true,
-      get: (): T => {
-        if (!made) {
-          value = make();
-          made = true;
-        }
-        return value as T;
-      },
-    };
-  };
-  return Object.defineProperties(ex, {
-    requestHeaders: lazily(() => redact(headers)),
-    requestText: lazily(() => shown(Buffer.isBuffer(body) ? body.toString('utf8') : body)),
-    responseText: lazily(() => (answer === '' ? '' : shown(answer))),
-  }) as Exchange;
+  const raw: RawTexts = { headers, body, answer };
+  Object.defineProperty(ex, RAW, { value: raw });
+  return Object.defineProperties(ex, SHOWN_TEXTS) as Exchange;
 }
 
 function preview(text: string): string {
