@@ -10,7 +10,7 @@ import type { Severity } from '../rules/findings';
 import type { ControlClient } from '../client/control';
 import type { Exchange } from '../client/target';
 import { ANSWER_INVARIANTS, fromViolation, fullPanPlaces, securityCodePaths, type Answer } from '../rules/answers';
-import { responseEnvelopeErrors, type Violation } from '../validate';
+import { readEnvelopeErrors, responseEnvelopeErrors, type Violation } from '../validate';
 import type { Format, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { CaseExpectation } from './expect';
@@ -106,7 +106,9 @@ let lastValidated: { run: CaseRun; violations: Violation[] } | undefined;
 /** The schema violations of the answer, computed once per run (with the parts requested, where the document says). */
 export function violationsOf(run: CaseRun): Violation[] {
   if (lastValidated?.run === run) return lastValidated.violations;
-  const violations = run.exchange.envelope ? responseEnvelopeErrors(run.exchange.envelope, run.expect.parts, run.format) : [];
+  const env = run.exchange.envelope;
+  // The Target has read a JSON answer already (empty and null values dropped); an XML answer is mapped, not read.
+  const violations = env === undefined ? [] : run.format === 'json' ? readEnvelopeErrors(env, run.expect.parts, 'json') : responseEnvelopeErrors(env, run.expect.parts, run.format);
   lastValidated = { run, violations };
   return violations;
 }
