@@ -160,10 +160,37 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   // Case n is the value fast-check gives at path "n" of the seed (./stream.ts): the same cases as its runner gave
   // here before, drawn without it.
   const cases = new CaseStream(opts.arb, opts.seed, opts.start, opts.start + opts.count, DRAWN_AHEAD);
+  // Each case's promise settles once its judging is done, whatever happened: one promise for the answer, one for
+  // the end (then, catch and finally made five).
+  const judged = (run: CaseRun, i: number): void | Promise<void> => {
+    found.sent++;
+    if (run.exchange.transportFailure !== true) noAnswerInARow = 0;
+    else if (++noAnswerInARow >= TARGET_GONE_AFTER && !found.targetGone) {
+      found.targetGone = true;
+      found.stoppedEarly ??= redactText(`the target stopped answering: ${noAnswerInARow} cases in a row got no answer; the last: ${run.exchange.error ?? 'no answer'}`);
+    }
+    const failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
+    if (failed === true) found.failing++;
+    else if (failed !== false)
+      return failed.then((f) => {
+        if (f) found.failing++;
+      });
+  };
+  const internalError = (i: number, e: unknown): void => {
+    // A kit bug must not pass for a clean run.
+    found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
+  };
+  const finished = (p: Promise<void>): void => {
+    slots.release();
+    inflight.delete(p);
+    done++;
+    opts.onProgress?.(done, found.failing);
+  };
   for (let k = 0; k < opts.count; k++) {
     if (stop()) break;
-    await slots.acquire();
-    await opts.rate?.take();
+    // Awaited only when there is something to wait for: an await of nothing still costs a turn of the microtasks.
+    if (!slots.tryAcquire()) await slots.acquire();
+    if (opts.rate) await opts.rate.take();
     // The wait for a slot or for the rate may have outlasted the time limit.
     if (stop()) {
       slots.release();
@@ -171,31 +198,28 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
     }
     const i = cases.nextIndex;
     const c = cases.next();
-    const p = runCase(c, opts, opts.ectx)
-      .then((run) => {
-        found.sent++;
-        if (run.exchange.transportFailure !== true) noAnswerInARow = 0;
-        else if (++noAnswerInARow >= TARGET_GONE_AFTER && !found.targetGone) {
-          found.targetGone = true;
-          found.stoppedEarly ??= redactText(`the target stopped answering: ${noAnswerInARow} cases in a row got no answer; the last: ${run.exchange.error ?? 'no answer'}`);
-        }
-        const failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
-        if (failed === true) found.failing++;
-        else if (failed !== false)
-          return failed.then((f) => {
-            if (f) found.failing++;
-          });
-      })
-      .catch((e: unknown) => {
-        // A kit bug must not pass for a clean run.
-        found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
-      })
-      .finally(() => {
-        slots.release();
-        inflight.delete(p);
-        done++;
-        opts.onProgress?.(done, found.failing);
-      });
+    let p: Promise<void>;
+    const settled = (): void => finished(p);
+    let ran: Promise<CaseRun>;
+    try {
+      ran = runCase(c, opts, opts.ectx);
+    } catch (e) {
+      ran = Promise.reject(e);
+    }
+    p = ran
+      .then(
+        (run) => {
+          let judging: void | Promise<void>;
+          try {
+            judging = judged(run, i);
+          } catch (e) {
+            return internalError(i, e);
+          }
+          if (judging) return judging.then(undefined, (e: unknown) => internalError(i, e));
+        },
+        (e: unknown) => internalError(i, e),
+      )
+      .then(settled);
     inflight.add(p);
   }
   await Promise.all([...inflight]);

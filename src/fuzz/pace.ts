@@ -17,6 +17,13 @@ export class Slots {
     return this.used;
   }
 
+  /** Takes a free slot at once if there is one (no promise, no turn of the microtasks); false when all are held. */
+  tryAcquire(): boolean {
+    if (this.used >= this.size || this.waiting.length > 0) return false;
+    this.used++;
+    return true;
+  }
+
   acquire(): Promise<void> {
     if (this.used < this.size) {
       this.used++;

@@ -10,7 +10,7 @@ import { bodyOf, envelopeOf, type FuzzCase } from './cases';
 import { expectFor, type ExpectContext } from './expect';
 import type { CaseRun } from './oracles';
 import type { Pool } from './pool';
-import { sendWithRetry } from './send';
+import { sendRawWithRetry } from './send';
 
 /** What the expectations compare a case with: the run's context and the transactions its pool made. */
 export function expectContextOf(context: Pool['context'], made: Pool['made'], alias: string): ExpectContext {
@@ -24,8 +24,11 @@ export function expectContextOf(context: Pool['context'], made: Pool['made'], al
   };
 }
 
-/** Sends one case and gathers what the oracles need. */
-export async function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
+/**
+ * Sends one case and gathers what the oracles need. Not an async function: the promise is the send's, with one step
+ * after it (a fault before the send throws at once, and detection reports it like a rejection).
+ */
+export function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
   const env = envelopeOf(c, opts.alias);
   const body = bodyOf(c, opts.alias, opts.format, env);
   // JSON carries every value of a case as it is (strings, numbers, booleans, null, lists, objects); XML does not,
@@ -37,8 +40,8 @@ export async function runCase(c: FuzzCase, opts: { readonly target: Target; read
     // public-facts.md says real clients write blocks this way; the document shows no XML layout at all.
     expect = { ...expect, expectation: { kind: 'open', why: 'the block is laid out as public XML clients write it (public-facts.md only)' } };
   }
-  const exchange = await sendWithRetry(() => opts.target.sendRaw({ body }));
   const first: unknown = Array.isArray(wire.request) ? wire.request[0] : undefined;
   const sent = opts.format === 'xml' && typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
-  return { case: c, format: opts.format, body, ...(sent ? { sent } : {}), expect, exchange };
+  const format = opts.format;
+  return sendRawWithRetry(opts.target, { body }).then((exchange): CaseRun => (sent ? { case: c, format, body, sent, expect, exchange } : { case: c, format, body, expect, exchange }));
 }

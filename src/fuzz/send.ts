@@ -5,7 +5,7 @@
  * The request is sent once more; a target that drops it again fails the `answered` oracle. So one dropped
  * connection in a row is never a finding, two are.
  */
-import type { Exchange } from '../client/target';
+import type { Exchange, RawRequest, Target } from '../client/target';
 
 /** The Target's words for a connection that closed before any byte of an answer (src/client/http.ts). */
 const CLOSED_BEFORE_ANSWER = /closed before any answer/;
@@ -17,4 +17,9 @@ export function closedBeforeAnswer(ex: Exchange): boolean {
 export async function sendWithRetry(send: () => Promise<Exchange>): Promise<Exchange> {
   const first = await send();
   return closedBeforeAnswer(first) ? send() : first;
+}
+
+/** `sendWithRetry` of one raw request, as a fuzz case sends it: no closure nor async frame per case. */
+export function sendRawWithRetry(target: Target, raw: RawRequest): Promise<Exchange> {
+  return target.sendRaw(raw).then((first) => (closedBeforeAnswer(first) ? target.sendRaw(raw) : first));
 }
