@@ -1,22 +1,28 @@
 /**
- * The checking proxy's forwarding: an HTTP server that sends each request to the upstream as the client sent it
- * (method, path under the upstream's base, headers but the hop-by-hop ones and Host, body bytes) and streams each
- * answer back as it comes (status, reason, headers, body chunks as they arrive); connections are kept alive on both
- * sides. It checks nothing: each finished exchange goes to `sink` after its last byte has been written to the client,
- * and the checks run elsewhere (server.ts runs this in a thread of its own, the checks on the main thread).
+ * The checking proxy's forwarding, at the level of the sockets: each client connection has one upstream connection
+ * of its own, and each request goes to it with only its head re-written where it must be (the path under the
+ * upstream's base, Host, the hop-by-hop headers); the answer goes back as the bytes it came in (status line,
+ * headers, body and its framing), each piece as it arrives. ./framing.ts says where each message ends. Both
+ * connections are kept alive, and pipelined requests are answered in turn. It checks nothing: each finished exchange
+ * goes to `sink` after its last byte has been written to the client, and the checks run elsewhere (server.ts runs
+ * this in a thread of its own, the checks on the main thread).
+ *
+ * Why not node:http: its server and client parse and write every message again, which cost about three times the
+ * CPU of the forwarding itself; a proxy that must not slow the traffic down has no use for that.
  *
  * When the path fails (the upstream refuses the connection, resets it, does not answer within the timeout, fails
  * its TLS handshake, answers more than the limit, or answers what HTTP cannot read) the client gets a 502 (504 for
  * the timeout) whose text says why, or, when the answer had already begun, its connection closed; the exchange
  * goes to `sink` with the fault, and the proxy goes on serving.
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import * as net from 'node:net';
+import * as tls from 'node:tls';
 import type { TlsOptions } from '../client/tls';
 import { withinBasePath } from '../gateway/routes/base-path';
 import { redactText } from '../redact';
 import type { Fault, FaultKind, HttpExchange } from './exchange';
+import { answerFraming, ChunkedReader, FramingError, readRequestHead, readStatusHead, requestFraming, type Framing, type RequestHead, type StatusHead } from './framing';
 
 export interface ForwarderOptions {
   readonly upstream: string;
@@ -28,6 +34,8 @@ export interface ForwarderOptions {
   readonly maxBodyBytes: number;
   /** How an https upstream is trusted (the main thread's `tlsRequestOptions()`). */
   readonly tls: TlsOptions;
+  /** Forward the client's Host header rather than the upstream's (`--preserve-host`). */
+  readonly preserveHost?: boolean;
 }
 
 export interface Forwarder {
@@ -41,18 +49,14 @@ export interface Forwarder {
  */
 export type Gate = () => Promise<void> | undefined;
 
-/** Headers of one hop (RFC 9110 7.6.1), never forwarded; Host is the upstream's. */
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host']);
-
-/** Raw headers (`[name, value, name, value]`) without the hop-by-hop ones, names as they came. */
-function forwardable(raw: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) if (!HOP.has(raw[i].toLowerCase())) out.push(raw[i], raw[i + 1]);
-  return out;
-}
+/**
+ * Headers of one hop (RFC 9110 7.6.1), never forwarded in a request; Host is the upstream's (unless
+ * --preserve-host); Expect is the proxy's to answer (it sends the body whole, with its head).
+ */
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'expect']);
 
 /** What went wrong on the way, in words for the client and the report. */
-function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
+export function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
   const code = err.code ?? '';
   const where = `${upstream.protocol}//${upstream.host}`;
   const kind: FaultKind =
@@ -71,7 +75,7 @@ function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
     refused: `the upstream ${where} refused the connection`,
     reset: `the upstream ${where} closed the connection before the answer was complete`,
     dns: `the upstream's host name ${upstream.hostname} could not be resolved`,
-    malformed: `the upstream ${where} answered what HTTP cannot read (${code})`,
+    malformed: `the upstream ${where} answered what HTTP cannot read (${code}${err.message ? `: ${err.message}` : ''})`,
     tls: `the TLS handshake with ${where} failed (${code || err.message.slice(0, 80)}); give its CA with --ca, or --insecure`,
     network: `the exchange with ${where} failed (${code || err.message.slice(0, 80)})`,
     timeout: '',
@@ -80,7 +84,7 @@ function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
   return { kind, message: redactText(words[kind]) };
 }
 
-/** Chunks into one buffer that owns its memory (a pooled one would drag its whole pool to the checks' thread). */
+/** Pieces into one buffer that owns its memory (a pooled one would drag its whole pool to the checks' thread). */
 function own(chunks: readonly Buffer[], size: number): Buffer {
   const out = Buffer.allocUnsafeSlow(size);
   let at = 0;
@@ -90,131 +94,403 @@ function own(chunks: readonly Buffer[], size: number): Buffer {
 
 const tooLarge = (maxBody: number, what: string): Fault => ({ kind: 'too-large', message: `${what} is larger than the proxy's limit of ${maxBody} bytes` });
 
+/** The proxy's own answer: a fault of the path (502, 504), or a request it cannot forward (400, 413, 417). */
+function replyBytes(status: number, reason: string, text: string, kind?: FaultKind, close = false): Buffer {
+  const body = Buffer.from(text, 'utf8');
+  const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: text/plain; charset=utf-8', `Content-Length: ${body.length}`];
+  if (kind) head.push(`X-Cardspec-Proxy-Fault: ${kind}`);
+  if (close) head.push('Connection: close');
+  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
+}
+
+const faultReply = (fault: Fault): Buffer => {
+  const [status, reason] =
+    fault.kind === 'timeout' ? [504, 'Gateway Timeout'] : fault.kind === 'too-large' && fault.message.startsWith('the request') ? [413, 'Payload Too Large'] : [502, 'Bad Gateway'];
+  return replyBytes(status, reason, `cardspec proxy: ${fault.message} (${status} ${reason})\n`, fault.kind);
+};
+
+/** Whether a message asks for its connection to close after it (HTTP/1.0 unless kept alive). */
+function closes(head: { readonly version: string; readonly headers: IncomingHttpHeaders }): boolean {
+  const c = head.headers.connection;
+  const tokens = c === undefined ? '' : String(c).toLowerCase();
+  return head.version === '1.0' ? !/\bkeep-alive\b/.test(tokens) : /\bclose\b/.test(tokens);
+}
+
+/** One request read whole from the client, waiting for its answer. */
+interface Request {
+  readonly head: RequestHead;
+  readonly body: Buffer;
+  /** Close the client's connection after the answer. */
+  readonly close: boolean;
+}
+
+/** The answer being read from the upstream. */
+interface Answer {
+  head?: StatusHead;
+  framing?: Framing;
+  chunked?: ChunkedReader;
+  /** Bytes of the body still to come (a length). */
+  left: number;
+  readonly pieces: Buffer[];
+  size: number;
+  /** Something of it has been written to the client. */
+  begun: boolean;
+  /** The first bytes of a head not yet whole. */
+  headBuf?: Buffer;
+}
+
 export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExchange) => void, gate: Gate = () => undefined): Promise<Forwarder> {
   const upstream = new URL(opts.upstream);
   const secure = upstream.protocol === 'https:';
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const { basePath, timeoutMs, maxBodyBytes: maxBody } = opts;
-  const agentOptions = { keepAlive: true, maxSockets: 64 };
-  const agent = secure ? new https.Agent({ ...agentOptions, ...opts.tls }) : new http.Agent(agentOptions);
-  const port = upstream.port || (secure ? 443 : 80);
+  const port = Number(upstream.port || (secure ? 443 : 80));
+  // URL keeps an IPv6 literal in brackets; a socket wants it bare, and TLS names no IP address (RFC 6066).
+  const hostname = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
+  const tlsOptions: tls.ConnectionOptions = { host: hostname, port, ...opts.tls, ...(net.isIP(hostname) ? {} : { servername: hostname }) };
+  const connect = (): net.Socket => {
+    const s = secure ? tls.connect(tlsOptions) : net.connect({ host: hostname, port });
+    s.setNoDelay(true);
+    return s;
+  };
+  const connections = new Set<net.Socket>();
+  let closing = false;
 
-  const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
-    let done = false;
-    const exchange = (f: { status?: number; headers?: http.IncomingHttpHeaders; body?: Buffer; fault?: Fault }): HttpExchange => ({
-      method: req.method ?? 'GET',
-      path: req.url ?? '/',
-      requestHeaders: req.headers,
-      requestBody: body,
+  /** The request's head as the upstream gets it: the path under its base, its Host, no hop-by-hop header. */
+  const forwardedHead = (req: RequestHead, body: Buffer, wasChunked: boolean): string => {
+    const rel = basePath === '' ? req.target : (withinBasePath(basePath, req.target) ?? req.target);
+    let head = `${req.method} ${upstreamBase}${rel} HTTP/1.1\r\n`;
+    const raw = req.raw;
+    let host = false;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const lower = raw[i].toLowerCase();
+      if (opts.preserveHost && lower === 'host' && !host) {
+        host = true;
+        head += `${raw[i]}: ${raw[i + 1]}\r\n`;
+      } else if (!HOP.has(lower)) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
+    }
+    if (!host) head += `Host: ${upstream.host}\r\n`;
+    // A body sent in chunks goes on whole, with its length (the framing is the hop's).
+    if (wasChunked) head += `Content-Length: ${body.length}\r\n`;
+    return `${head}\r\n`;
+  };
+
+  const serve = (client: net.Socket): void => {
+    connections.add(client);
+    client.setNoDelay(true);
+    /** Client bytes not yet read into a request. */
+    let pending: Buffer | undefined;
+    /** The request being read (its head known, its body not yet whole). */
+    let reading: { head: RequestHead; framing: Framing; chunked?: ChunkedReader; pieces: Buffer[]; size: number; continued: boolean } | undefined;
+    /** The request forwarded (or waiting at the gate), until its answer ends. */
+    let current: Request | undefined;
+    let answer: Answer | undefined;
+    let up: net.Socket | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let clientEnded = false;
+
+    const write = (b: Buffer): void => {
+      // A client that reads slower than the upstream answers holds the upstream back, not the proxy's memory.
+      if (!client.destroyed && !client.write(b) && up && !up.isPaused()) up.pause();
+    };
+    const closeClient = (): void => {
+      if (!client.destroyed) client.end();
+    };
+    const dropUpstream = (): void => {
+      if (up) {
+        connections.delete(up);
+        up.destroy();
+      }
+      up = undefined;
+    };
+
+    const exchange = (req: Request, f: { status?: number; headers?: IncomingHttpHeaders; body?: Buffer; fault?: Fault }): HttpExchange => ({
+      method: req.head.method,
+      path: req.head.target,
+      requestHeaders: req.head.headers,
+      requestBody: req.body,
       status: f.status,
       responseHeaders: f.headers,
       responseBody: f.body,
       fault: f.fault,
     });
-    const fail = (fault: Fault): void => {
-      if (done) return;
-      done = true;
+
+    /** The exchange is over: the next request of the connection, if one came. */
+    const next = (closeAfter: boolean): void => {
       clearTimeout(timer);
-      reply(res, fault.kind === 'timeout' ? 504 : 502, fault);
-      sink(exchange({ fault }));
+      current = undefined;
+      answer = undefined;
+      if (closeAfter || client.destroyed) {
+        dropUpstream();
+        closeClient();
+        return;
+      }
+      if (client.isPaused()) client.resume();
+      read();
+      if (clientEnded && !current && !reading && pending === undefined) closeClient();
     };
-    const rel = basePath === '' ? (req.url ?? '/') : (withinBasePath(basePath, req.url ?? '/') ?? req.url ?? '/');
-    const headers = forwardable(req.rawHeaders);
-    headers.push('Host', upstream.host);
-    // A body sent in chunks goes on whole, with its length (the framing is the hop's).
-    if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers.push('Content-Length', String(body.length));
-    const out = (secure ? https : http).request({ protocol: upstream.protocol, hostname: upstream.hostname, port, method: req.method, path: upstreamBase + rel, headers, agent }, (up) => {
-      const declared = Number(up.headers['content-length']);
-      if (declared > maxBody) {
-        fail(tooLarge(maxBody, "the upstream's answer"));
-        up.destroy();
-        return;
-      }
-      // The answer goes back as it comes: the status line and headers with its first chunk, each later chunk as it
-      // arrives. Node corks a response's writes of one turn of the event loop, so an answer read in one piece is
-      // written in one piece; and a first chunk already over the limit can still be answered with a 502.
-      const head = (): void => {
-        if (!res.headersSent) res.writeHead(up.statusCode ?? 502, up.statusMessage, forwardable(up.rawHeaders));
-      };
-      const chunks: Buffer[] = [];
-      let size = 0;
-      up.on('data', (c: Buffer) => {
-        if (done) return;
-        size += c.length;
-        if (size > maxBody) {
-          fail(tooLarge(maxBody, "the upstream's answer"));
-          up.destroy();
-          return;
-        }
-        chunks.push(c);
-        head();
-        res.write(c);
-      });
-      up.on('end', () => {
-        if (done) return;
-        done = true;
+
+    const fail = (fault: Fault): void => {
+      const req = current;
+      if (!req || closing) return;
+      const begun = answer?.begun ?? false;
+      dropUpstream();
+      sink(exchange(req, { fault }));
+      // The answer had begun: the client can only learn of the fault by its connection closing.
+      if (begun) {
         clearTimeout(timer);
-        head();
-        res.end();
-        sink(exchange({ status: up.statusCode, headers: up.headers, body: own(chunks, size) }));
-      });
-      up.on('error', (e) => fail(faultOf(e, upstream)));
-      up.on('aborted', () => fail(faultOf(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), upstream)));
-    });
-    const timer = setTimeout(() => {
-      fail({ kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` });
-      out.destroy();
-    }, timeoutMs);
-    // Nagle off on the upstream socket (each request goes in one write anyway; an https socket may not take it at connect).
-    out.on('socket', (s: Socket) => s.setNoDelay(true));
-    out.on('error', (e) => fail(faultOf(e, upstream)));
-    out.end(body);
-  };
-
-  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= maxBody) chunks.push(c);
-    });
-    req.on('error', () => res.destroy());
-    req.on('end', () => {
-      const body = own(chunks, Math.min(size, maxBody));
-      if (size > maxBody) {
-        const fault = tooLarge(maxBody, 'the request body');
-        reply(res, 413, fault);
-        sink({ method: req.method ?? 'GET', path: req.url ?? '/', requestHeaders: req.headers, requestBody: body, fault });
+        current = undefined;
+        answer = undefined;
+        client.destroy();
         return;
       }
-      const wait = gate();
-      if (wait) void wait.then(() => forward(req, res, body));
-      else forward(req, res, body);
+      write(faultReply(fault));
+      next(req.close);
+    };
+
+    /** The request that cannot be read or forwarded: the client is told, and its connection closed. */
+    const refuse = (status: number, reason: string, why: string): void => {
+      pending = undefined;
+      reading = undefined;
+      write(replyBytes(status, reason, `cardspec proxy: ${why} (${status} ${reason})\n`, undefined, true));
+      closeClient();
+    };
+
+    const done = (): void => {
+      const req = current!;
+      const a = answer!;
+      const head = a.head!;
+      sink(exchange(req, { status: head.status, headers: head.headers, body: own(a.pieces, a.size) }));
+      const upCloses = a.framing!.kind === 'close' || closes(head);
+      if (upCloses) dropUpstream();
+      next(req.close || upCloses || (head.version === '1.0' && a.framing!.kind === 'chunked'));
+    };
+
+    /** Bytes of the answer from the upstream, in pieces of any size. */
+    const fromUpstream = (chunk: Buffer): void => {
+      const a = answer;
+      const req = current;
+      if (!a || !req) {
+        // Bytes no request asked for: the connection cannot be trusted for the next one.
+        dropUpstream();
+        return;
+      }
+      // A head that came in pieces is read whole, from its first byte.
+      const buf = a.headBuf === undefined ? chunk : Buffer.concat([a.headBuf, chunk]);
+      a.headBuf = undefined;
+      let at = 0;
+      /** Where the head begins in `buf`, when it was read from this piece. */
+      let headStart = -1;
+      try {
+        while (!a.head) {
+          const h = readStatusHead(buf.subarray(at));
+          if (!h) {
+            a.headBuf = buf.subarray(at);
+            return;
+          }
+          if (h.status >= 100 && h.status < 200) {
+            // An interim answer (100 Continue): the proxy sent the body whole already, the client has its own.
+            if (h.status === 101) throw new FramingError('HPE_UNEXPECTED_UPGRADE', 'an upgrade nobody asked for');
+            at += h.size;
+            continue;
+          }
+          a.head = h;
+          a.framing = answerFraming(h, req.head.method);
+          if (a.framing.kind === 'length' && a.framing.length > maxBody) return fail(tooLarge(maxBody, "the upstream's answer"));
+          if (a.framing.kind === 'length') a.left = a.framing.length;
+          if (a.framing.kind === 'chunked') a.chunked = new ChunkedReader();
+          headStart = at;
+          at += h.size;
+        }
+      } catch (e) {
+        if (e instanceof FramingError) return fail(faultOf(e, upstream));
+        throw e;
+      }
+      const from = at;
+      let end = buf.length;
+      const framing = a.framing!;
+      const data: Buffer[] = [];
+      try {
+        if (framing.kind === 'length') {
+          end = Math.min(buf.length, at + a.left);
+          a.left -= end - at;
+          if (end > at) data.push(buf.subarray(at, end));
+        } else if (framing.kind === 'chunked') end = a.chunked!.feed(buf, at, (d) => data.push(d));
+        else if (framing.kind === 'close') {
+          if (end > at) data.push(buf.subarray(at, end));
+        } else end = at;
+      } catch (e) {
+        if (e instanceof FramingError) return fail(faultOf(e, upstream));
+        throw e;
+      }
+      for (const d of data) {
+        a.pieces.push(d);
+        a.size += d.length;
+      }
+      if (a.size > maxBody) return fail(tooLarge(maxBody, "the upstream's answer"));
+      const complete = framing.kind === 'none' || (framing.kind === 'length' && a.left === 0) || (framing.kind === 'chunked' && a.chunked!.done);
+      // What goes back: the bytes as they came; to an HTTP/1.0 client a chunked body goes without its framing.
+      const plain = framing.kind === 'chunked' && req.head.version === '1.0';
+      // One write for the head and the body bytes that came with it (each write is a system call).
+      if (plain) {
+        if (headStart >= 0) write(Buffer.from(http10Head(a.head!), 'latin1'));
+        for (const d of data) write(d);
+      } else if (headStart >= 0) write(buf.subarray(headStart, end));
+      else if (end > from) write(buf.subarray(from, end));
+      a.begun = true;
+      // Bytes after the answer's end: nothing asked for them, and the connection cannot be trusted with the next.
+      if (end < buf.length) dropUpstream();
+      if (complete) done();
+    };
+
+    const upstreamClosed = (): void => {
+      if (current && answer) {
+        if (answer.head && answer.framing?.kind === 'close') {
+          up = undefined;
+          return done();
+        }
+        return fail(faultOf(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), upstream));
+      }
+      // Closed while idle (its keep-alive ended): the client's connection follows it, as the answer's head said.
+      up = undefined;
+      if (!current && !reading && pending === undefined) closeClient();
+    };
+
+    const openUpstream = (): net.Socket => {
+      const s = connect();
+      connections.add(s);
+      s.on('data', (c: Buffer) => {
+        if (s === up) fromUpstream(c);
+      });
+      s.on('error', (e: NodeJS.ErrnoException) => {
+        if (s === up && current) fail(faultOf(e, upstream));
+      });
+      s.on('close', () => {
+        connections.delete(s);
+        if (s === up) upstreamClosed();
+      });
+      return s;
+    };
+
+    const forward = (req: Request, wasChunked: boolean): void => {
+      if (closing) return;
+      answer = { left: 0, pieces: [], size: 0, begun: false };
+      timer = setTimeout(() => fail({ kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` }), timeoutMs);
+      if (!up || up.destroyed || !up.writable) up = openUpstream();
+      const head = Buffer.from(forwardedHead(req.head, req.body, wasChunked), 'latin1');
+      up.write(req.body.length > 0 ? Buffer.concat([head, req.body], head.length + req.body.length) : head);
+    };
+
+    /** Requests read from the client's bytes, one at a time: the next once the last one's answer has ended. */
+    const read = (): void => {
+      while (!current && pending !== undefined && !client.destroyed) {
+        let buf: Buffer = pending;
+        try {
+          if (!reading) {
+            const head = readRequestHead(buf);
+            if (!head) return;
+            const expect = head.headers.expect;
+            if (expect !== undefined && String(expect).toLowerCase() !== '100-continue') return refuse(417, 'Expectation Failed', `the proxy cannot meet "Expect: ${String(expect).slice(0, 40)}"`);
+            reading = { head, framing: requestFraming(head), pieces: [], size: 0, continued: false };
+            if (reading.framing.kind === 'chunked') reading.chunked = new ChunkedReader();
+            buf = buf.subarray(head.size);
+          }
+          const r = reading;
+          const framing = r.framing;
+          let end = 0;
+          if (framing.kind === 'length') {
+            if (framing.length > maxBody) {
+              const fault = tooLarge(maxBody, 'the request body');
+              sink(exchange({ head: r.head, body: Buffer.alloc(0), close: true }, { fault }));
+              write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
+              pending = undefined;
+              reading = undefined;
+              return closeClient();
+            }
+            end = Math.min(buf.length, framing.length - r.size);
+            if (end > 0) r.pieces.push(buf.subarray(0, end));
+            r.size += end;
+          } else if (framing.kind === 'chunked') {
+            end = r.chunked!.feed(buf, 0, (d) => {
+              r.pieces.push(d);
+              r.size += d.length;
+            });
+            if (r.size > maxBody) {
+              const fault = tooLarge(maxBody, 'the request body');
+              sink(exchange({ head: r.head, body: Buffer.alloc(0), close: true }, { fault }));
+              write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
+              pending = undefined;
+              reading = undefined;
+              return closeClient();
+            }
+          }
+          pending = end < buf.length ? buf.subarray(end) : undefined;
+          const whole = framing.kind === 'none' || (framing.kind === 'length' && r.size === framing.length) || (framing.kind === 'chunked' && r.chunked!.done);
+          if (!whole) {
+            // The client waits to be told to send its body (Expect: 100-continue): the proxy takes it whole.
+            if (!r.continued && r.head.headers.expect !== undefined) {
+              r.continued = true;
+              write(Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1'));
+            }
+            return;
+          }
+          reading = undefined;
+          const req: Request = { head: r.head, body: own(r.pieces, r.size), close: closes(r.head) || clientEnded };
+          current = req;
+          // Pipelined requests wait in `pending`; a client that sends far ahead is held back.
+          if (pending !== undefined && pending.length > maxBody) client.pause();
+          const wasChunked = framing.kind === 'chunked';
+          const wait = gate();
+          if (wait) void wait.then(() => forward(req, wasChunked));
+          else forward(req, wasChunked);
+        } catch (e) {
+          if (e instanceof FramingError) return refuse(400, 'Bad Request', `the request is not HTTP/1.1 the proxy can read (${e.code}: ${e.message})`);
+          throw e;
+        }
+      }
+    };
+
+    client.on('data', (c: Buffer) => {
+      pending = pending === undefined ? c : Buffer.concat([pending, c]);
+      if (!current) read();
+    });
+    client.on('end', () => {
+      clientEnded = true;
+      if (!current && !reading) closeClient();
+    });
+    client.on('drain', () => {
+      if (up?.isPaused()) up.resume();
+    });
+    client.on('error', () => client.destroy());
+    client.on('close', () => {
+      connections.delete(client);
+      if (!current) dropUpstream();
     });
   };
 
-  const server = http.createServer({ keepAlive: true, noDelay: true }, handle);
-  // The proxy's own limits are the upstream's to enforce; a slow upstream is bounded by --timeout instead.
-  server.requestTimeout = 0;
+  const server = net.createServer({ allowHalfOpen: true, noDelay: true }, serve);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
   });
   return {
-    port: (server.address() as AddressInfo).port,
+    port: (server.address() as net.AddressInfo).port,
     close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-        agent.destroy();
+      new Promise<void>((resolve) => {
+        closing = true;
+        server.close(() => resolve());
+        for (const s of connections) s.destroy();
+        connections.clear();
       }),
   };
 }
 
-function reply(res: http.ServerResponse, status: number, fault: Fault): void {
-  const body = `cardspec proxy: ${fault.message} (${status === 504 ? '504 Gateway Timeout' : status === 413 ? '413 Payload Too Large' : '502 Bad Gateway'})\n`;
-  // The answer had begun: the client can only learn of the fault by its connection closing.
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'X-Cardspec-Proxy-Fault': fault.kind });
-  res.end(body);
+/** An answer's head for an HTTP/1.0 client, which cannot read chunks: without its framing, closed after. */
+function http10Head(head: StatusHead): string {
+  let text = `HTTP/1.1 ${head.status} ${head.reason}\r\n`;
+  for (let i = 0; i + 1 < head.raw.length; i += 2) {
+    const lower = head.raw[i].toLowerCase();
+    if (lower !== 'transfer-encoding' && lower !== 'connection' && lower !== 'keep-alive') text += `${head.raw[i]}: ${head.raw[i + 1]}\r\n`;
+  }
+  return `${text}Connection: close\r\n\r\n`;
 }

@@ -1,0 +1,256 @@
+/**
+ * The proxy's HTTP/1.1 framing (src/proxy/framing.ts, src/proxy/forward.ts) against real sockets on loopback: a
+ * client and an upstream that write exact bytes, so that what the proxy passes on can be compared byte for byte:
+ * chunked answers, pipelined requests, Expect: 100-continue, an answer in many small pieces, an upstream that closes
+ * mid-body, a chunked request, and what the proxy refuses to read.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import * as net from 'node:net';
+import { after, describe, it } from 'node:test';
+import type { HttpExchange } from '../../src/proxy/exchange';
+import { startProxy, type ProxyOptions, type RunningProxy } from '../../src/proxy';
+
+const open: { close(): unknown }[] = [];
+after(async () => {
+  for (const o of open) await o.close();
+});
+
+/** A TCP upstream that answers each connection's requests with `answer(requestText, socket)`. */
+async function rawUpstream(answer: (socket: net.Socket, request: string) => void): Promise<string> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    let seen = '';
+    socket.on('data', (c: Buffer) => {
+      seen += c.toString('latin1');
+      // One request at a time: each ends with its head (the tests' requests through here have no body).
+      for (let end = seen.indexOf('\r\n\r\n'); end >= 0; end = seen.indexOf('\r\n\r\n')) {
+        const request = seen.slice(0, end + 4);
+        seen = seen.slice(end + 4);
+        answer(socket, request);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => new Promise<void>((done) => (sockets.forEach((s) => s.destroy()), server.close(() => done()))) });
+  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+}
+
+/** A node:http upstream that tells what it received. */
+async function httpUpstream(seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[]): Promise<string> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      const answer = `answer-${seen.length}:${body}`;
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(answer) });
+      res.end(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))) });
+  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+}
+
+/** The proxy in front of `upstream`, and every exchange it hands to its checks. */
+async function proxyTo(upstream: string, opts: Partial<ProxyOptions> = {}): Promise<{ proxy: RunningProxy; exchanges: HttpExchange[] }> {
+  const exchanges: HttpExchange[] = [];
+  const proxy = await startProxy({ upstream, record: { write: (ex: HttpExchange) => void exchanges.push(ex) }, ...opts });
+  open.push(proxy);
+  return { proxy, exchanges };
+}
+
+/** A raw client connection to the proxy: write bytes, read until the bytes received say enough. */
+async function rawClient(proxy: RunningProxy): Promise<{ socket: net.Socket; until(enough: (text: string) => boolean): Promise<string>; closed: Promise<void> }> {
+  const socket = net.connect(proxy.port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  let text = '';
+  let wake: (() => void) | undefined;
+  socket.on('data', (c: Buffer) => {
+    text += c.toString('latin1');
+    wake?.();
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => (resolve(), wake?.())));
+  open.push({ close: () => socket.destroy() });
+  return {
+    socket,
+    closed,
+    until: async (enough) => {
+      while (!enough(text) && !socket.destroyed) await new Promise<void>((resolve) => (wake = resolve));
+      return text;
+    },
+  };
+}
+
+describe('the framing of answers', () => {
+  it('a chunked answer goes back with its chunks as written (extensions, trailer); the checks get the body without them', async () => {
+    const wire = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n' + '4;ext=1\r\n{"a"\r\n' + 'A\r\n:"chunked"\r\n' + '1\r\n}\r\n' + '0\r\nX-Trailer: t\r\n\r\n';
+    const upstream = await rawUpstream((socket) => socket.write(wire));
+    const { proxy, exchanges } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET /x HTTP/1.1\r\nHost: h\r\n\r\n');
+    const got = await c.until((t) => t.endsWith('\r\n\r\n') && t.includes('X-Trailer'));
+    assert.equal(got, wire, 'the bytes as the upstream wrote them');
+    await proxy.settled();
+    assert.equal(exchanges.length, 1);
+    assert.equal(exchanges[0].responseBody?.toString('utf8'), '{"a":"chunked"}');
+    assert.equal(exchanges[0].responseHeaders?.['transfer-encoding'], 'chunked');
+  });
+
+  it('an answer written a few bytes at a time arrives whole, and the connection serves the next request', async () => {
+    const body = '{"response":[{"errorcode":"0"}]}';
+    const wire = `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const upstream = await rawUpstream((socket) => {
+      socket.setNoDelay(true);
+      // Each piece in a turn of its own: many TCP segments, the head split anywhere.
+      const pieces = wire.match(/[\s\S]{1,3}/g)!;
+      const send = (i: number): void => {
+        if (i < pieces.length) socket.write(pieces[i], () => setImmediate(() => send(i + 1)));
+      };
+      send(0);
+    });
+    const { proxy, exchanges } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET /1 HTTP/1.1\r\nHost: h\r\n\r\n');
+    assert.equal(await c.until((t) => t.length >= wire.length), wire);
+    c.socket.write('GET /2 HTTP/1.1\r\nHost: h\r\n\r\n');
+    assert.equal(await c.until((t) => t.length >= 2 * wire.length), wire + wire);
+    await proxy.settled();
+    assert.deepEqual(
+      exchanges.map((e) => [e.path, e.status, e.responseBody?.toString('utf8')]),
+      [
+        ['/1', 200, body],
+        ['/2', 200, body],
+      ],
+    );
+  });
+
+  it('an answer delimited by the close of the connection goes back whole, and the client is closed after it', async () => {
+    const upstream = await rawUpstream((socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end'));
+    const { proxy, exchanges } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET / HTTP/1.1\r\nHost: h\r\n\r\n');
+    await c.closed;
+    assert.equal(await c.until(() => true), 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end');
+    await proxy.settled();
+    assert.equal(exchanges[0].responseBody?.toString('utf8'), 'until the end');
+    assert.equal(exchanges[0].fault, undefined);
+  });
+
+  it('an upstream that closes mid-body: the client, whose answer had begun, is closed; a reset in the report; the proxy serves on', async () => {
+    let calls = 0;
+    const upstream = await rawUpstream((socket) => {
+      if (calls++ === 0) {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"response":');
+        setImmediate(() => socket.destroy());
+      } else socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
+    });
+    const { proxy, exchanges } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET / HTTP/1.1\r\nHost: h\r\n\r\n');
+    await c.closed;
+    assert.match(await c.until(() => true), /^HTTP\/1\.1 200 OK\r\n[\s\S]*\{"response":$/, 'what had come went back, then the close');
+    const res = await fetch(`${proxy.url}/again`);
+    assert.equal(await res.text(), '{}');
+    await proxy.settled();
+    assert.deepEqual(
+      exchanges.map((e) => e.fault?.kind),
+      ['reset', undefined],
+    );
+    assert.deepEqual(proxy.session.report().faults.byKind, { reset: 1 });
+  });
+
+  it('an interim 100 Continue of the upstream is not passed on: the client had its own', async () => {
+    const upstream = await rawUpstream((socket) => socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+    const { proxy } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET / HTTP/1.1\r\nHost: h\r\n\r\n');
+    assert.equal(await c.until((t) => t.endsWith('ok')), 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+  });
+});
+
+describe('the framing of requests', () => {
+  it('pipelined requests are forwarded in turn and answered in their order', async () => {
+    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const { proxy, exchanges } = await proxyTo(await httpUpstream(seen));
+    const c = await rawClient(proxy);
+    const request = (i: number): string => `POST /p${i} HTTP/1.1\r\nHost: h\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\nbody-${i}`;
+    // Three requests in one write: the proxy must find where each ends.
+    c.socket.write(request(1) + request(2) + request(3));
+    const got = await c.until((t) => t.includes('answer-3:body-3'));
+    assert.deepEqual(
+      [...got.matchAll(/answer-(\d):body-(\d)/g)].map((m) => [m[1], m[2]]),
+      [
+        ['1', '1'],
+        ['2', '2'],
+        ['3', '3'],
+      ],
+    );
+    assert.deepEqual(
+      seen.map((s) => [s.url, s.body]),
+      [
+        ['/p1', 'body-1'],
+        ['/p2', 'body-2'],
+        ['/p3', 'body-3'],
+      ],
+    );
+    await proxy.settled();
+    assert.deepEqual(
+      exchanges.map((e) => e.requestBody.toString('utf8')),
+      ['body-1', 'body-2', 'body-3'],
+    );
+  });
+
+  it('Expect: 100-continue is answered by the proxy, which then takes the body and sends it on whole', async () => {
+    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const { proxy } = await proxyTo(await httpUpstream(seen));
+    const c = await rawClient(proxy);
+    c.socket.write('POST /e HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n');
+    assert.equal(await c.until((t) => t.includes('\r\n\r\n')), 'HTTP/1.1 100 Continue\r\n\r\n');
+    c.socket.write('hello');
+    assert.match(await c.until((t) => t.includes('answer-1')), /answer-1:hello$/);
+    assert.equal(seen[0].body, 'hello');
+    assert.equal(seen[0].headers.expect, undefined, 'the upstream gets the body with its head, nothing to expect');
+  });
+
+  it('a chunked request goes on whole with its length; the checks get the body', async () => {
+    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const { proxy, exchanges } = await proxyTo(await httpUpstream(seen));
+    const c = await rawClient(proxy);
+    c.socket.write('POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n');
+    c.socket.write('2\r\nde\r\n0\r\n\r\n');
+    await c.until((t) => t.includes('answer-1'));
+    assert.equal(seen[0].body, 'abcde');
+    assert.equal(seen[0].headers['content-length'], '5');
+    assert.equal(seen[0].headers['transfer-encoding'], undefined);
+    await proxy.settled();
+    assert.equal(exchanges[0].requestBody.toString('utf8'), 'abcde');
+  });
+
+  it('what is not HTTP, or a body whose end is ambiguous, gets a 400 and the connection closed', async () => {
+    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const { proxy } = await proxyTo(await httpUpstream(seen));
+    for (const bad of ['HELLO\r\n\r\n', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n']) {
+      const c = await rawClient(proxy);
+      c.socket.write(bad);
+      await c.closed;
+      assert.match(await c.until(() => true), /^HTTP\/1\.1 400 Bad Request\r\n[\s\S]*cardspec proxy: the request is not HTTP\/1\.1 the proxy can read/);
+    }
+    assert.equal(seen.length, 0, 'nothing reached the upstream');
+  });
+
+  it('a request body over the limit: 413, in the report', async () => {
+    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const { proxy } = await proxyTo(await httpUpstream(seen), { maxBodyBytes: 8 });
+    const res = await fetch(`${proxy.url}/big`, { method: 'POST', body: 'x'.repeat(9) });
+    assert.equal(res.status, 413);
+    assert.match(await res.text(), /the request body is larger than the proxy's limit of 8 bytes/);
+    await proxy.settled();
+    assert.deepEqual(proxy.session.report().faults.byKind, { 'too-large': 1 });
+    assert.equal(seen.length, 0);
+  });
+});
