@@ -2,7 +2,7 @@
  * What a library call of a command (runConformance, runFuzz, ...) reads and writes of its process, passed in: the
  * command line gives the process's streams and environment, a test or a user's script its own. Below src/cli/ no
  * module writes to `console` or `process.stdout`, so that a call can be run twice in one process, captured, or
- * embedded, and what it printed is what it was given to print to.
+ * embedded, and what it printed is what it was given to print to (test/structure/console.test.ts holds to it).
  */
 
 /** Text out: a stream, or anything that takes text (a test's buffer). */

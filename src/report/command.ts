@@ -127,7 +127,7 @@ export async function runReport(parsed: ReportPlan, io: ReportIo): Promise<numbe
   for (const n of notes) line(io.err, redactText(`cardspec report: ${n}`));
 
   // The verdict is computed before Allure runs: a merged report's environment carries the verdict of the whole.
-  const verdict = verdictOf(runs);
+  const verdict = verdictOf(runs, io.cwd);
   const java = findJava(io.env);
   let code = 0;
   if ('problem' in java) {
@@ -191,10 +191,10 @@ export async function runReport(parsed: ReportPlan, io: ReportIo): Promise<numbe
 }
 
 /** One run's matrix and summary as they are; several runs' merged. Undefined when no run's reports were given. */
-function verdictOf(runs: readonly RunReports[]): { readonly summary: Summary; readonly matrix?: Matrix } | undefined {
+function verdictOf(runs: readonly RunReports[], cwd: string): { readonly summary: Summary; readonly matrix?: Matrix } | undefined {
   if (runs.length === 0) return undefined;
   if (runs.length === 1) return runs[0];
-  return mergeRuns(runs);
+  return mergeRuns(runs, cwd);
 }
 
 /**

@@ -57,12 +57,13 @@ function unique(values: readonly (string | undefined)[]): string[] {
 }
 
 /** A reports folder as the merged reports name it: relative to where the command runs, never the machine's path. */
-function shown(dir: string): string {
-  return path.isAbsolute(dir) ? path.relative(process.cwd(), dir) || '.' : dir;
+function shown(dir: string, cwd: string): string {
+  return path.isAbsolute(dir) ? path.relative(cwd, dir) || '.' : dir;
 }
 
-export function mergeRuns(given: readonly RunReports[]): { matrix: Matrix; summary: Summary } {
-  const runs = given.map((r) => ({ ...r, dir: shown(r.dir) }));
+/** `cwd`: the folder the command runs in (its io's), which the merged reports name the folders relative to. */
+export function mergeRuns(given: readonly RunReports[], cwd: string = process.cwd()): { matrix: Matrix; summary: Summary } {
+  const runs = given.map((r) => ({ ...r, dir: shown(r.dir, cwd) }));
   // The catalogue: the union of the runs' rules, the first run's wording winning.
   const rules = new Map<string, CatalogueRule>();
   for (const r of runs) {

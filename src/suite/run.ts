@@ -448,7 +448,7 @@ export async function runConformance(plan: RunPlan, io: CommandIo): Promise<numb
 
   const { writeReports } = await import('../report');
   // Writing the reports of a full run takes seconds: a log without a terminal says what the silence is.
-  if (!io.tty) line(io.out, `cardspec run: writing the reports (${path.relative(process.cwd(), plan.reportsDir) || '.'}) ...`);
+  if (!io.tty) line(io.out, `cardspec run: writing the reports (${path.relative(io.cwd, plan.reportsDir) || '.'}) ...`);
   let reportPaths: string[] = [];
   let summary: Summary | undefined;
   try {
