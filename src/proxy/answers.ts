@@ -58,6 +58,33 @@ export interface AnswerResult {
   readonly findings: readonly Finding[];
 }
 
+/** The address and postcode results a form answered for the same data. */
+interface SecurityResults {
+  /** The first answer's. */
+  readonly address: string;
+  readonly postcode: string;
+  /** Whether a later answer of the form gave other results for the data. */
+  readonly varied: boolean;
+}
+
+/**
+ * How the two forms' answers to the same data compare: `alike`; `swapped` (the address and postcode results
+ * exchanged, and they differ); `other`; `none` (one form only, a form's answers varied, or the results are equal, so a
+ * swap could not show).
+ */
+type FormsCompared = 'alike' | 'swapped' | 'other' | 'none';
+
+/** What the security results of the two forms showed so far, over every data set answered in both. */
+export interface SecurityTally {
+  readonly alike: number;
+  readonly swapped: number;
+  readonly other: number;
+  /** A form answered the same data with other results than before: this bank's results are not the data's alone. */
+  readonly varied: boolean;
+  /** How the forms compare on this answer's data. */
+  readonly here: FormsCompared;
+}
+
 /** What the session checks remember between exchanges: bounded, whatever the traffic. */
 export class AnswerMemory {
   private readonly secrands: string[] = [];
@@ -74,8 +101,9 @@ export class AnswerMemory {
   private readonly updated = new Set<string>();
   /** By a digest of the card number (the number itself is not kept): the masked form first answered for it. */
   private readonly masks = new Map<string, string>();
-  /** By a digest of the data checked: the address and postcode results first answered, and in which form. */
-  private readonly results = new Map<string, { format: Format; address: string; postcode: string }>();
+  /** By a digest of the data checked: the address and postcode results answered in each form, and how the forms compared. */
+  private readonly results = new Map<string, { forms: Partial<Record<Format, SecurityResults>>; compared: FormsCompared }>();
+  private readonly tally = { alike: 0, swapped: 0, other: 0, varied: false };
 
   /** The masked form answered before for this card number, remembering this one when there was none. */
   maskedBefore(pan: string, masked: string): string | undefined {
@@ -88,15 +116,30 @@ export class AnswerMemory {
     return before;
   }
 
-  /** The results answered before for the same data, remembering these when there were none. */
-  resultsBefore(data: string, now: { format: Format; address: string; postcode: string }): { format: Format; address: string; postcode: string } | undefined {
+  /** Remembers the results a form answered for the data; answers the tally over every data set both forms answered. */
+  securityResults(data: string, format: Format, address: string, postcode: string): SecurityTally {
     const key = digest(data);
-    const before = this.results.get(key);
-    if (before === undefined) {
-      if (this.results.size >= 10_000) this.results.delete(this.results.keys().next().value as string);
-      this.results.set(key, now);
+    let entry = this.results.get(key);
+    if (entry === undefined) {
+      if (this.results.size >= 10_000) {
+        const [oldest, forgotten] = this.results.entries().next().value as [string, { compared: FormsCompared }];
+        this.count(forgotten.compared, -1);
+        this.results.delete(oldest);
+      }
+      this.results.set(key, (entry = { forms: {}, compared: 'none' }));
     }
-    return before;
+    const seen = entry.forms[format];
+    const now = seen === undefined ? { address, postcode, varied: false } : { ...seen, varied: seen.varied || seen.address !== address || seen.postcode !== postcode };
+    entry.forms[format] = now;
+    if (now.varied) this.tally.varied = true;
+    this.count(entry.compared, -1);
+    entry.compared = compareForms(entry.forms.json, entry.forms.xml);
+    this.count(entry.compared, 1);
+    return { ...this.tally, here: entry.compared };
+  }
+
+  private count(c: FormsCompared, by: number): void {
+    if (c !== 'none') this.tally[c] += by;
   }
 
   /** A transaction a TRANSACTIONUPDATE named: its later refusal as a parent may be the update's doing (disabled). */
@@ -132,6 +175,13 @@ function digits(text: string): number {
 const digest = (text: string): string => createHash('sha256').update(text).digest('base64').slice(0, 22);
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';
+
+/** How the two forms' answers to one data set compare (a form's answers that varied are not compared). */
+function compareForms(json: SecurityResults | undefined, xml: SecurityResults | undefined): FormsCompared {
+  if (!json || !xml || json.varied || xml.varied || json.address === json.postcode) return 'none';
+  if (xml.address === json.address && xml.postcode === json.postcode) return 'alike';
+  return xml.address === json.postcode && xml.postcode === json.address ? 'swapped' : 'other';
+}
 
 interface SessionCheck {
   readonly name: string;
@@ -267,24 +317,30 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
     name: 'security-results-in-place',
     rules: ['XML-SECURITY-PATHS'],
     quote: 'In XML they sit at `/security/address`, `/security/postcode` and `/security/securitycode`.',
-    // The same card, premise and postcode checked in JSON and in XML: a clean swap of the address and postcode
-    // results between the two forms is one form reading the other's places.
+    // The same data (card, premise, postcode, country, site; none inherited) checked in JSON and in XML: the
+    // document places each result at its own element, so an XML form that holds the address result at
+    // /security/postcode and the postcode result at /security/address shows as the two forms' results exchanged.
+    // One such pair could be a bank that checks the same data differently from one request to the next: named only
+    // when two data sets or more show the exchange, no data set shows the forms agreeing or differing otherwise,
+    // and no form ever answered the same data with other results than before (such a bank is not compared at all).
     run: (ctx, out) => {
       for (const view of ctx.views) {
         const o = view.obj;
-        if (!o || str(o.pan) === undefined || str(o.billingpremise) === undefined || str(o.billingpostcode) === undefined) continue;
+        // The data the bank was given are the request's own: no parent, cache token or md to inherit others from.
+        if (!o || str(o.pan) === undefined || str(o.parenttransactionreference) !== undefined || str(o.cachetoken) !== undefined || str(o.md) !== undefined) continue;
         for (const p of view.parts) {
           const address = str(p.securityresponseaddress);
           const postcode = str(p.securityresponsepostcode);
           if (address === undefined || postcode === undefined) continue;
-          const before = ctx.memory.resultsBefore(`${String(o.pan)}\u0000${String(o.billingpremise)}\u0000${String(o.billingpostcode)}`, { format: ctx.format, address, postcode });
-          if (!before || before.format === ctx.format) continue;
+          const data = [o.pan, o.billingpremise, o.billingpostcode, o.billingcountryiso2a, o.sitereference].map((v) => (typeof v === 'string' ? v : '')).join('\u0000');
+          const t = ctx.memory.securityResults(data, ctx.format, address, postcode);
+          if (t.here === 'none') continue;
           out.look('XML-SECURITY-PATHS');
-          if (address !== postcode && before.address === postcode && before.postcode === address)
+          if (ctx.format === 'xml' && t.here === 'swapped' && !t.varied && t.swapped >= 2 && t.alike === 0 && t.other === 0)
             out.fail(
               'XML-SECURITY-PATHS',
               at(view, p, 'securityresponseaddress'),
-              'the address and postcode results of the same data are swapped between the JSON and the XML answer: one form does not read /security/address and /security/postcode where the document places them',
+              `the address and postcode results are exchanged between the JSON and the XML answers to the same data, for each of ${t.swapped} data sets answered in both forms: the XML form does not hold them at /security/address and /security/postcode where the document places them`,
             );
         }
       }
