@@ -35,6 +35,8 @@ Options:
                         when a rule was never observed
   --reports DIR         also write run's reports of the observed coverage to DIR on stop: matrix, summary.html
                         (the certificate), summary.json, junit.xml and allure-results/ (cardspec report reads it)
+  --preserve-host       send the client's Host header to the upstream instead of the upstream's own, so that
+                        addresses the gateway builds from it (acsurl) point back at the proxy
   --strict              warnings (recommendations, what the document does not show) fail too
 ${TLS_HELP}
   -h, --help            show this help
@@ -54,6 +56,7 @@ const OPTIONS: OptionSpecs = {
   junit: { type: 'string' },
   reports: { type: 'string' },
   strict: { type: 'boolean' },
+  'preserve-host': { type: 'boolean' },
   ca: { type: 'string' },
   insecure: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -91,6 +94,7 @@ export async function run(args: string[], io: ProxyIo = { ...processIo(), interr
       timeoutMs,
       maxBodyBytes,
       strict: values.strict === true,
+      preserveHost: values['preserve-host'] === true,
       tls: { ca: stringOption(values, 'ca'), insecure: values.insecure === true },
       record: stringOption(values, 'record'),
       report: stringOption(values, 'report'),

@@ -44,6 +44,8 @@ export interface ProxyPlan {
   readonly junit?: string;
   /** `--reports DIR`: run's reports of the observed coverage. */
   readonly reports?: string;
+  /** `--preserve-host`: the client's Host header goes to the upstream (ProxyOptions.preserveHost). */
+  readonly preserveHost?: boolean;
   /** Lowers the checking thread's priority (ProxyOptions.checksNice): the command's own process only checks. */
   readonly checksNice?: number;
 }
@@ -85,6 +87,7 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
       tls: new URL(plan.upstream).protocol === 'https:' ? tlsRequestOptions(io.env) : {},
       onFinding: (f) => line(io.out, findingLine(f)),
       checksNice: plan.checksNice,
+      preserveHost: plan.preserveHost,
     });
   } catch (e) {
     record?.close();

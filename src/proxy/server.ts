@@ -46,6 +46,12 @@ export interface ProxyOptions {
   readonly strict?: boolean;
   /** How an https upstream is trusted; default: as the process's environment says (tlsRequestOptions()). */
   readonly tls?: TlsOptions;
+  /**
+   * Forward the client's Host header rather than the upstream's (`--preserve-host`), as reverse proxies can: a
+   * gateway that builds addresses from it (the reference gateway's `acsurl`) then names the proxy, and the
+   * browser's ACS round trip comes back through it to be checked.
+   */
+  readonly preserveHost?: boolean;
   /** Writes each exchange, masked (`--record`). */
   readonly record?: Pick<CaptureWriter, 'write'>;
   /** Called with each violation as it is found (the live console line). */
@@ -91,6 +97,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY,
       tls: upstream.protocol === 'https:' ? (opts.tls ?? tlsRequestOptions()) : {},
+      preserveHost: opts.preserveHost,
     },
     maxPending: opts.maxPending ?? DEFAULT_MAX_PENDING,
     maxPendingBytes: opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES,

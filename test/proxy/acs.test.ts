@@ -93,6 +93,31 @@ describe('the ACS round trip through the proxy', () => {
     assert.equal(status(p, '3DS-MD-PARES-UNMODIFIED'), 'passed');
   });
 
+  it("with --preserve-host the gateway's acsurl names the proxy: the browser, sent where the answer says, is checked", async () => {
+    const p = await path3ds(undefined, { preserveHost: true });
+    const query = await p.client.ok(p.client.threedquery(await p.client.token('authorised')));
+    const acsurl = String(query.acsurl);
+    assert.ok(acsurl.startsWith(`${p.proxy.url}/`), `acsurl ${acsurl} is the proxy's address, not the upstream's ${p.upstream}`);
+    // The browser as a shop's page sends it: to acsurl as answered, nothing rewritten.
+    const form = async (url: string, fields: Record<string, string>): Promise<string> => {
+      const res = await fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(fields).toString() });
+      const html = await res.text();
+      assert.equal(res.status, 200, html);
+      return html;
+    };
+    const first = await form(acsurl, { PaReq: String(query.pareq), TermUrl: TERMURL, MD: String(query.md) });
+    const back = hidden(await form(new URL('complete', acsurl).toString(), hidden(first)));
+    const auth = await p.client.ok({ requesttypedescriptions: ['AUTH'], md: back.MD, pares: back.PaRes });
+    assert.equal(auth.status, 'Y');
+    await settled(p.proxy);
+    const report = p.proxy.session.report();
+    assert.deepEqual(report.violations.list, [], JSON.stringify(report.violations.list, null, 1));
+    assert.equal(report.exchanges.acs, 2, 'both pages of the round trip went through the proxy and were judged');
+    assert.equal(status(p, 'ACS-MERCHANT-TO-ACS'), 'passed');
+    assert.equal(status(p, 'ACS-TO-MERCHANT'), 'passed');
+    assert.equal(status(p, '3DS-MD-PARES-UNMODIFIED'), 'passed');
+  });
+
   it('holds the AUTH to the PaRes the ACS returned: a changed pares is the client’s', async () => {
     const p = await path3ds();
     const { back } = await roundTrip(p);
