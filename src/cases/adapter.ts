@@ -67,13 +67,14 @@ class OutputTail {
 const DRAIN_MS = 2000;
 
 /**
- * Runs the adapter once: `input` as JSON on its standard input, `env` added to its environment. When `signal` aborts
- * (cardspec is stopped), the adapter and its process group are ended at once: none is left running behind.
+ * Runs the adapter once: `input` as JSON on its standard input, `env` added to its environment (`base`: the
+ * command's, by default the process's). When `signal` aborts (cardspec is stopped), the adapter and its process
+ * group are ended at once: none is left running behind.
  */
-export function runAdapter(command: string, input: unknown, env: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<AdapterRun> {
+export function runAdapter(command: string, input: unknown, env: Record<string, string>, timeoutMs: number, signal?: AbortSignal, base: NodeJS.ProcessEnv = process.env): Promise<AdapterRun> {
   return new Promise((resolve) => {
     // Its own process group, so that a hung adapter and whatever it started can be ended together.
-    const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    const child = spawn(command, { shell: true, env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     const stdout = new OutputTail();
     const stderr = new OutputTail();
     let timedOut = false;
@@ -253,6 +254,8 @@ export interface RunCasesOptions {
   readonly timeoutMs?: number;
   /** Stops the run (cardspec got SIGINT or SIGTERM): the adapter running is ended, no further case is started. */
   readonly signal?: AbortSignal;
+  /** The environment the adapter is started in, the case's variables added (default: the process's). */
+  readonly env?: NodeJS.ProcessEnv;
   /** Called after each case (progress output). */
   readonly onResult?: (result: ClientCaseResult) => void;
 }
@@ -400,7 +403,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, format: CaseFormat, op
   });
   let run: AdapterRun;
   try {
-    run = await runAdapter(opts.command, input, env, opts.timeoutMs ?? 60_000, opts.signal);
+    run = await runAdapter(opts.command, input, env, opts.timeoutMs ?? 60_000, opts.signal, opts.env);
   } finally {
     gw.setMutation(undefined);
     gw.watch(undefined);

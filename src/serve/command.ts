@@ -22,8 +22,11 @@ import type { CommandIo } from '../io';
 import { redactText, registerCredential } from '../redact';
 import { againstBaseline, baselineLines, caseStatuses, exitWithBaseline, type Baseline } from '../report/baseline';
 
-/** What serve is given of its process: output, the folder report files are written relative to, interrupts. */
-export type ServeIo = Pick<CommandIo, 'out' | 'err' | 'cwd' | 'interrupts'>;
+/**
+ * What serve is given of its process: output, the folder report files are written relative to, interrupts, and the
+ * environment a client adapter is started in (default: the process's).
+ */
+export type ServeIo = Pick<CommandIo, 'out' | 'err' | 'cwd' | 'interrupts'> & Partial<Pick<CommandIo, 'env'>>;
 
 /** The client conformance cases to play (`--client-cmd`). */
 export interface ClientCasesPlan {
@@ -159,6 +162,7 @@ export async function runServe(plan: ServePlan, io: ServeIo): Promise<number> {
       format: client.format,
       timeoutMs: client.timeoutMs,
       signal: stopping.signal,
+      env: io.env,
       onResult: (r) => {
         done++;
         const tag = r.outcome === 'fail' ? 'FAIL' : r.outcome === 'non-strict' ? 'warn' : r.outcome === 'informational' ? 'info' : 'pass';
