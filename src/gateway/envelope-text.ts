@@ -14,8 +14,19 @@
  * envelope the hook returned.
  */
 
-/** Writes an object of a known shape; undefined when a value is not one this module writes (JSON.stringify does). */
-type ShapeWriter = (o: Record<string, unknown>, depth: number) => string | undefined;
+/**
+ * The text is written as pieces into one list, joined once at the end: one flat string of the answer's length. Built
+ * by `+=`, the text was a rope of a hundred-odd joined pieces per AUTH answer, twice the answer's size in short-lived
+ * objects, which the socket's write (and `Buffer.byteLength`) then had to flatten into a copy anyway.
+ */
+const pieces: string[] = [];
+/** How many pieces of the list belong to the answer being written (shared with the writers made per shape). */
+const state = { count: 0 };
+/** How many pieces of the list may hold text (every one beyond is an empty string). */
+let filled = 0;
+
+/** Writes an object of a known shape; false when a value is not one this module writes (JSON.stringify does). */
+type ShapeWriter = (o: Record<string, unknown>, depth: number) => boolean;
 
 interface Shape {
   readonly keys: readonly string[];
@@ -34,8 +45,22 @@ const seenOnce = new Set<string>();
 
 /** The envelope as JSON text, exactly as `JSON.stringify(env)` writes it. */
 export function envelopeText(env: unknown): string {
-  const text = isPlainObject(env) ? writeObject(env, 0) : undefined;
-  return text ?? JSON.stringify(env);
+  if (!isPlainObject(env)) return JSON.stringify(env);
+  state.count = 0;
+  const ok = writeObject(env, 0);
+  const n = state.count;
+  if (!ok) {
+    // What was written so far stays in the list until the next answer empties it.
+    if (n > filled) filled = n;
+    return JSON.stringify(env);
+  }
+  // The list keeps its room from answer to answer: pieces left over from a longer answer are emptied rather than cut
+  // off (a shorter list would have its storage cut and grown again between a flow's answers), unless one answer was
+  // far longer than the rest.
+  if (pieces.length > 4 * n + 256) pieces.length = n;
+  else for (let i = n; i < filled; i++) pieces[i] = '';
+  filled = n;
+  return pieces.join('');
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -56,30 +81,40 @@ function stringText(s: string): string {
   return plain(s) ? '"' + s + '"' : JSON.stringify(s);
 }
 
-/** Any value within an object or a list; undefined when JSON.stringify must write the whole envelope. */
-function valueText(v: unknown, depth: number): string | undefined {
-  if (typeof v === 'string') return stringText(v);
-  if (typeof v !== 'object' || v === null || depth >= MAX_DEPTH) return undefined;
+function put(piece: string): void {
+  pieces[state.count++] = piece;
+}
+
+/** Any value within an object or a list; false when JSON.stringify must write the whole envelope. */
+function writeValue(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') {
+    put(stringText(v));
+    return true;
+  }
+  if (typeof v !== 'object' || v === null || depth >= MAX_DEPTH) return false;
   return Array.isArray(v) ? writeList(v, depth + 1) : writeObject(v as Record<string, unknown>, depth + 1);
 }
 
-function writeList(list: readonly unknown[], depth: number): string | undefined {
-  if (list.length === 0) return '[]';
-  let out = '[';
-  for (let i = 0; i < list.length; i++) {
-    // A hole or `undefined` is `null` in JSON.stringify's text: left to it.
-    const t = valueText(list[i], depth);
-    if (t === undefined) return undefined;
-    out += i === 0 ? t : ',' + t;
+function writeList(list: readonly unknown[], depth: number): boolean {
+  if (list.length === 0) {
+    put('[]');
+    return true;
   }
-  return out + ']';
+  put('[');
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) put(',');
+    // A hole or `undefined` is `null` in JSON.stringify's text: left to it.
+    if (!writeValue(list[i], depth)) return false;
+  }
+  put(']');
+  return true;
 }
 
-function writeObject(o: Record<string, unknown>, depth: number): string | undefined {
+function writeObject(o: Record<string, unknown>, depth: number): boolean {
   // Plain objects only: JSON.stringify writes a boxed string, a date or a class with `toJSON` otherwise. A `toJSON`
   // of Object.prototype would be called too; an own one is also a key, a function, which no writer writes.
   const proto: unknown = Object.getPrototypeOf(o);
-  if ((proto !== Object.prototype && proto !== null) || typeof o.toJSON === 'function') return undefined;
+  if ((proto !== Object.prototype && proto !== null) || typeof o.toJSON === 'function') return false;
   for (let i = 0; i < shapes.length; i++) {
     const shape = shapes[i];
     if (!hasKeys(o, shape.keys)) continue;
@@ -89,7 +124,10 @@ function writeObject(o: Record<string, unknown>, depth: number): string | undefi
     return shape.write(o, depth);
   }
   const keys = Object.keys(o);
-  if (keys.length === 0) return '{}';
+  if (keys.length === 0) {
+    put('{}');
+    return true;
+  }
   if (secondSighting(keys)) {
     const write = compileShape(keys, o);
     shapes.unshift({ keys, write });
@@ -123,39 +161,40 @@ function secondSighting(keys: readonly string[]): boolean {
 }
 
 /** An object of a shape without a writer (yet): field by field. */
-function writeByKeys(o: Record<string, unknown>, keys: readonly string[], depth: number): string | undefined {
-  let out = '{';
+function writeByKeys(o: Record<string, unknown>, keys: readonly string[], depth: number): boolean {
   for (let i = 0; i < keys.length; i++) {
-    const t = valueText(o[keys[i]], depth);
-    if (t === undefined) return undefined;
-    out += (i === 0 ? '' : ',') + JSON.stringify(keys[i]) + ':' + t;
+    put((i === 0 ? '{' : ',') + JSON.stringify(keys[i]) + ':');
+    if (!writeValue(o[keys[i]], depth)) return false;
   }
-  return out + '}';
+  put('}');
+  return true;
 }
 
 /**
  * The writer of a shape: each field read by name (one hidden class per shape, so each read is a direct load), its
- * key's text written into the code, its value compared with the one the shape was learnt from, whose text was made
- * once. The code holds key names only; the values it compares with are passed in, not written into it.
+ * key's text written into the code, its value compared with the one the shape was learnt from, whose text (with the
+ * key's) was made once. The code holds key names only; the values it compares with are passed in, not written into it.
  */
 function compileShape(keys: readonly string[], sample: Record<string, unknown>): ShapeWriter {
   const known: string[] = [];
   const knownText: string[] = [];
-  const lines: string[] = ['let v, t, out = "";'];
+  const lines: string[] = ['let v, n = state.count;'];
   keys.forEach((key, i) => {
     const v = sample[key];
-    const head = JSON.stringify((i === 0 ? '{' : ',') + JSON.stringify(key) + ':');
-    const headQuote = `${head.slice(0, -1)}\\""`;
+    const headText = (i === 0 ? '{' : ',') + JSON.stringify(key) + ':';
+    const head = JSON.stringify(headText);
+    const headQuote = JSON.stringify(headText + '"');
     lines.push(`v = o[${JSON.stringify(key)}];`);
-    const asString = `typeof v === 'string') out += plain(v) ? ${headQuote} + v + '"' : ${head} + JSON.stringify(v);`;
+    const asString = `typeof v === 'string') { if (plain(v)) { p[n++] = ${headQuote}; p[n++] = v; p[n++] = '"'; } else { p[n++] = ${head}; p[n++] = JSON.stringify(v); } }`;
     if (typeof v === 'string') {
       known.push(v);
-      knownText.push(stringText(v));
-      lines.push(`if (v === known[${known.length - 1}]) out += ${head} + knownText[${known.length - 1}];`, `else if (${asString}`);
+      knownText.push(headText + stringText(v));
+      lines.push(`if (v === known[${known.length - 1}]) p[n++] = knownText[${known.length - 1}];`, `else if (${asString}`);
     } else lines.push(`if (${asString}`);
-    lines.push(`else { t = valueText(v, depth); if (t === undefined) return undefined; out += ${head} + t; }`);
+    // Anything else is written by the module's own functions, which take up the count where this writer left it.
+    lines.push(`else { p[n++] = ${head}; state.count = n; if (!writeValue(v, depth)) return false; n = state.count; }`);
   });
-  lines.push("return out + '}';");
-  const make = new Function('known', 'knownText', 'plain', 'valueText', `'use strict'; return function writeShape(o, depth) {\n${lines.join('\n')}\n};`);
-  return make(known, knownText, plain, valueText) as ShapeWriter;
+  lines.push("p[n++] = '}';", 'state.count = n;', 'return true;');
+  const make = new Function('known', 'knownText', 'plain', 'writeValue', 'p', 'state', `'use strict'; return function writeShape(o, depth) {\n${lines.join('\n')}\n};`);
+  return make(known, knownText, plain, writeValue, pieces, state) as ShapeWriter;
 }
