@@ -195,7 +195,8 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
     }
   }
 
-  for (const f of row.forbidden ?? []) if (own[f] !== undefined) add(f);
+  const forbidden = row.forbidden;
+  if (forbidden) for (const f of forbidden) if (own[f] !== undefined) add(f);
 
   // The card: sent, from a cache token, or inherited; the security code only as the result of its check.
   let card: CardData | undefined;
@@ -242,7 +243,8 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   }
   const fixed = row.fixed;
   if (fixed) {
-    for (const f of Object.keys(fixed)) {
+    // The row's own keys (a table entry, no inherited ones): walked without making a list of them per request.
+    for (const f in fixed) {
       const v = fields[f];
       if (v !== undefined && !fixed[f].includes(v)) add(f);
     }

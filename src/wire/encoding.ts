@@ -67,9 +67,12 @@ const hex = (byte: number | undefined): string => (byte === undefined ? 'the end
 
 /** The bytes as UTF-8 text, or undefined when they are not UTF-8 (a leading byte order mark is dropped). */
 function utf8(b: Uint8Array): string | undefined {
-  if (!isUtf8(b)) return undefined;
   const buf = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.length);
-  return buf.toString('utf8', hasUtf8Bom(b) ? 3 : 0);
+  const text = buf.toString('utf8', hasUtf8Bom(b) ? 3 : 0);
+  // Decoding writes U+FFFD for every byte that is not part of a UTF-8 character, so text without one came from
+  // UTF-8 (and the search is free when the text has no character beyond Latin-1, as JSON bodies mostly do); only
+  // text with one needs the bytes checked, since U+FFFD may also have been sent as such.
+  return text.indexOf('\uFFFD') < 0 || isUtf8(b) ? text : undefined;
 }
 
 const UNKNOWN = Symbol('unknown encoding');
@@ -91,12 +94,29 @@ function decodeStrict(b: Uint8Array, label: string): string | typeof UNKNOWN | u
 }
 
 /**
+ * What a JSON body's problems add about its content type's `charset` ('' for none, or UTF-8), remembered per header
+ * text: a client sends the same header on every call, and reading it is two regular expressions. Bounded, so odd
+ * headers cannot grow it.
+ */
+const jsonLabels = new Map<string, string>();
+function jsonCharsetLabel(contentType: string | undefined): string {
+  if (contentType === undefined || !contentType.includes(';')) return '';
+  let label = jsonLabels.get(contentType);
+  if (label === undefined) {
+    const charset = charsetOf(contentType);
+    label = charset !== undefined && !isUtf8Label(charset) ? `; its Content-Type says charset=${charset.slice(0, 40)}, which does not change that (RFC 8259 11)` : '';
+    if (jsonLabels.size >= 64) jsonLabels.clear();
+    jsonLabels.set(contentType, label);
+  }
+  return label;
+}
+
+/**
  * A JSON body's bytes as text (RFC 8259 8.1 and 11). UTF-16 and UTF-32 and bytes that are not UTF-8 are problems (the
  * body is not JSON text between systems); a byte order mark and a `charset` other than UTF-8 are notes.
  */
 export function readJsonBytes(bytes: Uint8Array, contentType?: string): BodyText {
-  const charset = charsetOf(contentType);
-  const label = charset !== undefined && !isUtf8Label(charset) ? `; its Content-Type says charset=${charset.slice(0, 40)}, which does not change that (RFC 8259 11)` : '';
+  const label = jsonCharsetLabel(contentType);
   const wide = wideEncoding(bytes);
   if (wide !== undefined) return { ok: false, problem: `the body is ${wide} text: JSON between systems is UTF-8 (RFC 8259 8.1)${label}` };
   const text = utf8(bytes);
@@ -107,7 +127,8 @@ export function readJsonBytes(bytes: Uint8Array, contentType?: string): BodyText
   if (label === '' && !hasUtf8Bom(bytes)) return { ok: true, text, encoding: 'utf-8', notes: NO_NOTES };
   const notes: string[] = [];
   if (hasUtf8Bom(bytes)) notes.push('the body begins with a byte order mark, which JSON text between systems does not have (RFC 8259 8.1); it was ignored');
-  if (label !== '') notes.push(`the Content-Type says charset=${charset!.slice(0, 40)}; application/json has no charset parameter and JSON is UTF-8 (RFC 8259 8.1, 11): the body was read as UTF-8`);
+  if (label !== '')
+    notes.push(`the Content-Type says charset=${charsetOf(contentType)!.slice(0, 40)}; application/json has no charset parameter and JSON is UTF-8 (RFC 8259 8.1, 11): the body was read as UTF-8`);
   return { ok: true, text, encoding: 'utf-8', notes };
 }
 

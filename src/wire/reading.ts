@@ -174,7 +174,7 @@ const ORDINARY_AUTH_FIELDS = [...OPERATION.auth.required, ...(OPERATION.auth.car
  * - RISKDEC: a parent named is "Risk decision after a payment"; else "Risk decision on card data".
  */
 export function selectRow(types: readonly string[], sent: (field: string) => boolean, parent?: ParentFacts): OperationRow | undefined {
-  const key = types.join(',');
+  const key = types.length === 1 ? types[0] : types.join(',');
   const threeDs = sent('md') || sent('pares');
   const hasParent = sent('parenttransactionreference');
   switch (key) {
