@@ -2,8 +2,8 @@
  * How much of a run the reports keep (`--reports-detail`). `full` keeps every exchange of every scenario, as the
  * run recorded it. `summary` (the default) keeps a size CI can hold as an artefact on every commit: every failed
  * or skipped scenario whole, a sample of the passed ones whole (the first few of each feature in each format, enough
- * for an auditor to see what was sent and answered), and of the other passed scenarios their steps, checks and
- * verdict without the exchanges. A full run of a passing target left 273 MB and 56,000 files before.
+ * for an auditor to see what was sent and answered), and of the other passed scenarios their steps and verdict
+ * without the exchanges and the record of checks (summary.json holds what each checked, and where). A full run of a passing target left 273 MB and 56,000 files before.
  *
  * The sample is chosen from the run's own results after the run (every report then agrees on it), so that the
  * messages, cucumber's page and the Allure results keep the same scenarios' exchanges.
@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import type { Format } from '../wire/types';
 import type { ScenarioResult } from './messages';
 import { byText } from '../order';
+import { CHECKS_MEDIA_TYPE } from '../rules/checks';
 
 export type ReportsDetail = 'summary' | 'full';
 export const REPORTS_DETAILS: readonly ReportsDetail[] = ['summary', 'full'];
@@ -46,6 +47,14 @@ export function keptWhole(scenarios: readonly ScenarioResult[]): Set<string> {
 /** An exchange (request and answer), not the kit's own record of checks, skip reasons or log lines. */
 const isExchange = (mediaType: string | undefined): boolean => mediaType === 'application/json' || /xml/.test(mediaType ?? '');
 
+/**
+ * What a passed scenario outside the sample drops from the messages: its exchanges, and its record of checks. Every
+ * passed check's rule, exchanges and contexts are in summary.json (the scenario's `checked` and `reached`), read from
+ * this record before it goes; only each check's attribution (named by its step, or by the field it looked at) is
+ * not. The checks are a third of the messages (3 MB a format), each repeating its exchange's contexts.
+ */
+const isDropped = (mediaType: string | undefined): boolean => isExchange(mediaType) || mediaType === CHECKS_MEDIA_TYPE;
+
 interface Envelope {
   pickle?: { id: string; uri: string; name: string };
   testCase?: { id: string; pickleId: string };
@@ -54,8 +63,8 @@ interface Envelope {
 }
 
 /**
- * Cucumber's messages of one format without the exchanges of the passed scenarios outside the sample (their
- * steps, results and checks stay). Returns how many attachments it left out.
+ * Cucumber's messages of one format without the exchanges and checks of the passed scenarios outside the sample
+ * (their steps, results, log lines and advisories stay). Returns how many attachments it left out.
  */
 export function slimMessages(file: string, format: Format, kept: ReadonlySet<string>): number {
   let text: string;
@@ -83,7 +92,7 @@ export function slimMessages(file: string, format: Format, kept: ReadonlySet<str
     else if (m.testCaseStarted) {
       const p = pickles.get(cases.get(m.testCaseStarted.testCaseId) ?? '');
       started.set(m.testCaseStarted.id, !p || kept.has(keyOf(format, p.uri, p.name)));
-    } else if (m.attachment && isExchange(m.attachment.mediaType) && started.get(m.attachment.testCaseStartedId ?? '') === false) {
+    } else if (m.attachment && isDropped(m.attachment.mediaType) && started.get(m.attachment.testCaseStartedId ?? '') === false) {
       dropped++;
       continue;
     }

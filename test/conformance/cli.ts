@@ -19,7 +19,11 @@ export interface CliRun {
   /** Everything the command printed. */
   readonly out: string;
   readonly reports: string;
-  /** The scenarios of each format that ran, read from the messages the run wrote. */
+  /**
+   * The scenarios of each format that ran, as summary.json holds them (every scenario whole: in the default detail
+   * the messages keep the checks of failed, skipped and sampled passed scenarios only); from the messages when the
+   * run wrote no summary.
+   */
   scenarios(format?: Format): ScenarioResult[];
 }
 
@@ -36,10 +40,13 @@ export async function runCli(args: readonly string[]): Promise<CliRun> {
     code,
     out,
     reports,
-    scenarios: (format?: Format) =>
-      (['json', 'xml'] as const)
+    scenarios: (format?: Format) => {
+      const summary = path.join(reports, 'summary.json');
+      if (fs.existsSync(summary)) return (JSON.parse(fs.readFileSync(summary, 'utf8')) as Summary).scenarios.filter((s) => !format || s.format === format);
+      return (['json', 'xml'] as const)
         .filter((f) => !format || f === format)
-        .flatMap((f) => (fs.existsSync(path.join(reports, f, 'messages.ndjson')) ? readMessagesFile(path.join(reports, f, 'messages.ndjson'), f).scenarios : [])),
+        .flatMap((f) => (fs.existsSync(path.join(reports, f, 'messages.ndjson')) ? readMessagesFile(path.join(reports, f, 'messages.ndjson'), f).scenarios : []));
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The `summary` detail: a size CI keeps. Every scenario not passed stays whole, the first passed ones of each
- * feature keep their exchanges, the other passed ones lose their exchanges in the messages and become one Allure
- * test per feature, format and rules; what the matrix and summary read is untouched.
+ * feature keep their exchanges, the other passed ones lose their exchanges and checks in the messages and become
+ * one Allure test per feature, format and rules; what the matrix and summary read is untouched.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -24,7 +24,7 @@ describe('--reports-detail summary', () => {
     assert.ok(!kept.has('json\u0000f.feature\u0000pass 5'));
   });
 
-  it('messages: the exchanges of the others go, their checks stay', () => {
+  it('messages: the exchanges and checks of the others go (summary.json holds what they checked, and where)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-detail-'));
     try {
       const file = path.join(dir, 'messages.ndjson');
@@ -36,14 +36,15 @@ describe('--reports-detail summary', () => {
         { attachment: { testCaseStartedId: `s${i}`, mediaType: 'application/x.cardspec.checks+json', body: '{"checks":[]}' } },
       ]);
       fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-      assert.equal(slimMessages(file, 'json', keptWhole(SCENARIOS)), 4);
+      assert.equal(slimMessages(file, 'json', keptWhole(SCENARIOS)), 8);
       const left = fs
         .readFileSync(file, 'utf8')
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as { attachment?: { mediaType: string } });
+        .map((l) => JSON.parse(l) as { attachment?: { mediaType: string }; testCaseStarted?: unknown });
       assert.equal(left.filter((m) => m.attachment?.mediaType === 'application/json').length, 4);
-      assert.equal(left.filter((m) => m.attachment?.mediaType === 'application/x.cardspec.checks+json').length, 8);
+      assert.equal(left.filter((m) => m.attachment?.mediaType === 'application/x.cardspec.checks+json').length, 4);
+      assert.equal(left.filter((m) => m.testCaseStarted).length, SCENARIOS.length, 'every scenario stays in the record');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
