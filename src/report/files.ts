@@ -13,12 +13,27 @@ export function writeRedactedText(file: string, text: string): string {
   return file;
 }
 
-/** JSON is masked as a structure (by key and by value), which is exact where text masking has to guess. */
-export function writeRedactedJson(file: string, value: unknown, opts: { compact?: boolean } = {}): string {
+/**
+ * JSON is masked as a structure (by key and by value), which is exact where text masking has to guess. `compact`:
+ * one line, for files read by programs only (Allure's results: a third of their size is indentation). `records`:
+ * each top-level key on a line and each element of a top-level list on a line of its own (a scenario, a rule):
+ * as small as compact, and still read, grepped and diffed a record at a time (summary.json, matrix.json).
+ */
+export function writeRedactedJson(file: string, value: unknown, opts: { compact?: boolean; records?: boolean } = {}): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Compact for files read by programs only (Allure's results: a third of their size is indentation).
-  fs.writeFileSync(file, JSON.stringify(redact(value), null, opts.compact ? undefined : 2) + '\n', 'utf8');
+  const masked = redact(value);
+  fs.writeFileSync(file, (opts.records ? recordsJson(masked) : JSON.stringify(masked, null, opts.compact ? undefined : 2)) + '\n', 'utf8');
   return file;
+}
+
+/** A value as JSON, a record per line: the top-level keys, and the elements of a top-level list. */
+export function recordsJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const list = (items: readonly unknown[], indent: string): string => (items.length === 0 ? '[]' : `[\n${items.map((x) => `${indent}  ${JSON.stringify(x) ?? 'null'}`).join(',\n')}\n${indent}]`);
+  if (Array.isArray(value)) return list(value, '');
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function');
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `  ${JSON.stringify(k)}: ${Array.isArray(v) ? list(v, '  ') : JSON.stringify(v)}`).join(',\n')}\n}`;
 }
 
 /**

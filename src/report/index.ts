@@ -23,7 +23,7 @@ import { writeCucumberHtml } from './cucumber-html';
 import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files';
 import { junitXml } from './junit';
 import { matrixHtml, matrixMarkdown } from './matrix';
-import { readMessagesFile, type FormatResults } from './messages';
+import { groupReached, readMessagesFile, type FormatResults } from './messages';
 import { buildMatrix, buildSummary, incompleteReasons, type Matrix, type RunMeta, type Summary } from './model';
 import type { Waiver } from './waivers';
 import { summaryMarkdown, verdictReason } from './summary';
@@ -117,13 +117,14 @@ export function documentSha256(): string | undefined {
  */
 export function writeVerdictFiles(dir: string, summary: Summary, matrix: Matrix | undefined, allure: { readonly href: string; readonly written: boolean }): string[] {
   const verdict = { result: summary.result, reason: verdictReason(summary), scope: summary.scope };
+  const scenarios = summary.scenarios.map((s) => (s.reached ? { ...s, reached: groupReached(s.reached) } : s));
   return [
-    writeRedactedJson(path.join(dir, REPORT_FILES.summaryJson), summary),
+    writeRedactedJson(path.join(dir, REPORT_FILES.summaryJson), { ...summary, scenarios }, { records: true }),
     writeRedactedText(path.join(dir, REPORT_FILES.summaryMd), summaryMarkdown(summary)),
     writeRedactedText(path.join(dir, REPORT_FILES.summaryHtml), certificateHtml(summary, { matrix: REPORT_FILES.matrixHtml, allure: allure.href, allureWritten: allure.written })),
     ...(matrix
       ? [
-          writeRedactedJson(path.join(dir, REPORT_FILES.matrixJson), matrix),
+          writeRedactedJson(path.join(dir, REPORT_FILES.matrixJson), matrix, { records: true }),
           writeRedactedText(path.join(dir, REPORT_FILES.matrixMd), matrixMarkdown(matrix, verdict)),
           writeRedactedText(path.join(dir, REPORT_FILES.matrixHtml), matrixHtml(matrix, verdict)),
         ]

@@ -267,14 +267,18 @@ export function buildMatrix(meta: RunMeta, catalogue: readonly CatalogueRule[], 
   // Where each rule was checked; a field row's checks (`FIELD-LENGTHS:pan`) count for its rule too.
   const reachByRule = new Map<string, { s: ScenarioResult; r: RuleReach; n: number }[]>();
   for (const [n, s] of scenarios.entries()) {
-    for (const [rule, text] of Object.entries(s.reached ?? {})) {
+    // summary.json's scenarios (a merge) hold the rules of one text under one key: read either form.
+    for (const [rules, text] of Object.entries(s.reached ?? {})) {
       if (typeof text !== 'string') continue;
       const r = readReach(text);
-      const i = rule.indexOf(':');
-      for (const id of i > 0 ? [rule, rule.slice(0, i)] : [rule]) {
-        const list = reachByRule.get(id);
-        if (list) list.push({ s, r, n });
-        else reachByRule.set(id, [{ s, r, n }]);
+      for (const rule of rules.split(' ')) {
+        if (rule === '') continue;
+        const i = rule.indexOf(':');
+        for (const id of i > 0 ? [rule, rule.slice(0, i)] : [rule]) {
+          const list = reachByRule.get(id);
+          if (list) list.push({ s, r, n });
+          else reachByRule.set(id, [{ s, r, n }]);
+        }
       }
     }
   }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Matrix, MatrixRow } from '../../src/report/model';
-import { readReach, type ScenarioResult } from '../../src/report/messages';
+import { reachedByRule, readReach, type ScenarioResult } from '../../src/report/messages';
 import { contextFromKey, type ExchangeContext } from '../../src/rules/scope';
 import { runCli, type CliRun } from './cli';
 
@@ -31,8 +31,10 @@ describe('the context of every check, and the matrix of contexts (built-in gatew
   const reach = (scenario: RegExp, rule: string) => {
     const s = scenarios.find((x) => scenario.test(x.name));
     assert.ok(s, `scenario ${scenario}`);
-    const text = s.reached?.[rule];
-    assert.ok(text, `${s.name}: no check of ${rule} with a context (${Object.keys(s.reached ?? {}).join(', ')})`);
+    // summary.json groups the rules of one text under one key.
+    const reached = reachedByRule(s.reached ?? {});
+    const text = reached[rule];
+    assert.ok(text, `${s.name}: no check of ${rule} with a context (${Object.keys(reached).join(', ')})`);
     const found = readReach(text);
     const contexts = found.contexts.map(([key, calls]) => ({ ...(contextFromKey(key) as ExchangeContext), calls }));
     return { calls: found.calls, contexts };
@@ -83,7 +85,10 @@ describe('the context of every check, and the matrix of contexts (built-in gatew
     assert.deepEqual(notEnrolled.contexts?.reached.map((c) => c.context).sort(), ['JSON AUTH separate parent THREEDQUERY enrolled N', 'JSON AUTH separate parent THREEDQUERY enrolled U']);
     assert.deepEqual(notEnrolled.contexts?.unreached, []);
     // Its THREEDQUERY exchanges were checked too, but lie outside its scope: only the AUTH exchanges count.
-    const all = scenarios.flatMap((s) => (s.reached?.['3DS-AUTH-NOT-ENROLLED'] ? [{ s, x: readReach(s.reached['3DS-AUTH-NOT-ENROLLED']) }] : []));
+    const all = scenarios.flatMap((s) => {
+      const text = reachedByRule(s.reached ?? {})['3DS-AUTH-NOT-ENROLLED'];
+      return text ? [{ s, x: readReach(text) }] : [];
+    });
     const authCalls = new Set(all.flatMap(({ s, x }) => x.contexts.flatMap(([k, calls]) => (k.split('|')[1] === 'AUTH' ? calls.map((c) => `${s.uri}:${s.line}#${c}`) : []))));
     const everyCall = new Set(all.flatMap(({ s, x }) => x.calls.map((c) => `${s.uri}:${s.line}#${c}`)));
     assert.ok(authCalls.size >= 2 && authCalls.size < everyCall.size, `${authCalls.size} AUTH exchanges of ${everyCall.size}`);

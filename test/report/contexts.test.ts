@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogueRule } from '../../src/rules/catalogue';
 import { readScope } from '../../src/rules/scope';
-import { reachOf, readReach } from '../../src/report/messages';
+import { groupReached, reachedByRule, reachOf, readReach } from '../../src/report/messages';
 import { buildMatrix, buildSummary, type RunMeta } from '../../src/report/model';
 import { contextsCell, contextsLines, contextsTotalLine, matrixHtml, matrixMarkdown } from '../../src/report/matrix';
 import { scenarioResult } from './results';
@@ -70,6 +70,22 @@ describe('the matrix of contexts', () => {
         ['json|AUTH|0|||separate|none||', [2]],
       ],
     });
+  });
+
+  it('summary.json groups the rules of one text under one key, and a matrix built from it is the same', () => {
+    const grouped = groupReached(checks);
+    assert.deepEqual(grouped, { 'ERR-60025': checks['ERR-60025'], 'ONE ONE:maskedpan': '0 json|STORE|||||||@0' });
+    assert.deepEqual(groupReached(grouped), grouped, 'idempotent');
+    assert.deepEqual(reachedByRule(grouped), checks);
+    const again = buildMatrix(
+      meta,
+      RULES,
+      scenarios.map((s) => ({ ...s, reached: groupReached(s.reached ?? {}) })),
+    );
+    assert.deepEqual(
+      again.rules.map((r) => r.contexts),
+      matrix.rules.map((r) => r.contexts),
+    );
   });
 
   it('leaves the verdict alone: a rule checked in 1 of its 4 contexts passed, and the run is PASSED', () => {
