@@ -59,6 +59,15 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
     line(io.err, redactText(`cardspec proxy: ${message}`));
     return 2;
   };
+  // The command line checks it too; a script's plan is told as plainly, not as a failure to listen.
+  let upstreamUrl: URL | undefined;
+  try {
+    upstreamUrl = new URL(plan.upstream);
+  } catch {
+    upstreamUrl = undefined;
+  }
+  if (upstreamUrl === undefined || (upstreamUrl.protocol !== 'http:' && upstreamUrl.protocol !== 'https:'))
+    return problem(`the upstream must be an http:// or https:// address, not "${plan.upstream.slice(0, 100)}"`);
   const at = (file: string): string => path.resolve(io.cwd, file);
   try {
     for (const w of applyTls({ ...plan.tls, ca: plan.tls.ca === undefined ? undefined : at(plan.tls.ca) }, io.env)) line(io.err, w);
@@ -84,7 +93,7 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
       maxBodyBytes: plan.maxBodyBytes,
       strict: plan.strict,
       record,
-      tls: new URL(plan.upstream).protocol === 'https:' ? tlsRequestOptions(io.env) : {},
+      tls: upstreamUrl.protocol === 'https:' ? tlsRequestOptions(io.env) : {},
       onFinding: (f) => line(io.out, findingLine(f)),
       checksNice: plan.checksNice,
       preserveHost: plan.preserveHost,

@@ -129,6 +129,15 @@ describe('runProxyCommand', () => {
     assert.equal(t.listening(), 0);
   });
 
+  it('an upstream that is no http(s) address is a configuration error (exit 2), said as such', async () => {
+    for (const upstream of ['ftp://127.0.0.1/', 'not a url']) {
+      const t = testIo();
+      assert.equal(await runProxyCommand(plan(upstream), t.io), 2);
+      assert.equal(t.err(), `cardspec proxy: the upstream must be an http:// or https:// address, not "${upstream}"\n`);
+      assert.equal(t.listening(), 0);
+    }
+  });
+
   it('--insecure is said loudly on err and travels in the io environment only', async () => {
     const t = testIo();
     const done = runProxyCommand(plan('https://127.0.0.1:9', { tls: { insecure: true } }), t.io);
