@@ -1,0 +1,128 @@
+/**
+ * The checking proxy's checks alone (issue 27, "Overhead"): CPU time per exchange of the proxy's main thread, the
+ * request's contract checks, every answer check and the session, without the forwarding. N AUTH exchanges (the
+ * document's AUTH example, JSON and XML) are recorded once from the reference gateway on loopback, then fed to fresh
+ * proxy sessions in turns (JSON, XML, the order rotated every round) and timed with process.cpuUsage: CPU time, not
+ * wall time, so that a busy machine changes the figure little.
+ *
+ *   node -r ./steps/register-ts.js bench/checks.ts [--n 500] [--rounds 15] [--only json|xml]
+ *   node -r ./steps/register-ts.js bench/checks.ts --only json --profile json.cpuprofile   (where the time goes)
+ *   node -r ./steps/register-ts.js bench/checks.ts --against ../before     (another checkout, timed in turns)
+ *
+ * Every exchange must pass: a finding here is a false violation of the proxy, and the script says so.
+ */
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { Session as Inspector } from 'node:inspector/promises';
+import { parseArgs } from 'node:util';
+import { startGateway } from '../src/gateway';
+import type { HttpExchange } from '../src/proxy/exchange';
+import { ProxySession } from '../src/proxy/session';
+import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../src/wire/json';
+import type { RequestEnvelope } from '../src/wire/types';
+import { buildRequestBlock } from '../src/wire/xml';
+import { buildPayloads } from './payloads';
+
+type Form = 'json' | 'xml';
+
+/** One exchange as the forwarding thread hands it over: the headers as the proxy received them, the bodies as bytes. */
+function post(url: URL, path: string, headers: Record<string, string>, body: string): Promise<HttpExchange> {
+  const bytes = Buffer.from(body, 'utf8');
+  const sent = { ...headers, host: url.host, 'content-length': String(bytes.length), connection: 'keep-alive' };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, method: 'POST', headers: sent, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ method: 'POST', path, requestHeaders: sent, requestBody: bytes, status: res.statusCode, responseHeaders: res.headers, responseBody: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+async function record(n: number): Promise<Record<Form, HttpExchange[]>> {
+  const gw = await startGateway({ control: true, host: '127.0.0.1', port: 0 });
+  try {
+    const url = new URL(gw.url);
+    const p = buildPayloads('unused');
+    const xmlBody = buildRequestBlock(JSON.parse(p.auth) as RequestEnvelope);
+    const xmlHeaders = { ...p.headers, 'content-type': XML_CONTENT_TYPE, accept: XML_CONTENT_TYPE };
+    const out: Record<Form, HttpExchange[]> = { json: [], xml: [] };
+    for (let i = 0; i < n; i++) {
+      out.json.push(await post(url, '/json/', { ...p.headers, 'content-type': JSON_CONTENT_TYPE }, p.auth));
+      out.xml.push(await post(url, '/xml/', xmlHeaders, xmlBody));
+    }
+    return out;
+  } finally {
+    agent.destroy();
+    await gw.close();
+  }
+}
+
+type Session = Pick<ProxySession, 'observe'>;
+
+/** CPU µs per exchange of one fresh session fed the exchanges; throws on a finding (every exchange must pass). */
+function time(exchanges: readonly HttpExchange[], form: Form, make: () => Session): number {
+  const session = make();
+  const before = process.cpuUsage();
+  for (const ex of exchanges) {
+    const found = session.observe(ex);
+    if (found.length > 0) throw new Error(`${form}: a passing AUTH found violating: ${found.map((f) => `${f.rule} ${f.field}: ${f.message}`).join('; ')}`);
+  }
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / exchanges.length;
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { n: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, against: { type: 'string' } } });
+  const n = Number(values.n ?? 500);
+  const rounds = Number(values.rounds ?? 15);
+  const forms: Form[] = values.only === 'json' ? ['json'] : values.only === 'xml' ? ['xml'] : ['json', 'xml'];
+  const recorded = await record(n);
+  // --against DIR: another checkout of the kit (the code before a change), its sessions timed in turns with these
+  // in the same process, so that both see the same load.
+  const kits: { name: string; make: () => Session }[] = [{ name: 'this', make: () => new ProxySession() }];
+  if (values.against !== undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const other = require(path.resolve(values.against, 'src', 'proxy', 'session')) as { ProxySession: new () => Session };
+    kits.push({ name: 'against', make: () => new other.ProxySession() });
+  }
+  // Warm up: the schemas compiled, the code optimised.
+  for (const k of kits) for (const f of forms) time(recorded[f], f, k.make);
+  const results: Record<string, number[]> = {};
+  // --profile FILE: a CPU profile of the timed rounds alone (not the recording, the compiling and the warm-up).
+  const inspector = values.profile === undefined ? undefined : new Inspector();
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+    await inspector.post('Profiler.start');
+  }
+  const runs = kits.flatMap((k) => forms.map((f) => ({ key: `${k.name} ${f}`, f, make: k.make })));
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? runs : [...runs].reverse();
+    for (const run of order) (results[run.key] ??= []).push(time(recorded[run.f], run.f, run.make));
+  }
+  if (inspector && values.profile !== undefined) {
+    const { profile } = await inspector.post('Profiler.stop');
+    fs.writeFileSync(values.profile, JSON.stringify(profile));
+    inspector.disconnect();
+  }
+  for (const [key, xs] of Object.entries(results))
+    // The least of the rounds is the one least disturbed by the rest of the machine (its caches, its other work).
+    console.log(`${key}: ${Math.min(...xs).toFixed(1)} µs CPU per AUTH exchange at least, ${median(xs).toFixed(1)} median (${rounds} rounds of ${n})`);
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
