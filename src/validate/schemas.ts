@@ -91,18 +91,21 @@ function compiled(file: string, fragment = ''): NonNullable<ReturnType<Ajv2020['
 }
 
 /**
- * The response envelope's own checks without its parts' (`response.items` left out), compiled once from the
- * committed schema. Every response part schema holds every check of the envelope's `response-part` (build.ts
- * builds both from the same properties and base rules and adds to the part schemas only), so a part that passes
- * its type's schema passes the envelope's items too: checking both is done only to report, not to decide.
+ * An envelope's own checks without its list's items (`response.items` of the response envelope, `request.items` of
+ * the request envelope left out), compiled once from the committed schema. Every response part schema holds every
+ * check of the envelope's `response-part`, and every request row schema every check of the envelope's
+ * `request-object` (build.ts builds both from the same properties and base rules and adds to the part and row
+ * schemas only; test/schemas keeps it so): an item that passes its type's or row's schema passes the envelope's
+ * items too, so checking both is done only to report, not to decide.
  */
-export function passesEnvelopeShell(file: string): (value: unknown) => boolean {
+export function passesEnvelopeShell(file: string, list: 'response' | 'request' = 'response'): (value: unknown) => boolean {
   let test = shells.get(file);
   if (!test) {
     const a = instance();
-    const root = structuredClone(roots.get(file)) as { $id: string; properties?: { response?: { items?: unknown } } };
-    if (!root?.properties?.response) throw new Error(`cardspec: ${file} has no response list; run \`npm run schemas\``);
-    delete root.properties.response.items;
+    const root = structuredClone(roots.get(file)) as { $id: string; properties?: Record<string, { items?: unknown } | undefined> };
+    const listSchema = root?.properties?.[list];
+    if (!listSchema) throw new Error(`cardspec: ${file} has no ${list} list; run \`npm run schemas\``);
+    delete listSchema.items;
     root.$id = root.$id.replace(/\.schema\.json$/, '.shell.schema.json');
     const validate = a.compile(root);
     test = (value: unknown): boolean => validate(value) === true;
