@@ -67,11 +67,39 @@ function passesQuickly(env: unknown, requested: readonly string[] | undefined, u
  * `format: 'xml'` for an envelope mapped from a responseblock: see `forFormat`.
  */
 export function validateResponseEnvelope(answer: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
+  const memo = held !== undefined && typeof answer === 'object' && answer !== null ? held : undefined;
+  const key = memo ? `${format}\u0000${requested === undefined ? '\u0001' : requested.join('\u0000')}` : '';
+  const before = memo?.get(answer as object)?.get(key);
+  if (before) return [...before];
   // An empty string or null is a value not returned (src/wire/reading.ts `readAnswer`), as in the XML form.
   const env = readAnswer(answer);
   // Most answers pass: decide that with yes/no checks first (a fuzz run validates thousands), and gather the
   // violations, with their words, only for an answer that does not.
-  return passesQuickly(env, requested) ? [] : responseEnvelopeViolations(env, requested, format);
+  const found = passesQuickly(env, requested) ? [] : responseEnvelopeViolations(env, requested, format);
+  if (memo) {
+    let byKey = memo.get(answer as object);
+    if (!byKey) memo.set(answer as object, (byKey = new Map()));
+    byKey.set(key, [...found]);
+  }
+  return found;
+}
+
+/** The answers held unchanged by `withAnswersHeld`, with their validations made so far. */
+let held: WeakMap<object, Map<string, Violation[]>> | undefined;
+
+/**
+ * Runs `run` with the answers it validates held unchanged: one that several readers validate alike within it (the
+ * checking proxy's exchange: the contract gate's answer invariants, then the proxy's own answer checks) is
+ * validated once and each is given the same findings. Only for a caller that changes no answer while `run` runs.
+ */
+export function withAnswersHeld<T>(run: () => T): T {
+  const outer = held;
+  held = new WeakMap();
+  try {
+    return run();
+  } finally {
+    held = outer;
+  }
 }
 
 /**
