@@ -64,7 +64,9 @@ export class ContractSession {
   private readonly examples: number;
   private readonly requestChecks: readonly RequestCheck[];
   private readonly flows: FlowCounter;
+  /** The last KEEP_ANSWERED answered calls, a ring (a gate left up for days shifts nothing). */
   private readonly recent: AnsweredCall[] = [];
+  private recentCount = 0;
   private cases: CaseResult[] | undefined;
   private readonly answers = { checked: 0, failed: 0, byRule: new Map<string, number>(), list: [] as { call: number; rule: string; line: string }[] };
 
@@ -179,8 +181,7 @@ export class ContractSession {
         this.flows.addUpdate({ target, fields, errorcode: typeof errorcode === 'string' ? errorcode : undefined, clean });
       }
     }
-    this.recent.push({ seq: call.seq, types: call.requests.flatMap((r) => r.types), parts: call.parts });
-    if (this.recent.length > KEEP_ANSWERED) this.recent.shift();
+    this.recent[this.recentCount++ % KEEP_ANSWERED] = { seq: call.seq, types: call.requests.flatMap((r) => r.types), parts: call.parts };
   }
 
   private count(id: string): void {
@@ -193,7 +194,12 @@ export class ContractSession {
   }
 
   answeredSince(mark: number): AnsweredCall[] {
-    return this.recent.filter((c) => c.seq > mark);
+    const out: AnsweredCall[] = [];
+    for (let i = Math.max(0, this.recentCount - KEEP_ANSWERED); i < this.recentCount; i++) {
+      const c = this.recent[i % KEEP_ANSWERED];
+      if (c.seq > mark) out.push(c);
+    }
+    return out;
   }
 
   /** The violations kept (masked), oldest first. */

@@ -10,7 +10,7 @@
  * A check never guesses at what it did not see: a parent the proxy did not observe, an ACS round trip whose browser
  * went elsewhere, test data of a particular sandbox. Those rules stay "not observed" for that exchange.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
@@ -172,7 +172,7 @@ function digits(text: string): number {
   }
   return n;
 }
-const digest = (text: string): string => createHash('sha256').update(text).digest('base64').slice(0, 22);
+const digest = (text: string): string => hash('sha256', text, 'base64').slice(0, 22);
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';
 
@@ -834,15 +834,17 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
     quote: 'Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`.',
     // A value that gives back what the merchant sent in a field of its own (an orderreference of digits) is not a card.
     run: (ctx, out) => {
-      const own = new Set(ctx.views.flatMap((v) => Object.values(v.obj ?? {}).filter((x): x is string => typeof x === 'string')));
+      // Built only for a value that holds a card number: most answers have none.
+      let own: Set<string> | undefined;
+      const isOwn = (v: string): boolean => (own ??= new Set(ctx.views.flatMap((x) => Object.values(x.obj ?? {}).filter((y): y is string => typeof y === 'string')))).has(v);
       for (const view of ctx.views) {
-        const query = view.types.join(',') === 'TRANSACTIONQUERY';
+        const query = view.types.length === 1 && view.types[0] === 'TRANSACTIONQUERY';
         const rule = query ? 'STORE-QUERY-MASKED' : 'FIELD-MASKEDPAN';
         out.look(rule);
         view.parts.forEach((p) => {
           const leaks = Object.entries(p).filter(([k, v]) => {
             const text = typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : '';
-            return !(typeof v === 'string' && own.has(v) && k !== 'maskedpan' && k !== 'pan') && digits(text) >= 12 && findCardNumbers(text).length > 0;
+            return digits(text) >= 12 && findCardNumbers(text).length > 0 && !(typeof v === 'string' && k !== 'maskedpan' && k !== 'pan' && isOwn(v));
           });
           for (const [k] of leaks)
             out.fail(rule, at(view, p, k), `the ${String(p.requesttypedescription)} part carries a full card number in ${k}${query ? ': "the card number is masked in the response"' : ''}`);

@@ -17,6 +17,7 @@ import { ruleText } from '../rules/contract';
 import { defaultRuleIndex } from '../rules/attribution';
 import type { Finding, Severity } from '../rules/findings';
 import { REQUEST_TYPES } from '../../schemas/fields';
+import { withAnswersHeld } from '../validate';
 import { requestTypesOf } from '../wire/json';
 import { readAnswer } from '../wire/reading';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
@@ -136,11 +137,14 @@ const APPLIES: Readonly<Record<string, (call: CheckedCall) => boolean>> = {
   'unknown-fields': () => false,
 };
 
-/** Whether a request check applied to a call: a row's check to a request of its row, the others as listed. */
-function applies(name: string, call: CheckedCall): boolean {
-  if (NEEDS_EVERYTHING.has(name)) return false;
-  if (name.startsWith('fields-of-')) return call.requests.some((v) => v.row?.id === name.slice('fields-of-'.length));
-  return (APPLIES[name] ?? (() => true))(call);
+/** When a request check applies to a call: a row's check to a request of its row, the others as listed. */
+function appliesTo(name: string): (call: CheckedCall) => boolean {
+  if (NEEDS_EVERYTHING.has(name)) return () => false;
+  if (name.startsWith('fields-of-')) {
+    const row = name.slice('fields-of-'.length);
+    return (call) => call.requests.some((v) => v.row?.id === row);
+  }
+  return APPLIES[name] ?? (() => true);
 }
 
 /** How often a rule was checked and broken (errors: the breaks that were errors, not warnings only). */
@@ -163,7 +167,10 @@ export class ProxySession {
   private readonly contract: ContractSession;
   private readonly memory = new AnswerMemory();
   private readonly sites = new Set<string>();
-  private readonly credentials = new Set<string>();
+  /** `sites` as the checks' context lists them, until a site is added. */
+  private siteList: string[] | undefined;
+  /** The user of each basic-auth credential seen (as sent, base64), at most 100. */
+  private readonly credentials = new Map<string, string>();
   /** Filled by the wrapped request checks while the contract session observes one call. */
   private current: { call?: CheckedCall; findings: { check: string; f: Finding }[]; checked: Set<string> } = { findings: [], checked: new Set() };
   private seq = 0;
@@ -186,16 +193,23 @@ export class ProxySession {
     this.basePath = opts.basePath ?? '';
     this.examples = opts.examples ?? EXAMPLES_PER_RULE;
     this.observed = new ObservedLedger(opts.maxRecords);
-    const requestChecks: RequestCheck[] = REQUEST_CHECKS.map((check) => ({
-      ...check,
-      run: (call, ctx) => {
-        this.current.call = call;
-        const found = NEEDS_EVERYTHING.has(check.name) ? [] : check.run(call, ctx).filter((f) => this.observable(check.name, f, call));
-        if (applies(check.name, call)) for (const r of check.rules) this.current.checked.add(r);
-        for (const f of found) this.current.findings.push({ check: check.name, f });
-        return found;
-      },
-    }));
+    const requestChecks: RequestCheck[] = REQUEST_CHECKS.map((check) => {
+      // Read once per check, not per call: what the check needs seen, when it applies.
+      const unobservable = NEEDS_EVERYTHING.has(check.name);
+      const applies = appliesTo(check.name);
+      return {
+        ...check,
+        run: (call, ctx) => {
+          this.current.call = call;
+          if (unobservable) return [];
+          const ran = check.run(call, ctx);
+          const found = ran.length === 0 ? ran : ran.filter((f) => this.observable(check.name, f, call));
+          if (applies(call)) for (const r of check.rules) this.current.checked.add(r);
+          for (const f of found) this.current.findings.push({ check: check.name, f });
+          return found;
+        },
+      };
+    });
     this.contract = new ContractSession(this.observed.ledger, { strict: this.strict, requestChecks });
   }
 
@@ -215,6 +229,12 @@ export class ProxySession {
 
   /** Checks one exchange; returns its violations (masked) for a live console line each. */
   observe(ex: HttpExchange): ProxyFinding[] {
+    // The answer is not changed while it is checked: the contract gate's answer invariants and the answer checks
+    // below validate it once between them.
+    return withAnswersHeld(() => this.observeOne(ex));
+  }
+
+  private observeOne(ex: HttpExchange): ProxyFinding[] {
     const n = ++this.seq;
     const rel = this.basePath === '' ? ex.path : withinBasePath(this.basePath, ex.path);
     const format = rel === undefined ? undefined : formatOfPath(rel);
@@ -335,24 +355,41 @@ export class ProxySession {
     let username = '';
     const m = /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
     if (m) {
-      const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      username = colon < 0 ? decoded : decoded.slice(0, colon);
-      if (!this.credentials.has(m[1]) && this.credentials.size < 100) {
-        this.credentials.add(m[1]);
-        // The password is a secret wherever it shows up from now on (a body, a finding, the report).
-        if (colon >= 0) registerCredential(username, decoded.slice(colon + 1));
+      // The user of each credential seen is kept (the credentials are, and are bounded): a client sends the same one each call.
+      const known = this.credentials.get(m[1]);
+      if (known !== undefined) username = known;
+      else {
+        const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+        const colon = decoded.indexOf(':');
+        username = colon < 0 ? decoded : decoded.slice(0, colon);
+        if (this.credentials.size < 100) {
+          this.credentials.set(m[1], username);
+          // The password is a secret wherever it shows up from now on (a body, a finding, the report).
+          if (colon >= 0) registerCredential(username, decoded.slice(colon + 1));
+        }
       }
     }
-    if (this.sites.size > 1000) this.sites.clear();
+    if (this.sites.size > 1000) this.clearSites();
     for (const o of objects) {
       const site = isObject(o) ? str(o.sitereference) : undefined;
-      if (site !== undefined) this.sites.add(site);
+      if (site !== undefined) this.addSite(site);
       const parent = isObject(o) ? this.observed.parentOf(o) : undefined;
-      if (parent?.sitereference) this.sites.add(parent.sitereference);
+      if (parent?.sitereference) this.addSite(parent.sitereference);
     }
     const alias = isObject(request) && typeof request.alias === 'string' ? request.alias : username;
-    return { user: { username, password: '', alias, sites: [...this.sites] }, format, baseUrl: '' };
+    // The list is made again only when a site was added: most calls name the sites named before.
+    return { user: { username, password: '', alias, sites: (this.siteList ??= [...this.sites]) }, format, baseUrl: '' };
+  }
+
+  private addSite(site: string): void {
+    if (this.sites.has(site)) return;
+    this.sites.add(site);
+    this.siteList = undefined;
+  }
+
+  private clearSites(): void {
+    this.sites.clear();
+    this.siteList = undefined;
   }
 
   private record(found: ProxyFinding[], exchange: number, side: Side, operation: string, f: Finding): void {
