@@ -322,7 +322,7 @@ export class ProxySession {
     const requested = views.flatMap((v) => v.types);
     const result = checkAnswer({ format, raw: env, envelope: readEnv, problems: answer.problems, views, requested, clientErrors: clientRules, observed: this.observed, memory: this.memory });
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);
-    this.cover([...this.current.checked, ...result.checked], found, ex, format, requested);
+    this.cover(this.current.checked, found, ex, format, requested, result.checked);
     this.observed.record(views.map((v) => ({ obj: v.obj, types: v.types, parts: v.parts })));
     for (const v of views) for (const p of v.parts) if (p.requesttypedescription === 'THREEDQUERY') this.acs.remember(v.obj, p);
     return found;
@@ -417,10 +417,13 @@ export class ProxySession {
     this.list.push(finding);
   }
 
-  private cover(rules: Iterable<string>, found: readonly ProxyFinding[], ex: HttpExchange, format?: Format, types: readonly string[] = []): void {
+  private cover(rules: Iterable<string>, found: readonly ProxyFinding[], ex: HttpExchange, format?: Format, types: readonly string[] = [], more: Iterable<string> = []): void {
+    // Every exchange comes here, most with nothing broken: nothing is made per rule but its tallies.
     const failed = new Map<string, ProxyFinding>();
     for (const f of found) if (!failed.has(f.rule) || (f.severity === 'error' && failed.get(f.rule)?.severity !== 'error')) failed.set(f.rule, f);
-    const all = new Set([...rules, ...failed.keys()]);
+    const all = new Set(rules);
+    for (const r of more) all.add(r);
+    for (const r of failed.keys()) all.add(r);
     const known = types.filter((t) => (REQUEST_TYPES as readonly string[]).includes(t));
     for (const rule of all) {
       let c = this.coverage.get(rule);
@@ -431,12 +434,15 @@ export class ProxySession {
       }
       const f = format === undefined ? undefined : (c.byFormat[format] ??= { checked: 0, failed: 0, errors: 0 });
       for (const t of known) c.types.add(t);
-      for (const x of f ? [c, f] : [c]) x.checked++;
+      c.checked++;
+      if (f) f.checked++;
       const broke = failed.get(rule);
       if (broke) {
-        for (const x of f ? [c, f] : [c]) {
-          x.failed++;
-          if (broke.severity === 'error') x.errors++;
+        c.failed++;
+        if (f) f.failed++;
+        if (broke.severity === 'error') {
+          c.errors++;
+          if (f) f.errors++;
         }
         c.example ??= shownExchange(ex);
         if (!c.first || (broke.severity === 'error' && c.first.severity !== 'error')) c.first = { side: broke.side, severity: broke.severity, field: broke.field, message: broke.message };
