@@ -4,9 +4,8 @@
  * 3 nothing observed, 2 a usage or configuration error.
  */
 import { TLS_HELP } from '../client/tls';
-import { normaliseBasePath } from '../gateway/routes/base-path';
 import type { ProxyIo, ProxyPlan } from '../proxy/command';
-import { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS } from '../proxy/server';
+import { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS } from '../proxy/defaults';
 import { redactText } from '../redact';
 import { durationOption, parseOptions, stringOption, UsageError, wholeNumberOption, type OptionSpecs } from './options';
 import { processInterrupts, processIo } from './process-io';
@@ -70,6 +69,8 @@ export async function run(args: string[], io: ProxyIo = { ...processIo(), interr
       io.out.write(`${HELP}\n`);
       return 0;
     }
+    // After the help: `cardspec proxy --help` loads none of the gateway's routes or the proxy.
+    const { normaliseBasePath } = await import('../gateway/routes/base-path');
     const given = stringOption(values, 'upstream');
     if (given === undefined || given.trim() === '') throw new UsageError('--upstream URL is required: the base address of the gateway to check');
     let url: URL;

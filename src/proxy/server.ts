@@ -17,6 +17,7 @@ import { tlsRequestOptions, type TlsOptions } from '../client/tls';
 import { normaliseBasePath } from '../gateway/routes/base-path';
 import { redactText } from '../redact';
 import type { CaptureWriter } from './capture';
+import { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS } from './defaults';
 import type { HttpExchange } from './exchange';
 import { weight, type FromThread, type ThreadData, type ToThread } from './forward-thread';
 import { ProxySession, type ProxyFinding } from './session';
@@ -71,8 +72,7 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+export { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS };
 export const DEFAULT_MAX_PENDING = 10_000;
 export const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
 
