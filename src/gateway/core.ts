@@ -99,7 +99,8 @@ export function processEnvelope(rt: Runtime, envelope: unknown, ctx: CallContext
     let parts: ResponsePart[];
     if (objects.length === 1) {
       // The usual call: one request object, its parts in a list of the right size (a `[]` pushed to gets room for 16).
-      parts = runRequestObject(objects[0], uow, env).map((o) => o.part);
+      const outcomes = runRequestObject(objects[0], uow, env);
+      parts = outcomes.length === 1 ? [outcomes[0].part] : outcomes.map((o) => o.part);
     } else {
       parts = [];
       for (const raw of objects) for (const o of runRequestObject(raw, uow, env)) parts.push(o.part);

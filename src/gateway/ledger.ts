@@ -58,9 +58,17 @@ export const DEFAULT_MAX_RECORDS = 100_000;
  * and never outgrows twice what it holds (plus a little), however many records pass through it.
  */
 class RefList {
-  private items: string[] = [];
+  private items: string[];
   private head = 0;
   private limit = 64;
+
+  /**
+   * Made with its first entry, in a list of exactly one: most parents have one child (a THREEDQUERY its AUTH), and an
+   * empty list that is pushed to gets room for seventeen, which the ledger would hold for as long as the parent.
+   */
+  constructor(first: string) {
+    this.items = [first];
+  }
 
   push(ref: string, held: (ref: string) => boolean): void {
     this.items.push(ref);
@@ -319,8 +327,7 @@ export class Ledger {
       if (p < 0) this.touch(rec.parent);
       if (list) list.push(ref, this.isHeld);
       else {
-        const fresh = new RefList();
-        fresh.push(ref, this.isHeld);
+        const fresh = new RefList(ref);
         if (p < 0) this.kids.set(rec.parent, fresh);
         else this.kidsBySeq[p] = fresh;
       }
@@ -337,8 +344,8 @@ export class Ledger {
       if (last !== undefined && last.day === day) last.refs.push(ref, this.isDue);
       else {
         let list = this.dueBy.get(day);
-        if (!list) this.dueBy.set(day, (list = new RefList()));
-        list.push(ref, this.isDue);
+        if (!list) this.dueBy.set(day, (list = new RefList(ref)));
+        else list.push(ref, this.isDue);
         this.lastDue = { day, refs: list };
       }
     }
@@ -424,7 +431,8 @@ export class Ledger {
       this.kept.delete(ref);
       this.lastUsed.delete(ref);
     }
-    this.kids.delete(ref);
+    // Most records never had children of their own outside the window: no look-up of their reference then.
+    if (this.kids.size > 0) this.kids.delete(ref);
     if (this.byRef) this.byRef.delete(ref);
     this.count--;
     this.droppedCount++;
