@@ -55,6 +55,9 @@ export type Gate = () => Promise<void> | undefined;
  */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'expect']);
 
+/** How long a client's connection may stay with no exchange under way (node's own server allows a head 60 s). */
+const IDLE_MS = 60_000;
+
 /** What went wrong on the way, in words for the client and the report. */
 export function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
   const code = err.code ?? '';
@@ -252,7 +255,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     const refuse = (status: number, reason: string, why: string): void => {
       pending = undefined;
       reading = undefined;
-      write(replyBytes(status, reason, `cardspec proxy: ${why} (${status} ${reason})\n`, undefined, true));
+      write(replyBytes(status, reason, redactText(`cardspec proxy: ${why} (${status} ${reason})\n`), undefined, true));
       closeClient();
     };
 
@@ -456,7 +459,12 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     });
     client.on('end', () => {
       clientEnded = true;
-      if (!current && !reading) closeClient();
+      // A request begun and not finished never will be: nothing more comes.
+      if (!current) closeClient();
+    });
+    // A connection with nothing under way (no request, or one begun and left unfinished) is not kept for ever.
+    client.setTimeout(IDLE_MS, () => {
+      if (!current) client.destroy();
     });
     client.on('drain', () => {
       if (up?.isPaused()) up.resume();

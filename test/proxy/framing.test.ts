@@ -164,6 +164,36 @@ describe('the framing of answers', () => {
     assert.deepEqual(proxy.session.report().faults.byKind, { reset: 1 });
   });
 
+  it("an upstream that closes its idle connection has the client's closed with it; the next connection is served", async () => {
+    const answer = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nKeep-Alive: timeout=1\r\n\r\nok';
+    const upstream = await rawUpstream((socket) => socket.end(answer));
+    const { proxy, exchanges } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET /1 HTTP/1.1\r\nHost: h\r\n\r\n');
+    await c.closed;
+    assert.equal(await c.until(() => true), answer);
+    const d = await rawClient(proxy);
+    d.socket.write('GET /2 HTTP/1.1\r\nHost: h\r\n\r\n');
+    assert.equal(await d.until((t) => t.endsWith('ok')), answer);
+    await proxy.settled();
+    assert.deepEqual(
+      exchanges.map((e) => [e.path, e.status, e.fault]),
+      [
+        ['/1', 200, undefined],
+        ['/2', 200, undefined],
+      ],
+    );
+  });
+
+  it('an HTTP/1.0 client gets a chunked answer without its chunks, and its connection closed after it', async () => {
+    const upstream = await rawUpstream((socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n'));
+    const { proxy } = await proxyTo(upstream);
+    const c = await rawClient(proxy);
+    c.socket.write('GET / HTTP/1.0\r\n\r\n');
+    await c.closed;
+    assert.equal(await c.until(() => true), 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nabcde');
+  });
+
   it('an interim 100 Continue of the upstream is not passed on: the client had its own', async () => {
     const upstream = await rawUpstream((socket) => socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
     const { proxy } = await proxyTo(upstream);
