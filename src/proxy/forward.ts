@@ -1,11 +1,11 @@
 /**
  * The checking proxy's forwarding, at the level of the sockets: each client connection has one upstream connection
- * of its own, and each request goes to it with only its head re-written where it must be (the path under the
- * upstream's base, Host, the hop-by-hop headers); the answer goes back as the bytes it came in (status line,
- * headers, body and its framing), each piece as it arrives. ./framing.ts says where each message ends. Both
- * connections are kept alive, and pipelined requests are answered in turn. It checks nothing: each finished exchange
- * goes to `sink` after its last byte has been written to the client, and the checks run elsewhere (server.ts runs
- * this in a thread of its own, the checks on the main thread).
+ * at a time (idle ones wait for the next client connection), and each request goes to it with only its head
+ * rewritten where it must be (the path under the upstream's base, Host, the hop-by-hop headers); the answer goes
+ * back as the bytes it came in (status line, headers, body and its framing), each piece as it arrives.
+ * ./framing.ts says where each message ends. Both connections are kept alive, and pipelined requests are answered
+ * in turn. It checks nothing: each finished exchange goes to `sink` after its last byte has been written to the
+ * client, and the checks run elsewhere (server.ts runs this in a thread of its own, the checks on the main thread).
  *
  * Why not node:http: its server and client parse and write every message again, which cost about three times the
  * CPU of the forwarding itself; a proxy that must not slow the traffic down has no use for that.
@@ -119,6 +119,16 @@ function closes(head: { readonly version: string; readonly headers: IncomingHttp
   return head.version === '1.0' ? !/\bkeep-alive\b/.test(tokens) : /\bclose\b/.test(tokens);
 }
 
+/** What a connection to the upstream tells the client connection using it. */
+interface UpstreamUser {
+  data(chunk: Buffer): void;
+  error(e: NodeJS.ErrnoException): void;
+  closed(): void;
+}
+
+/** How many connections to the upstream wait, idle, for a client connection. */
+const MAX_IDLE = 64;
+
 /** One request read whole from the client, waiting for its answer. */
 interface Request {
   readonly head: RequestHead;
@@ -158,6 +168,42 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
   };
   const connections = new Set<net.Socket>();
   let closing = false;
+
+  // A connection to the upstream serves one client connection at a time; when that one ends, it waits in `idle`
+  // for the next (a client that opens a connection per request still reuses the upstream's, TLS handshake and all).
+  const users = new WeakMap<net.Socket, UpstreamUser>();
+  const idle: net.Socket[] = [];
+  const take = (user: UpstreamUser): net.Socket => {
+    for (let s = idle.pop(); s; s = idle.pop()) {
+      if (!s.destroyed && s.writable) {
+        users.set(s, user);
+        return s;
+      }
+    }
+    const s = connect();
+    connections.add(s);
+    s.on('data', (c: Buffer) => {
+      const u = users.get(s);
+      // Bytes while idle: nothing asked for them, and the connection cannot be trusted with the next request.
+      if (u) u.data(c);
+      else s.destroy();
+    });
+    s.on('error', (e: NodeJS.ErrnoException) => users.get(s)?.error(e));
+    s.on('close', () => {
+      connections.delete(s);
+      const i = idle.indexOf(s);
+      if (i >= 0) idle.splice(i, 1);
+      users.get(s)?.closed();
+    });
+    users.set(s, user);
+    return s;
+  };
+  const release = (s: net.Socket): void => {
+    users.delete(s);
+    if (closing || s.destroyed || !s.writable || idle.length >= MAX_IDLE) return void s.destroy();
+    if (s.isPaused()) s.resume();
+    idle.push(s);
+  };
 
   /** The request's head as the upstream gets it: the path under its base, its Host, no hop-by-hop header. */
   const forwardedHead = (req: RequestHead, body: Buffer, wasChunked: boolean): string => {
@@ -199,11 +245,17 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     const closeClient = (): void => {
       if (!client.destroyed) client.end();
     };
+    /** The upstream connection cannot serve another exchange. */
     const dropUpstream = (): void => {
       if (up) {
-        connections.delete(up);
+        users.delete(up);
         up.destroy();
       }
+      up = undefined;
+    };
+    /** The upstream connection, its last answer whole, for another client connection. */
+    const releaseUpstream = (): void => {
+      if (up) release(up);
       up = undefined;
     };
 
@@ -224,7 +276,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       current = undefined;
       answer = undefined;
       if (closeAfter || client.destroyed) {
-        dropUpstream();
+        releaseUpstream();
         closeClient();
         return;
       }
@@ -359,27 +411,19 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       if (!current && !reading && pending === undefined) closeClient();
     };
 
-    const openUpstream = (): net.Socket => {
-      const s = connect();
-      connections.add(s);
-      s.on('data', (c: Buffer) => {
-        if (s === up) fromUpstream(c);
-      });
-      s.on('error', (e: NodeJS.ErrnoException) => {
-        if (s === up && current) fail(faultOf(e, upstream));
-      });
-      s.on('close', () => {
-        connections.delete(s);
-        if (s === up) upstreamClosed();
-      });
-      return s;
+    const user: UpstreamUser = {
+      data: fromUpstream,
+      error: (e) => {
+        if (current) fail(faultOf(e, upstream));
+      },
+      closed: upstreamClosed,
     };
 
     const forward = (req: Request, wasChunked: boolean): void => {
       if (closing) return;
       answer = { left: 0, pieces: [], size: 0, begun: false };
       timer = setTimeout(() => fail({ kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` }), timeoutMs);
-      if (!up || up.destroyed || !up.writable) up = openUpstream();
+      if (!up || up.destroyed || !up.writable) up = take(user);
       const head = Buffer.from(forwardedHead(req.head, req.body, wasChunked), 'latin1');
       up.write(req.body.length > 0 ? Buffer.concat([head, req.body], head.length + req.body.length) : head);
     };
@@ -472,7 +516,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     client.on('error', () => client.destroy());
     client.on('close', () => {
       connections.delete(client);
-      if (!current) dropUpstream();
+      if (!current) releaseUpstream();
     });
   };
 

@@ -38,14 +38,23 @@ async function rawUpstream(answer: (socket: net.Socket, request: string) => void
   return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
 }
 
+/** What a node:http upstream received, and from which connection (the proxy's port). */
+interface Seen {
+  readonly method?: string;
+  readonly url?: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  readonly from?: number;
+}
+
 /** A node:http upstream that tells what it received. */
-async function httpUpstream(seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[]): Promise<string> {
+async function httpUpstream(seen: Seen[]): Promise<string> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body, from: req.socket.remotePort });
       const answer = `answer-${seen.length}:${body}`;
       res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(answer) });
       res.end(answer);
@@ -205,7 +214,7 @@ describe('the framing of answers', () => {
 
 describe('the framing of requests', () => {
   it('pipelined requests are forwarded in turn and answered in their order', async () => {
-    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const seen: Seen[] = [];
     const { proxy, exchanges } = await proxyTo(await httpUpstream(seen));
     const c = await rawClient(proxy);
     const request = (i: number): string => `POST /p${i} HTTP/1.1\r\nHost: h\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\nbody-${i}`;
@@ -235,8 +244,24 @@ describe('the framing of requests', () => {
     );
   });
 
+  it('a client that opens a connection per request still has its requests go over one upstream connection', async () => {
+    const seen: Seen[] = [];
+    const { proxy } = await proxyTo(await httpUpstream(seen));
+    for (let i = 1; i <= 3; i++) {
+      const c = await rawClient(proxy);
+      c.socket.write(`GET /${i} HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n`);
+      await c.closed;
+      assert.match(await c.until(() => true), new RegExp(`\r\n\r\nanswer-${i}:$`));
+    }
+    assert.deepEqual(
+      seen.map((s) => s.url),
+      ['/1', '/2', '/3'],
+    );
+    assert.equal(new Set(seen.map((s) => s.from)).size, 1, 'the upstream saw one connection');
+  });
+
   it('Expect: 100-continue is answered by the proxy, which then takes the body and sends it on whole', async () => {
-    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const seen: Seen[] = [];
     const { proxy } = await proxyTo(await httpUpstream(seen));
     const c = await rawClient(proxy);
     c.socket.write('POST /e HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n');
@@ -248,7 +273,7 @@ describe('the framing of requests', () => {
   });
 
   it('a chunked request goes on whole with its length; the checks get the body', async () => {
-    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const seen: Seen[] = [];
     const { proxy, exchanges } = await proxyTo(await httpUpstream(seen));
     const c = await rawClient(proxy);
     c.socket.write('POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n');
@@ -262,7 +287,7 @@ describe('the framing of requests', () => {
   });
 
   it('what is not HTTP, or a body whose end is ambiguous, gets a 400 and the connection closed', async () => {
-    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const seen: Seen[] = [];
     const { proxy } = await proxyTo(await httpUpstream(seen));
     for (const bad of ['HELLO\r\n\r\n', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n']) {
       const c = await rawClient(proxy);
@@ -274,7 +299,7 @@ describe('the framing of requests', () => {
   });
 
   it('a request body over the limit: 413, in the report', async () => {
-    const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const seen: Seen[] = [];
     const { proxy } = await proxyTo(await httpUpstream(seen), { maxBodyBytes: 8 });
     const res = await fetch(`${proxy.url}/big`, { method: 'POST', body: 'x'.repeat(9) });
     assert.equal(res.status, 413);
