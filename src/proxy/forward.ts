@@ -311,6 +311,16 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       closeClient();
     };
 
+    /** A request body over the limit: in the report as such, the client told with a 413, its connection closed. */
+    const bodyTooLarge = (head: RequestHead): void => {
+      const fault = tooLarge(maxBody, 'the request body');
+      sink(exchange({ head, body: Buffer.alloc(0), close: true }, { fault }));
+      write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
+      pending = undefined;
+      reading = undefined;
+      closeClient();
+    };
+
     const done = (): void => {
       const req = current!;
       const a = answer!;
@@ -446,14 +456,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
           const framing = r.framing;
           let end = 0;
           if (framing.kind === 'length') {
-            if (framing.length > maxBody) {
-              const fault = tooLarge(maxBody, 'the request body');
-              sink(exchange({ head: r.head, body: Buffer.alloc(0), close: true }, { fault }));
-              write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
-              pending = undefined;
-              reading = undefined;
-              return closeClient();
-            }
+            if (framing.length > maxBody) return bodyTooLarge(r.head);
             end = Math.min(buf.length, framing.length - r.size);
             if (end > 0) r.pieces.push(buf.subarray(0, end));
             r.size += end;
@@ -462,14 +465,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
               r.pieces.push(d);
               r.size += d.length;
             });
-            if (r.size > maxBody) {
-              const fault = tooLarge(maxBody, 'the request body');
-              sink(exchange({ head: r.head, body: Buffer.alloc(0), close: true }, { fault }));
-              write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
-              pending = undefined;
-              reading = undefined;
-              return closeClient();
-            }
+            if (r.size > maxBody) return bodyTooLarge(r.head);
           }
           pending = end < buf.length ? buf.subarray(end) : undefined;
           const whole = framing.kind === 'none' || (framing.kind === 'length' && r.size === framing.length) || (framing.kind === 'chunked' && r.chunked!.done);
