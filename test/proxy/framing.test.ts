@@ -286,6 +286,26 @@ describe('the framing of requests', () => {
     assert.equal(exchanges[0].requestBody.toString('utf8'), 'abcde');
   });
 
+  it('a request body over the limit, by its length or by its chunks, gets a 413, its connection closed, the fault kept', async () => {
+    const seen: Seen[] = [];
+    const { proxy, exchanges } = await proxyTo(await httpUpstream(seen), { maxBodyBytes: 8 });
+    for (const big of ['POST /l HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\n123456789', 'POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n4\r\n6789\r\n0\r\n\r\n']) {
+      const c = await rawClient(proxy);
+      c.socket.write(big);
+      await c.closed;
+      assert.match(await c.until(() => true), /^HTTP\/1\.1 413 Payload Too Large\r\n[\s\S]*cardspec proxy: [\s\S]*8 bytes/);
+    }
+    assert.equal(seen.length, 0, 'nothing reached the upstream');
+    await proxy.settled();
+    assert.deepEqual(
+      exchanges.map((ex) => [ex.path, ex.fault?.kind]),
+      [
+        ['/l', 'too-large'],
+        ['/c', 'too-large'],
+      ],
+    );
+  });
+
   it('what is not HTTP, or a body whose end is ambiguous, gets a 400 and the connection closed', async () => {
     const seen: Seen[] = [];
     const { proxy } = await proxyTo(await httpUpstream(seen));
