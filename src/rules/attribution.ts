@@ -108,9 +108,17 @@ export function leafOf(field: string): string {
   return names.length ? names[names.length - 1] : '';
 }
 
+/**
+ * A lookup table keyed by names that come off the wire (a part's field, a finding's leaf): without a prototype, so
+ * that a field named `constructor` or `toString` finds nothing rather than Object's own function.
+ */
+function table<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
 /** Field-specific rules of the catalogue, by the kind of finding. */
-const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  pattern: {
+const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = table({
+  pattern: table({
     maskedpan: 'FIELD-MASKEDPAN',
     transactionstartedtimestamp: 'FIELD-TIMESTAMP',
     settleduedate: 'FIELD-SETTLEDUEDATE',
@@ -118,8 +126,8 @@ const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     securityresponseaddress: 'SEC-RESULT-DIGIT',
     securityresponsepostcode: 'SEC-RESULT-DIGIT',
     securityresponsesecuritycode: 'SEC-RESULT-DIGIT',
-  },
-  enum: {
+  }),
+  enum: table({
     accounttypedescription: 'FIELD-ACCOUNTTYPE-PAYMENTS',
     securityresponseaddress: 'SEC-RESULT-DIGIT',
     securityresponsepostcode: 'SEC-RESULT-DIGIT',
@@ -129,20 +137,20 @@ const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     status: '3DS-STATUS',
     version: 'VER-JSON',
     billingtelephonetype: 'FIELD-TELEPHONETYPE',
-  },
-  forbidden: {
+  }),
+  forbidden: table({
     acsurl: '3DS-ACSURL-ONLY-ENROLLED',
     pareq: '3DS-PAREQ-ONLY-ENROLLED',
-  },
-  required: {
+  }),
+  required: table({
     requestreference: 'ENV-REQUESTREFERENCE',
     secrand: 'ENV-SECRAND',
     version: 'VER-JSON',
     response: 'TRANSPORT-RESPONSE-BODY',
     errorcode: 'ERR-PART-FIELDS',
     errormessage: 'ERR-PART-FIELDS',
-  },
-};
+  }),
+});
 
 // "The STORE response holds ...": the listed fields, as schemas/operations.ts reads the sentence.
 const STORE_LISTED: ReadonlySet<string> = new Set(PART_SHAPES.STORE.requiredOnSuccess);
@@ -195,7 +203,7 @@ export function formRuleOf(field: string, listed: boolean): string | undefined {
 }
 
 /** By the kind of finding alone. */
-const BY_KIND: Readonly<Record<string, string>> = {
+const BY_KIND: Readonly<Record<string, string>> = table({
   masked: 'FIELD-MASKEDPAN',
   echo: 'FIELD-ECHO',
   'all-values-strings': 'FIELD-STRINGS',
@@ -212,7 +220,7 @@ const BY_KIND: Readonly<Record<string, string>> = {
   type: 'TRANSPORT-RESPONSE-BODY',
   required: 'TRANSPORT-RESPONSE-BODY',
   minItems: 'ENV-RESPONSE-ONE-PART-PER-TYPE',
-};
+});
 
 const collapse = (s: string): string => s.replace(/`/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -388,10 +396,10 @@ export function ruleForFormatDifference(field: string, partType: string | undefi
 }
 
 /** The sentences about a response field's value, by field. */
-const VALUE_RULES: Readonly<Record<string, string>> = {
+const VALUE_RULES: Readonly<Record<string, string>> = table({
   maskedpan: 'FIELD-MASKEDPAN',
   parenttransactionreference: 'FIELD-PARENT',
   transactionreference: 'FIELD-TRANSACTIONREFERENCE',
   errorcode: 'ERR-PART-FIELDS',
   errormessage: 'ERR-PART-FIELDS',
-};
+});
