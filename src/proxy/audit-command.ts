@@ -6,14 +6,13 @@
  *
  * Exit codes: 0 no violation, 1 violations, 2 a file that is no capture, 3 nothing to check.
  */
-import * as path from 'node:path';
 import type { CommandIo } from '../io';
-import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { auditFiles, type AuditResult } from './audit';
 import { CaptureError } from './capture';
-import { observedJunitXml, writeObservedReports, type ObservedRun } from './certify';
+import type { ObservedRun } from './certify';
 import { findingLine, proxyReportJson, proxyReportText } from './report';
+import { writeRunFiles } from './run-files';
 
 /** What an audit is given of its process: output, and the folder relative file names are read and written in. */
 export type AuditIo = Pick<CommandIo, 'out' | 'err' | 'cwd'>;
@@ -38,7 +37,6 @@ const line = (sink: CommandIo['out'], text: string): void => void sink.write(`${
 
 // Async as every command's call is, although the audit reads its files at once: a caller awaits any command alike.
 export async function runAuditCommand(plan: AuditPlan, io: AuditIo): Promise<number> {
-  const at = (file: string): string => path.resolve(io.cwd, file);
   const startedAt = new Date().toISOString();
   let result: AuditResult;
   try {
@@ -59,33 +57,7 @@ export async function runAuditCommand(plan: AuditPlan, io: AuditIo): Promise<num
   line(io.out, proxyReportText(result.report).trimEnd());
   // One observation for every file: --junit and the junit.xml of --reports are the same document.
   const observed: ObservedRun = { command: 'audit', target: plan.files.join(', '), startedAt, finishedAt: new Date().toISOString() };
-  const report = plan.report;
-  if (report !== undefined) {
-    try {
-      writeRedactedText(at(report), report.toLowerCase().endsWith('.json') ? proxyReportJson({ ...result.report, ...{ leaks: result.leaks } }) : proxyReportText(result.report, { all: true }));
-      line(io.out, redactText(`Report written to ${report}`));
-    } catch (e) {
-      line(io.err, redactText(`cardspec audit: cannot write the report to ${report}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  const junit = plan.junit;
-  if (junit !== undefined) {
-    try {
-      writeRedactedText(at(junit), observedJunitXml(result.report, observed));
-      line(io.out, redactText(`JUnit written to ${junit}`));
-    } catch (e) {
-      line(io.err, redactText(`cardspec audit: cannot write the JUnit file ${junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  const reportsDir = plan.reports;
-  if (reportsDir !== undefined) {
-    try {
-      writeObservedReports(at(reportsDir), result.report, observed);
-      line(io.out, redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${reportsDir}`));
-    } catch (e) {
-      line(io.err, redactText(`cardspec audit: cannot write the reports to ${reportsDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
+  writeRunFiles(plan, result.report, observed, io, () => proxyReportJson({ ...result.report, ...{ leaks: result.leaks } }));
   if (result.exitCode === 3) line(io.out, 'cardspec audit: no call to the interface (/json/, /xml/) in the capture, so nothing was checked: exit 3.');
   return result.exitCode;
 }

@@ -11,12 +11,12 @@
 import * as path from 'node:path';
 import { applyTls, TlsConfigError, tlsRequestOptions } from '../client/tls';
 import type { CommandIo } from '../io';
-import { writeRedactedText } from '../report/files';
 import { redactText } from '../redact';
 import { CaptureWriter } from './capture';
-import { observedJunitXml, writeObservedReports, type ObservedRun } from './certify';
+import type { ObservedRun } from './certify';
 import { HarWriter } from './har';
-import { findingLine, proxyReportJson, proxyReportText } from './report';
+import { findingLine, proxyReportText } from './report';
+import { writeRunFiles } from './run-files';
 import { DEFAULT_TIMEOUT_MS, startProxy, type RunningProxy } from './server';
 
 /** What the proxy is given of its process; the interrupts end it (a proxy serves until told to stop). */
@@ -130,31 +130,7 @@ export async function runProxyCommand(plan: ProxyPlan, io: ProxyIo): Promise<num
   // One observation for every file: --junit and the junit.xml of --reports are the same document.
   const observed: ObservedRun = { command: 'proxy', target: upstream, startedAt, finishedAt: new Date().toISOString() };
   line(io.out, proxyReportText(report).trimEnd());
-  const file = plan.report;
-  if (file !== undefined) {
-    try {
-      writeRedactedText(at(file), file.toLowerCase().endsWith('.json') ? proxyReportJson(report) : proxyReportText(report, { all: true }));
-      line(io.out, redactText(`Report written to ${file}`));
-    } catch (e) {
-      line(io.err, redactText(`cardspec proxy: cannot write the report to ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  if (plan.junit !== undefined) {
-    try {
-      writeRedactedText(at(plan.junit), observedJunitXml(report, observed));
-      line(io.out, redactText(`JUnit written to ${plan.junit}`));
-    } catch (e) {
-      line(io.err, redactText(`cardspec proxy: cannot write the JUnit file ${plan.junit}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
-  if (plan.reports !== undefined) {
-    try {
-      writeObservedReports(at(plan.reports), report, observed);
-      line(io.out, redactText(`Reports (matrix, summary.html, junit.xml, allure-results) written to ${plan.reports}`));
-    } catch (e) {
-      line(io.err, redactText(`cardspec proxy: cannot write the reports to ${plan.reports}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
-    }
-  }
+  writeRunFiles(plan, report, observed, io);
   const code = proxy.session.exitCode();
   if (code === 3) line(io.out, redactText(`cardspec proxy: no call to the interface went through the proxy, so nothing was checked: exit 3. Point the client at ${proxy.url}${basePath}.`));
   return code;

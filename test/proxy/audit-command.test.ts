@@ -55,6 +55,14 @@ describe('runAuditCommand', () => {
     assert.match(junit, /name="FIELD-MASKEDPAN in the observed traffic \[json\]"[^>]*>(?:(?!<\/testcase>)[\s\S])*<failure message="Broke FIELD-MASKEDPAN:/);
   });
 
+  it('a report that cannot be written is told on the error stream, and the other files are still written', async () => {
+    const t = testIo();
+    assert.equal(await runAuditCommand(plan(['capture.jsonl'], { report: 'capture.jsonl/audit.json', junit: 'after-junit.xml', quiet: true }), t.io), 1);
+    assert.match(t.err(), /^cardspec audit: cannot write the report to capture\.jsonl\/audit\.json: E[A-Z]+\n$/);
+    assert.match(t.out(), /JUnit written to after-junit\.xml\n$/);
+    assert.ok(fs.existsSync(path.join(dir, 'after-junit.xml')));
+  });
+
   it('quiet: no line per violation, the same verdict', async () => {
     const t = testIo();
     assert.equal(await runAuditCommand(plan(['capture.jsonl'], { quiet: true }), t.io), 1);
