@@ -741,7 +741,9 @@ export const FIELDS: readonly FieldDef[] = [
 ];
 
 /** The dictionary by field name. */
-export const FIELD: Readonly<Record<string, FieldDef>> = Object.fromEntries(FIELDS.map((d) => [d.name, d]));
+// Looked up by names read off the wire: with no prototype, a field named `constructor` or `__proto__` is unknown,
+// not Object's own function.
+export const FIELD: Readonly<Record<string, FieldDef>> = Object.assign(Object.create(null) as Record<string, FieldDef>, Object.fromEntries(FIELDS.map((d) => [d.name, d])));
 
 export function fieldsFor(direction: Direction): FieldDef[] {
   return FIELDS.filter((d) => d[direction] !== undefined);
