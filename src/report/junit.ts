@@ -6,13 +6,13 @@
  * a testcase of its own in error with the reasons: a file of no failures must never pass a CI gate for a run that
  * checked nothing (a not-ready target gave `tests="0" failures="0"`, green to a JUnit reader).
  */
-import { create } from 'xmlbuilder2';
 import type { Format } from '../wire/types';
 import { isKitProblem, type ScenarioResult } from './messages';
 import { brokenRules, type RunMeta, type Summary } from './model';
 import { verdictReason } from './summary';
 import type { CatalogueRule } from '../rules/catalogue';
 import { firstLine } from './text';
+import { xmlDocument } from './xml';
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
@@ -22,12 +22,11 @@ function seconds(ms: number): string {
 export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenarios: readonly ScenarioResult[], summary?: Summary): string {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const known = new Set(ruleById.keys());
-  // Invalid XML 1.0 characters (control characters from a target's answer) are replaced, never a broken file.
-  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const formats: Format[] = [...new Set<Format>([...meta.formats, ...scenarios.map((s) => s.format)])];
   const total = tally(scenarios);
   const incomplete = summary?.result === 'incomplete' ? verdictReason(summary) : undefined;
-  const root = doc.ele('testsuites', {
+  // Invalid XML 1.0 characters (control characters from a target's answer) are replaced, never a broken file (xml.ts).
+  const doc = xmlDocument('testsuites', {
     name: 'cardspec',
     tests: total.tests + (incomplete !== undefined ? 1 : 0),
     failures: total.failures,
@@ -36,6 +35,7 @@ export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenari
     time: seconds(scenarios.reduce((s, x) => s + x.durationMs, 0)),
     ...(meta.startedAt ? { timestamp: meta.startedAt } : {}),
   });
+  const root = doc.root;
   for (const format of formats) {
     const list = scenarios.filter((s) => s.format === format);
     const t = tally(list);
@@ -117,7 +117,7 @@ export function junitXml(meta: RunMeta, rules: readonly CatalogueRule[], scenari
       .ele('error', { message: firstLine(`INCOMPLETE: ${incomplete}`, 500), type: 'INCOMPLETE' })
       .txt(`INCOMPLETE: ${incomplete}`);
   }
-  return doc.end({ prettyPrint: true }) + '\n';
+  return doc.xml() + '\n';
 }
 
 function tally(list: readonly ScenarioResult[]): { tests: number; failures: number; errors: number; skipped: number } {

@@ -3,7 +3,7 @@
  * each field at its dictionary place (xml-scheme.ts). Serialising goes through xmlbuilder2 (escaping is its job,
  * never ours).
  */
-import { create } from 'xmlbuilder2';
+import type { create } from 'xmlbuilder2';
 import { FIELD, type Direction, type FieldDef } from '../../schemas/fields';
 import type { RequestEnvelope, ResponseEnvelope } from './types';
 import { BLOCK, PART, ROOT, SCHEME, TYPE_ATTR, UPDATES_SCHEME, isObject, locate, toXmlVersion, type Location, type Scheme } from './xml-scheme';
@@ -190,8 +190,16 @@ const BUILD_OPTIONS = { version: '1.0', encoding: 'utf-8', invalidCharReplacemen
  */
 const ampersands = (value: string): string => value.replace(/&/g, '&amp;');
 
+/**
+ * xmlbuilder2 (and the DOM under it) is loaded by the first XML built: a JSON run loads this module through the
+ * client without ever building XML, and loading it took a tenth of a second of such a run's start-up.
+ */
+let builder: typeof create | undefined;
+
 function serialize(root: Out): string {
-  const doc = create(BUILD_OPTIONS);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  builder ??= (require('xmlbuilder2') as typeof import('xmlbuilder2')).create;
+  const doc = builder(BUILD_OPTIONS);
   const emit = (parent: ReturnType<typeof create>, el: Out): void => {
     const attrs = Object.fromEntries([...el.attrs].map(([k, v]) => [k, ampersands(v)]));
     const node = parent.ele(el.name, attrs);
