@@ -58,6 +58,13 @@ const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-e
 /** How long a client's connection may stay with no exchange under way (node's own server allows a head 60 s). */
 const IDLE_MS = 60_000;
 
+/**
+ * How often the timeouts are looked at: a tenth of the upstream's timeout, within 5 ms to 1 s. One sweep over the
+ * connections replaces a timer set and cleared per exchange (and node's per-socket timer, refreshed at each read
+ * and write): a timeout fires up to this late, never early.
+ */
+const sweepEvery = (timeoutMs: number): number => Math.max(5, Math.min(1000, Math.floor(timeoutMs / 10)));
+
 /** What went wrong on the way, in words for the client and the report. */
 export function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
   const code = err.code ?? '';
@@ -168,6 +175,13 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
   };
   const connections = new Set<net.Socket>();
   let closing = false;
+  /** Each client connection's look at its timeouts, called by the sweep with the time. */
+  const watched = new Set<(now: number) => void>();
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const check of watched) check(now);
+  }, sweepEvery(timeoutMs));
+  sweep.unref();
 
   // A connection to the upstream serves one client connection at a time; when that one ends, it waits in `idle`
   // for the next (a client that opens a connection per request still reuses the upstream's, TLS handshake and all).
@@ -235,7 +249,10 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     let current: Request | undefined;
     let answer: Answer | undefined;
     let up: net.Socket | undefined;
-    let timer: NodeJS.Timeout | undefined;
+    /** When the request under way was forwarded (performance.now()), or -1: the upstream's timeout runs from it. */
+    let sentAt = -1;
+    /** When the connection was last busy, as the sweep saw it: an idle connection is closed after IDLE_MS. */
+    let busyAt = performance.now();
     let clientEnded = false;
 
     const write = (b: Buffer): void => {
@@ -272,7 +289,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
 
     /** The exchange is over: the next request of the connection, if one came. */
     const next = (closeAfter: boolean): void => {
-      clearTimeout(timer);
+      sentAt = -1;
       current = undefined;
       answer = undefined;
       if (closeAfter || client.destroyed) {
@@ -293,7 +310,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       sink(exchange(req, { fault }));
       // The answer had begun: the client can only learn of the fault by its connection closing.
       if (begun) {
-        clearTimeout(timer);
+        sentAt = -1;
         current = undefined;
         answer = undefined;
         client.destroy();
@@ -432,7 +449,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     const forward = (req: Request, wasChunked: boolean): void => {
       if (closing) return;
       answer = { left: 0, pieces: [], size: 0, begun: false };
-      timer = setTimeout(() => fail({ kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` }), timeoutMs);
+      sentAt = performance.now();
       if (!up || up.destroyed || !up.writable) up = take(user);
       const head = Buffer.from(forwardedHead(req.head, req.body, wasChunked), 'latin1');
       up.write(req.body.length > 0 ? Buffer.concat([head, req.body], head.length + req.body.length) : head);
@@ -494,6 +511,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     };
 
     client.on('data', (c: Buffer) => {
+      active = true;
       pending = pending === undefined ? c : Buffer.concat([pending, c]);
       if (!current) read();
     });
@@ -502,16 +520,26 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       // A request begun and not finished never will be: nothing more comes.
       if (!current) closeClient();
     });
-    // A connection with nothing under way (no request, or one begun and left unfinished) is not kept for ever.
-    client.setTimeout(IDLE_MS, () => {
-      if (!current) client.destroy();
-    });
+    let active = false;
+    const check = (now: number): void => {
+      if (sentAt >= 0 && now - sentAt >= timeoutMs) {
+        sentAt = -1;
+        return fail({ kind: 'timeout', message: `the upstream ${upstream.protocol}//${upstream.host} did not answer within ${timeoutMs} ms (--timeout)` });
+      }
+      // A connection with nothing under way (no request, or one begun and left unfinished) is not kept for ever.
+      if (current || active) {
+        active = false;
+        busyAt = now;
+      } else if (now - busyAt >= IDLE_MS) client.destroy();
+    };
+    watched.add(check);
     client.on('drain', () => {
       if (up?.isPaused()) up.resume();
     });
     client.on('error', () => client.destroy());
     client.on('close', () => {
       connections.delete(client);
+      watched.delete(check);
       if (!current) releaseUpstream();
     });
   };
@@ -526,6 +554,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
+        clearInterval(sweep);
         server.close(() => resolve());
         for (const s of connections) s.destroy();
         connections.clear();
