@@ -1,14 +1,14 @@
 /**
  * The proxy's forwarding thread (./forward.ts): forwards the traffic, and hands the finished exchanges to the main
- * thread, which checks them (./server.ts). Exchanges go over in batches (every few milliseconds), their bodies
- * moved rather than copied. The checks may fall behind the traffic, but only so far: past
+ * thread, which checks them (./server.ts). Exchanges go over in batches (every few milliseconds), each batch one
+ * buffer whose memory is moved rather than copied (./handoff.ts). The checks may fall behind the traffic, but only so far: past
  * `maxPending` exchanges (or `maxPendingBytes` of bodies) handed over and not yet checked, each new request waits
  * until the checks have caught up below the bound. Nothing is dropped unchecked, and memory stays bounded.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { redactText } from '../redact';
-import type { HttpExchange } from './exchange';
 import { startForwarder, type ForwarderOptions } from './forward';
+import { BatchWriter, type Batch, type ExchangeParts } from './handoff';
 
 export interface ThreadData {
   readonly entry: string;
@@ -22,21 +22,18 @@ export type ToThread = { readonly type: 'ack'; readonly n: number; readonly byte
 export type FromThread =
   | { readonly type: 'listening'; readonly port: number }
   | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'batch'; readonly exchanges: readonly HttpExchange[] }
+  | { readonly type: 'batch'; readonly batch: Batch }
   | { readonly type: 'flushed'; readonly id: number }
   | { readonly type: 'closed' };
 
-/** How long the first exchange of a batch waits for others, and the most a batch holds. */
+/** How long the first exchange of a batch waits for others, and the most a batch holds (exchanges, bytes). */
 const BATCH_MS = 5;
 const BATCH_MAX = 256;
-
-/** The bytes an exchange holds in memory until it is checked. */
-export const weight = (ex: HttpExchange): number => ex.requestBody.length + (ex.responseBody?.length ?? 0);
+const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 function run(port: NonNullable<typeof parentPort>, data: ThreadData): void {
   const post = (m: FromThread, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);
-  let batch: HttpExchange[] = [];
-  let transfer: ArrayBuffer[] = [];
+  const batch = new BatchWriter();
   let pending = 0;
   let pendingBytes = 0;
   let closing = false;
@@ -46,22 +43,17 @@ function run(port: NonNullable<typeof parentPort>, data: ThreadData): void {
   let timer: NodeJS.Timeout | undefined;
   const send = (): void => {
     clearTimeout(timer);
-    if (batch.length === 0) return;
-    post({ type: 'batch', exchanges: batch }, transfer);
-    batch = [];
-    transfer = [];
+    const b = batch.take();
+    if (b) post({ type: 'batch', batch: b }, [b.buffer]);
   };
-  const sink = (ex: HttpExchange): void => {
+  const sink = (ex: ExchangeParts): void => {
     if (closing) return;
-    pending++;
-    pendingBytes += weight(ex);
     // Batched by time, not by turn: the main thread is woken a few hundred times a second at most, whatever the
     // traffic, and never for each exchange. The client's answer has already gone; only the checks wait.
-    if (batch.length === 0) timer = setTimeout(send, BATCH_MS);
-    batch.push(ex);
-    if (batch.length >= BATCH_MAX) send();
-    // Each body owns its memory (forward.ts): moved to the main thread, not copied.
-    for (const b of [ex.requestBody, ex.responseBody]) if (b && b.length > 0 && !transfer.includes(b.buffer as ArrayBuffer)) transfer.push(b.buffer as ArrayBuffer);
+    if (batch.exchanges === 0) timer = setTimeout(send, BATCH_MS);
+    pending++;
+    pendingBytes += batch.add(ex);
+    if (batch.exchanges >= BATCH_MAX || batch.bytes >= BATCH_MAX_BYTES) send();
   };
   const gate = (): Promise<void> | undefined => (full() ? new Promise<void>((resolve) => waiting.push(resolve)) : undefined);
 

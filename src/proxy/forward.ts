@@ -21,7 +21,8 @@ import * as tls from 'node:tls';
 import type { TlsOptions } from '../client/tls';
 import { withinBasePath } from '../gateway/routes/base-path';
 import { redactText } from '../redact';
-import type { Fault, FaultKind, HttpExchange } from './exchange';
+import type { Fault, FaultKind } from './exchange';
+import type { ExchangeParts } from './handoff';
 import { answerFraming, ChunkedReader, FramingError, readRequestHead, readStatusHead, requestFraming, type Framing, type RequestHead, type StatusHead } from './framing';
 
 export interface ForwarderOptions {
@@ -94,14 +95,6 @@ export function faultOf(err: NodeJS.ErrnoException, upstream: URL): Fault {
   return { kind, message: redactText(words[kind]) };
 }
 
-/** Pieces into one buffer that owns its memory (a pooled one would drag its whole pool to the checks' thread). */
-function own(chunks: readonly Buffer[], size: number): Buffer {
-  const out = Buffer.allocUnsafeSlow(size);
-  let at = 0;
-  for (const c of chunks) at += c.copy(out, at);
-  return out;
-}
-
 const tooLarge = (maxBody: number, what: string): Fault => ({ kind: 'too-large', message: `${what} is larger than the proxy's limit of ${maxBody} bytes` });
 
 /** The proxy's own answer: a fault of the path (502, 504), or a request it cannot forward (400, 413, 417). */
@@ -139,7 +132,11 @@ const MAX_IDLE = 64;
 /** One request read whole from the client, waiting for its answer. */
 interface Request {
   readonly head: RequestHead;
-  readonly body: Buffer;
+  /** The head's bytes as the client sent them, for the checks. */
+  readonly headBytes: Buffer;
+  /** The body without its framing, in the pieces it came in, and its size. */
+  readonly body: readonly Buffer[];
+  readonly size: number;
   /** Close the client's connection after the answer. */
   readonly close: boolean;
 }
@@ -147,6 +144,8 @@ interface Request {
 /** The answer being read from the upstream. */
 interface Answer {
   head?: StatusHead;
+  /** The head's bytes as the upstream sent them, for the checks. */
+  headBytes?: Buffer;
   framing?: Framing;
   chunked?: ChunkedReader;
   /** Bytes of the body still to come (a length). */
@@ -159,7 +158,7 @@ interface Answer {
   headBuf?: Buffer;
 }
 
-export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExchange) => void, gate: Gate = () => undefined): Promise<Forwarder> {
+export async function startForwarder(opts: ForwarderOptions, sink: (ex: ExchangeParts) => void, gate: Gate = () => undefined): Promise<Forwarder> {
   const upstream = new URL(opts.upstream);
   const secure = upstream.protocol === 'https:';
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
@@ -220,7 +219,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
   };
 
   /** The request's head as the upstream gets it: the path under its base, its Host, no hop-by-hop header. */
-  const forwardedHead = (req: RequestHead, body: Buffer, wasChunked: boolean): string => {
+  const forwardedHead = (req: RequestHead, bodySize: number, wasChunked: boolean): string => {
     const rel = basePath === '' ? req.target : (withinBasePath(basePath, req.target) ?? req.target);
     let head = `${req.method} ${upstreamBase}${rel} HTTP/1.1\r\n`;
     const raw = req.raw;
@@ -234,7 +233,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     }
     if (!host) head += `Host: ${upstream.host}\r\n`;
     // A body sent in chunks goes on whole, with its length (the framing is the hop's).
-    if (wasChunked) head += `Content-Length: ${body.length}\r\n`;
+    if (wasChunked) head += `Content-Length: ${bodySize}\r\n`;
     return `${head}\r\n`;
   };
 
@@ -244,7 +243,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     /** Client bytes not yet read into a request. */
     let pending: Buffer | undefined;
     /** The request being read (its head known, its body not yet whole). */
-    let reading: { head: RequestHead; framing: Framing; chunked?: ChunkedReader; pieces: Buffer[]; size: number; continued: boolean } | undefined;
+    let reading: { head: RequestHead; headBytes: Buffer; framing: Framing; chunked?: ChunkedReader; pieces: Buffer[]; size: number; continued: boolean } | undefined;
     /** The request forwarded (or waiting at the gate), until its answer ends. */
     let current: Request | undefined;
     let answer: Answer | undefined;
@@ -276,14 +275,11 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       up = undefined;
     };
 
-    const exchange = (req: Request, f: { status?: number; headers?: IncomingHttpHeaders; body?: Buffer; fault?: Fault }): HttpExchange => ({
-      method: req.head.method,
-      path: req.head.target,
-      requestHeaders: req.head.headers,
+    const exchange = (req: Request, f: { head?: Buffer; body?: readonly Buffer[]; fault?: Fault }): ExchangeParts => ({
+      requestHead: req.headBytes,
       requestBody: req.body,
-      status: f.status,
-      responseHeaders: f.headers,
-      responseBody: f.body,
+      answerHead: f.head,
+      answerBody: f.body,
       fault: f.fault,
     });
 
@@ -329,9 +325,9 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
     };
 
     /** A request body over the limit: in the report as such, the client told with a 413, its connection closed. */
-    const bodyTooLarge = (head: RequestHead): void => {
+    const bodyTooLarge = (head: RequestHead, headBytes: Buffer): void => {
       const fault = tooLarge(maxBody, 'the request body');
-      sink(exchange({ head, body: Buffer.alloc(0), close: true }, { fault }));
+      sink(exchange({ head, headBytes, body: [], size: 0, close: true }, { fault }));
       write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
       pending = undefined;
       reading = undefined;
@@ -342,7 +338,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       const req = current!;
       const a = answer!;
       const head = a.head!;
-      sink(exchange(req, { status: head.status, headers: head.headers, body: own(a.pieces, a.size) }));
+      sink(exchange(req, { head: a.headBytes, body: a.pieces }));
       const upCloses = a.framing!.kind === 'close' || closes(head);
       if (upCloses) dropUpstream();
       next(req.close || upCloses || (head.version === '1.0' && a.framing!.kind === 'chunked'));
@@ -377,6 +373,8 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
             continue;
           }
           a.head = h;
+          // A slice of what was read: kept until the exchange is handed over (the upstream reads into new memory).
+          a.headBytes = buf.subarray(at, at + h.size);
           a.framing = answerFraming(h, req.head.method);
           if (a.framing.kind === 'length' && a.framing.length > maxBody) return fail(tooLarge(maxBody, "the upstream's answer"));
           if (a.framing.kind === 'length') a.left = a.framing.length;
@@ -451,8 +449,12 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
       answer = { left: 0, pieces: [], size: 0, begun: false };
       sentAt = performance.now();
       if (!up || up.destroyed || !up.writable) up = take(user);
-      const head = Buffer.from(forwardedHead(req.head, req.body, wasChunked), 'latin1');
-      up.write(req.body.length > 0 ? Buffer.concat([head, req.body], head.length + req.body.length) : head);
+      // The head and the body in one write, one copy of each (a system call per write).
+      const head = forwardedHead(req.head, req.size, wasChunked);
+      const out = Buffer.allocUnsafe(head.length + req.size);
+      let at = out.write(head, 0, 'latin1');
+      for (const p of req.body) at += p.copy(out, at);
+      up.write(out);
     };
 
     /** Requests read from the client's bytes, one at a time: the next once the last one's answer has ended. */
@@ -465,7 +467,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
             if (!head) return;
             const expect = head.headers.expect;
             if (expect !== undefined && String(expect).toLowerCase() !== '100-continue') return refuse(417, 'Expectation Failed', `the proxy cannot meet "Expect: ${String(expect).slice(0, 40)}"`);
-            reading = { head, framing: requestFraming(head), pieces: [], size: 0, continued: false };
+            reading = { head, headBytes: buf.subarray(0, head.size), framing: requestFraming(head), pieces: [], size: 0, continued: false };
             if (reading.framing.kind === 'chunked') reading.chunked = new ChunkedReader();
             buf = buf.subarray(head.size);
           }
@@ -473,7 +475,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
           const framing = r.framing;
           let end = 0;
           if (framing.kind === 'length') {
-            if (framing.length > maxBody) return bodyTooLarge(r.head);
+            if (framing.length > maxBody) return bodyTooLarge(r.head, r.headBytes);
             end = Math.min(buf.length, framing.length - r.size);
             if (end > 0) r.pieces.push(buf.subarray(0, end));
             r.size += end;
@@ -482,7 +484,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
               r.pieces.push(d);
               r.size += d.length;
             });
-            if (r.size > maxBody) return bodyTooLarge(r.head);
+            if (r.size > maxBody) return bodyTooLarge(r.head, r.headBytes);
           }
           pending = end < buf.length ? buf.subarray(end) : undefined;
           const whole = framing.kind === 'none' || (framing.kind === 'length' && r.size === framing.length) || (framing.kind === 'chunked' && r.chunked!.done);
@@ -495,7 +497,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: HttpExch
             return;
           }
           reading = undefined;
-          const req: Request = { head: r.head, body: own(r.pieces, r.size), close: closes(r.head) || clientEnded };
+          const req: Request = { head: r.head, headBytes: r.headBytes, body: r.pieces, size: r.size, close: closes(r.head) || clientEnded };
           current = req;
           // Pipelined requests wait in `pending`; a client that sends far ahead is held back.
           if (pending !== undefined && pending.length > maxBody) client.pause();

@@ -19,7 +19,8 @@ import { redactText } from '../redact';
 import type { CaptureWriter } from './capture';
 import { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS } from './defaults';
 import type { HttpExchange } from './exchange';
-import { weight, type FromThread, type ThreadData, type ToThread } from './forward-thread';
+import type { FromThread, ThreadData, ToThread } from './forward-thread';
+import { readBatch } from './handoff';
 import { ProxySession, type ProxyFinding } from './session';
 
 export interface ProxyOptions {
@@ -79,9 +80,6 @@ export const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
 const ENTRY = path.join(__dirname, `forward-thread${path.extname(__filename)}`);
 const BOOT = path.join(__dirname, 'forward-boot.js');
 
-/** A body as it arrives from the thread (a Uint8Array over the moved memory), as a Buffer again. */
-const asBuffer = (b: Uint8Array | undefined): Buffer | undefined => (b === undefined ? undefined : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
-
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(opts.upstream);
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--upstream must be an http:// or https:// address, not ${upstream.protocol}`);
@@ -132,13 +130,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       if (m.type === 'listening') resolve(m.port);
       else if (m.type === 'error') reject(new Error(m.message));
       else if (m.type === 'batch') {
-        let bytes = 0;
-        for (const wire of m.exchanges) {
-          const ex: HttpExchange = { ...wire, requestBody: asBuffer(wire.requestBody) ?? Buffer.alloc(0), responseBody: asBuffer(wire.responseBody) };
-          bytes += weight(ex);
-          settle(ex);
+        let exchanges: HttpExchange[] = [];
+        try {
+          exchanges = readBatch(m.batch);
+        } catch (e) {
+          kitFault(`the proxy could not read exchanges from its forwarding thread: ${(e as Error).message}`);
         }
-        if (!stopped) tell({ type: 'ack', n: m.exchanges.length, bytes });
+        for (const ex of exchanges) settle(ex);
+        if (!stopped) tell({ type: 'ack', n: m.batch.count, bytes: m.batch.length });
       } else if (m.type === 'flushed') {
         flushes.get(m.id)?.();
         flushes.delete(m.id);
