@@ -88,11 +88,14 @@ export class ContractSession {
     this.answered++;
     this.byFormat[checked.format]++;
     const findings: Finding[] = [];
-    const operation = operationOf(checked);
+    // Named only for a call that broke something (most break nothing).
+    let operation: string | undefined;
+    const ctx = { ledger: this.ledger };
     for (const check of this.requestChecks) {
-      for (const f of check.run(checked, { ledger: this.ledger })) {
+      const found = check.run(checked, ctx);
+      for (const f of found) {
         findings.push(f);
-        this.record(checked.seq, operation, check.name, f);
+        this.record(checked.seq, (operation ??= operationOf(checked)), check.name, f);
       }
     }
     this.track(checked, findings);

@@ -53,9 +53,63 @@ export interface AnswerContext {
 }
 
 export interface AnswerResult {
-  /** The rules the checks looked at in this exchange. */
-  readonly checked: ReadonlySet<string>;
   readonly findings: readonly Finding[];
+}
+
+/**
+ * The rules looked at in one exchange, each once, in the order first looked at: every check of an exchange says
+ * which rules it looked at, most of them every time, so a rule is a small integer here (interned once per session)
+ * and "once" is a stamp per exchange, not a set of strings made and merged for each.
+ */
+export class LookedRules {
+  private readonly ids = new Map<string, number>();
+  private readonly names: string[] = [];
+  private stamps = new Int32Array(256);
+  private epoch = 0;
+  /** The ids looked at in the current exchange, in order. */
+  readonly list: number[] = [];
+
+  /** A new exchange: nothing looked at yet. */
+  begin(): void {
+    this.epoch++;
+    this.list.length = 0;
+  }
+
+  /** The id of a rule (interned at its first use). */
+  id(rule: string): number {
+    let id = this.ids.get(rule);
+    if (id === undefined) {
+      id = this.names.length;
+      this.ids.set(rule, id);
+      this.names.push(rule);
+      if (id >= this.stamps.length) {
+        const grown = new Int32Array(this.stamps.length * 2);
+        grown.set(this.stamps);
+        this.stamps = grown;
+      }
+    }
+    return id;
+  }
+
+  name(id: number): string {
+    return this.names[id];
+  }
+
+  lookId(id: number): void {
+    if (this.stamps[id] === this.epoch) return;
+    this.stamps[id] = this.epoch;
+    this.list.push(id);
+  }
+
+  look(rule: string): void {
+    this.lookId(this.id(rule));
+  }
+
+  /** Whether the rule was looked at in the current exchange. */
+  has(rule: string): boolean {
+    const id = this.ids.get(rule);
+    return id !== undefined && this.stamps[id] === this.epoch;
+  }
 }
 
 /** The address and postcode results a form answered for the same data. */
@@ -129,7 +183,8 @@ export class AnswerMemory {
       this.results.set(key, (entry = { forms: {}, compared: 'none' }));
     }
     const seen = entry.forms[format];
-    const now = seen === undefined ? { address, postcode, varied: false } : { ...seen, varied: seen.varied || seen.address !== address || seen.postcode !== postcode };
+    // The same results as before (the common case) change nothing of what was remembered.
+    const now = seen === undefined ? { address, postcode, varied: false } : seen.varied || (seen.address === address && seen.postcode === postcode) ? seen : { ...seen, varied: true };
     entry.forms[format] = now;
     if (now.varied) this.tally.varied = true;
     this.count(entry.compared, -1);
@@ -172,7 +227,8 @@ function digits(text: string): number {
   }
   return n;
 }
-const digest = (text: string): string => hash('sha256', text, 'base64').slice(0, 22);
+/** A key that stands for a text without holding it (a card number is not kept): the hash's bytes as a string. */
+const digest = (text: string): string => hash('sha256', text, 'binary');
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';
 
@@ -193,13 +249,13 @@ interface SessionCheck {
 }
 
 class Out {
-  readonly checked = new Set<string>();
   readonly findings: Finding[] = [];
+  constructor(private readonly looked: LookedRules) {}
   look(...rules: string[]): void {
-    for (const r of rules) this.checked.add(r);
+    for (let i = 0; i < rules.length; i++) this.looked.look(rules[i]);
   }
   fail(rule: string, field: string, message: string, severity: Finding['severity'] = 'error'): void {
-    this.checked.add(rule);
+    this.looked.look(rule);
     this.findings.push({ rule, field, severity, message });
   }
 }
@@ -841,24 +897,27 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         const query = view.types.length === 1 && view.types[0] === 'TRANSACTIONQUERY';
         const rule = query ? 'STORE-QUERY-MASKED' : 'FIELD-MASKEDPAN';
         out.look(rule);
-        view.parts.forEach((p) => {
-          const leaks = Object.entries(p).filter(([k, v]) => {
-            const text = typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : '';
-            return digits(text) >= 12 && findCardNumbers(text).length > 0 && !(typeof v === 'string' && k !== 'maskedpan' && k !== 'pan' && isOwn(v));
-          });
-          for (const [k] of leaks)
+        for (const p of view.parts) {
+          for (const k in p) {
+            if (!Object.prototype.hasOwnProperty.call(p, k)) continue;
+            const v = p[k];
+            // A card number has twelve digits at least: a shorter value (most) holds none.
+            const text = typeof v === 'string' ? (v.length < 12 ? '' : v) : typeof v === 'object' && v !== null ? JSON.stringify(v) : '';
+            if (!(digits(text) >= 12 && findCardNumbers(text).length > 0 && !(typeof v === 'string' && k !== 'maskedpan' && k !== 'pan' && isOwn(v)))) continue;
             out.fail(rule, at(view, p, k), `the ${String(p.requesttypedescription)} part carries a full card number in ${k}${query ? ': "the card number is masked in the response"' : ''}`);
-        });
+          }
+        }
       }
     },
   },
 ];
 
 /** Every answer check on one exchange. */
-export function checkAnswer(ctx: AnswerContext): AnswerResult {
-  const out = new Out();
+export function checkAnswer(ctx: AnswerContext, looked: LookedRules): AnswerResult {
+  const out = new Out(looked);
   documentChecks(ctx, out);
   for (const check of SESSION_CHECKS) check.run(ctx, out);
+  if (out.findings.length === 0) return out;
   // One finding per rule and field: validate and a session check may both see a missing field.
   const seen = new Set<string>();
   const findings = out.findings.filter((f) => {
@@ -867,7 +926,7 @@ export function checkAnswer(ctx: AnswerContext): AnswerResult {
     seen.add(key);
     return true;
   });
-  return { checked: out.checked, findings };
+  return { findings };
 }
 
 /** The names, rules and quotes of the session checks (docs, tests). */

@@ -17,12 +17,11 @@ import { ruleText } from '../rules/contract';
 import { defaultRuleIndex } from '../rules/attribution';
 import type { Finding, Severity } from '../rules/findings';
 import { REQUEST_TYPES } from '../../schemas/fields';
-import { withAnswersHeld } from '../validate';
+import { answerAsHeld, withAnswersHeld } from '../validate';
 import { requestTypesOf } from '../wire/json';
-import { readAnswer } from '../wire/reading';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
 import { AcsWatch } from './acs';
-import { AnswerMemory, checkAnswer, type AnswerView } from './answers';
+import { AnswerMemory, checkAnswer, LookedRules, type AnswerView } from './answers';
 import { formatOfPath, header, inflated, readAnswerBody, readRequestBody, type FaultKind, type HttpExchange } from './exchange';
 import { ObservedLedger } from './observed';
 import { withinBasePath } from '../gateway/routes/base-path';
@@ -154,7 +153,21 @@ interface Tally {
   errors: number;
 }
 
+/** A rule's observed coverage: its tallies, per form, the request types it was seen in (bits in REQUEST_TYPES' order). */
+interface Coverage extends Tally {
+  readonly rule: string;
+  byFormat: Partial<Record<Format, Tally>>;
+  typeBits: number;
+  example?: string;
+  first?: RuleCoverage['first'];
+}
+
+/** The bit of each request type of the document in a coverage's `typeBits`. */
+const TYPE_BIT: ReadonlyMap<string, number> = new Map(REQUEST_TYPES.map((t, i) => [t, 1 << i]));
+
 const EXAMPLES_PER_RULE = 5;
+/** No client error in an exchange (most). */
+const NO_RULES: ReadonlySet<string> = new Set();
 const MAX_LISTED = 1000;
 const MAX_FAULTS_LISTED = 50;
 const EXAMPLE_CHARS = 3000;
@@ -172,7 +185,9 @@ export class ProxySession {
   /** The user of each basic-auth credential seen (as sent, base64), at most 100. */
   private readonly credentials = new Map<string, string>();
   /** Filled by the wrapped request checks while the contract session observes one call. */
-  private current: { call?: CheckedCall; findings: { check: string; f: Finding }[]; checked: Set<string> } = { findings: [], checked: new Set() };
+  private readonly current: { call?: CheckedCall; findings: { check: string; f: Finding }[] } = { findings: [] };
+  /** The rules looked at in the exchange being checked, by the request checks and the answer checks. */
+  private readonly looked = new LookedRules();
   private seq = 0;
   private checkedCount = 0;
   private other = 0;
@@ -186,7 +201,9 @@ export class ProxySession {
   private readonly byRule = new Map<string, { rule: string; side: Side; errors: number; warnings: number; listed: number }>();
   private readonly list: ProxyFinding[] = [];
   private omitted = 0;
-  private readonly coverage = new Map<string, Tally & { byFormat: Partial<Record<Format, Tally>>; types: Set<string>; example?: string; first?: RuleCoverage['first'] }>();
+  /** By the rule's id in `looked`; `coverageCount` of them made. */
+  private readonly coverage: (Coverage | undefined)[] = [];
+  private coverageCount = 0;
 
   constructor(opts: ProxySessionOptions = {}) {
     this.strict = opts.strict ?? false;
@@ -197,6 +214,7 @@ export class ProxySession {
       // Read once per check, not per call: what the check needs seen, when it applies.
       const unobservable = NEEDS_EVERYTHING.has(check.name);
       const applies = appliesTo(check.name);
+      const ids = check.rules.map((r) => this.looked.id(r));
       return {
         ...check,
         run: (call, ctx) => {
@@ -204,7 +222,7 @@ export class ProxySession {
           if (unobservable) return [];
           const ran = check.run(call, ctx);
           const found = ran.length === 0 ? ran : ran.filter((f) => this.observable(check.name, f, call));
-          if (applies(call)) for (const r of check.rules) this.current.checked.add(r);
+          if (applies(call)) for (let i = 0; i < ids.length; i++) this.looked.lookId(ids[i]);
           for (const f of found) this.current.findings.push({ check: check.name, f });
           return found;
         },
@@ -306,23 +324,28 @@ export class ProxySession {
       response: answer.envelope,
       ctx,
     };
-    this.current = { findings: [], checked: new Set() };
+    this.current.call = undefined;
+    this.current.findings.length = 0;
+    this.looked.begin();
     this.contract.observe(call);
     const checkedCall = this.current.call;
     const operation = operationOf(checkedCall);
-    const clientRules = new Set<string>();
+    const clientRules = this.current.findings.length === 0 ? NO_RULES : new Set<string>();
     for (const { f } of this.current.findings) {
       this.record(found, n, 'client', operation, f);
-      if (f.severity === 'error') clientRules.add(f.rule);
+      if (f.severity === 'error') (clientRules as Set<string>).add(f.rule);
     }
     // The answer's side: each request object with its parts and the parent observed before this exchange.
     const env = answer.envelope;
-    const readEnv = readAnswer(env);
+    const readEnv = answerAsHeld(env);
     const views = answerViews(checkedCall, objects, readEnv, this.observed);
     const requested = views.flatMap((v) => v.types);
-    const result = checkAnswer({ format, raw: env, envelope: readEnv, problems: answer.problems, views, requested, clientErrors: clientRules, observed: this.observed, memory: this.memory });
+    const result = checkAnswer(
+      { format, raw: env, envelope: readEnv, problems: answer.problems, views, requested, clientErrors: clientRules, observed: this.observed, memory: this.memory },
+      this.looked,
+    );
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);
-    this.cover(this.current.checked, found, ex, format, requested, result.checked);
+    this.coverLooked(found, ex, format, requested);
     this.observed.record(views.map((v) => ({ obj: v.obj, types: v.types, parts: v.parts })));
     for (const v of views) for (const p of v.parts) if (p.requesttypedescription === 'THREEDQUERY') this.acs.remember(v.obj, p);
     return found;
@@ -331,7 +354,8 @@ export class ProxySession {
   private refused(n: number, ex: HttpExchange, rel: string, format: Format | undefined): ProxyFinding[] {
     const found: ProxyFinding[] = [];
     const body = ex.responseBody ? ex.responseBody.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200) : '';
-    this.current = { findings: [], checked: new Set() };
+    this.current.call = undefined;
+    this.current.findings.length = 0;
     const before = this.contract.report().violations;
     this.contract.observe({ kind: 'refused', format, method: ex.method, path: rel.split('?')[0], headers: ex.requestHeaders, status: ex.status ?? 0, reason: body || `HTTP ${ex.status ?? 0}` });
     const after = this.contract.report().violations;
@@ -417,26 +441,41 @@ export class ProxySession {
     this.list.push(finding);
   }
 
-  private cover(rules: Iterable<string>, found: readonly ProxyFinding[], ex: HttpExchange, format?: Format, types: readonly string[] = [], more: Iterable<string> = []): void {
+  /** The rules given looked at in the exchange, and counted. */
+  private cover(rules: Iterable<string>, found: readonly ProxyFinding[], ex: HttpExchange, format?: Format, types: readonly string[] = []): void {
+    this.looked.begin();
+    for (const r of rules) this.looked.look(r);
+    this.coverLooked(found, ex, format, types);
+  }
+
+  /** Counts the exchange in each rule looked at in it, and in each rule it broke. */
+  private coverLooked(found: readonly ProxyFinding[], ex: HttpExchange, format: Format | undefined, types: readonly string[]): void {
     // Every exchange comes here, most with nothing broken: nothing is made per rule but its tallies.
-    const failed = new Map<string, ProxyFinding>();
-    for (const f of found) if (!failed.has(f.rule) || (f.severity === 'error' && failed.get(f.rule)?.severity !== 'error')) failed.set(f.rule, f);
-    const all = new Set(rules);
-    for (const r of more) all.add(r);
-    for (const r of failed.keys()) all.add(r);
-    const known = types.filter((t) => (REQUEST_TYPES as readonly string[]).includes(t));
-    for (const rule of all) {
-      let c = this.coverage.get(rule);
+    let failed: Map<number, ProxyFinding> | undefined;
+    for (const f of found) {
+      const id = this.looked.id(f.rule);
+      this.looked.lookId(id);
+      failed ??= new Map();
+      const before = failed.get(id);
+      if (!before || (f.severity === 'error' && before.severity !== 'error')) failed.set(id, f);
+    }
+    let typeBits = 0;
+    for (let i = 0; i < types.length; i++) typeBits |= TYPE_BIT.get(types[i]) ?? 0;
+    const ids = this.looked.list;
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k];
+      let c = this.coverage[id];
       if (!c) {
         // Rules outside the catalogue (a proposed rule of the contract) are counted too; a bound keeps odd ones out.
-        if (this.coverage.size >= 2000) continue;
-        this.coverage.set(rule, (c = { checked: 0, failed: 0, errors: 0, byFormat: {}, types: new Set() }));
+        if (this.coverageCount >= 2000) continue;
+        this.coverageCount++;
+        this.coverage[id] = c = { rule: this.looked.name(id), checked: 0, failed: 0, errors: 0, byFormat: {}, typeBits: 0 };
       }
       const f = format === undefined ? undefined : (c.byFormat[format] ??= { checked: 0, failed: 0, errors: 0 });
-      for (const t of known) c.types.add(t);
+      c.typeBits |= typeBits;
       c.checked++;
       if (f) f.checked++;
-      const broke = failed.get(rule);
+      const broke = failed?.get(id);
       if (broke) {
         c.failed++;
         if (f) f.failed++;
@@ -467,12 +506,13 @@ export class ProxySession {
 
   report(upstream?: string): ProxyReport {
     const index = defaultRuleIndex();
-    const ids = new Set([...index.rules.keys(), ...this.coverage.keys()]);
+    const covered = new Map<string, Coverage>();
+    for (const c of this.coverage) if (c) covered.set(c.rule, c);
+    const ids = new Set([...index.rules.keys(), ...covered.keys()]);
     const coverage: RuleCoverage[] = [...ids].sort().map((rule) => {
-      const c = this.coverage.get(rule);
+      const c = covered.get(rule);
       const text = index.rules.get(rule) ?? ruleText(rule);
       const status = !c ? 'not-observed' : c.failed > 0 ? 'failed' : 'passed';
-      const order = (t: string): number => (REQUEST_TYPES as readonly string[]).indexOf(t);
       return {
         rule,
         status,
@@ -481,7 +521,7 @@ export class ProxySession {
         section: text?.section,
         quote: text?.quote,
         example: c?.example,
-        ...(c ? { errors: c.errors, byFormat: structuredClone(c.byFormat), types: [...c.types].sort((a, b) => order(a) - order(b)), ...(c.first ? { first: c.first } : {}) } : {}),
+        ...(c ? { errors: c.errors, byFormat: structuredClone(c.byFormat), types: REQUEST_TYPES.filter((_, i) => (c.typeBits & (1 << i)) !== 0), ...(c.first ? { first: c.first } : {}) } : {}),
       };
     });
     return {

@@ -72,7 +72,7 @@ export function validateResponseEnvelope(answer: unknown, requested?: readonly s
   const before = memo?.get(answer as object)?.get(key);
   if (before) return [...before];
   // An empty string or null is a value not returned (src/wire/reading.ts `readAnswer`), as in the XML form.
-  const env = readAnswer(answer);
+  const env = answerAsHeld(answer);
   // Most answers pass: decide that with yes/no checks first (a fuzz run validates thousands), and gather the
   // violations, with their words, only for an answer that does not.
   const found = passesQuickly(env, requested) ? [] : responseEnvelopeViolations(env, requested, format);
@@ -86,6 +86,19 @@ export function validateResponseEnvelope(answer: unknown, requested?: readonly s
 
 /** The answers held unchanged by `withAnswersHeld`, with their validations made so far. */
 let held: WeakMap<object, Map<string, Violation[]>> | undefined;
+/** The same answers as read (`readAnswer`), each read once. */
+let heldReads: WeakMap<object, unknown> | undefined;
+
+/**
+ * `readAnswer` of an answer: within `withAnswersHeld`, read once however many readers read it (the walk visits
+ * every value of the answer).
+ */
+export function answerAsHeld<T>(answer: T): T {
+  if (heldReads === undefined || typeof answer !== 'object' || answer === null) return readAnswer(answer);
+  let read = heldReads.get(answer) as T | undefined;
+  if (read === undefined) heldReads.set(answer, (read = readAnswer(answer)));
+  return read;
+}
 
 /**
  * Runs `run` with the answers it validates held unchanged: one that several readers validate alike within it (the
@@ -94,11 +107,14 @@ let held: WeakMap<object, Map<string, Violation[]>> | undefined;
  */
 export function withAnswersHeld<T>(run: () => T): T {
   const outer = held;
+  const outerReads = heldReads;
   held = new WeakMap();
+  heldReads = new WeakMap();
   try {
     return run();
   } finally {
     held = outer;
+    heldReads = outerReads;
   }
 }
 
@@ -168,7 +184,7 @@ export function responseEnvelopeViolations(answer: unknown, requested?: readonly
  * carries the field at all (the scenarios say where it must). The message never quotes a value.
  */
 export function echoViolations(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
-  const env = readAnswer(answer);
+  const env = answerAsHeld(answer);
   if (!isObject(env) || !Array.isArray(env.response)) return [];
   const out: Violation[] = [];
   (env.response as unknown[]).forEach((part, i) => {
