@@ -52,6 +52,66 @@ export function isText(content: Buffer): boolean {
   return Buffer.from(content.toString('utf8'), 'utf8').equals(content);
 }
 
+/** A file of one JSON record a line, written as the records come (`writeRedactedNdjson`). */
+export interface NdjsonWriter {
+  /** Never throws (a caller's event loop goes on): a failure to write is thrown by `close`. */
+  write(record: unknown): void;
+  /** Writes what is held and closes the file; throws the first failure to write, once. Later records are dropped. */
+  close(): void;
+}
+
+const NDJSON_CHUNK = 1 << 20;
+
+/**
+ * Records masked as structures (as `redactFileInPlace` masks an NDJSON file) and written a line each, as they
+ * come: the file never holds them unmasked. `finish` sees each chunk of whole lines before it is written (the
+ * reports' relative paths). Written synchronously, so that the file is whole once `close` returns.
+ */
+export function writeRedactedNdjson(file: string, finish: (lines: string) => string = (l) => l): NdjsonWriter {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  let fd: number | undefined = fs.openSync(file, 'w');
+  let failure: Error | undefined;
+  let held: string[] = [];
+  let size = 0;
+  const flush = (): void => {
+    if (fd === undefined || held.length === 0) return;
+    const text = held.join('');
+    held = [];
+    size = 0;
+    fs.writeSync(fd, finish(text), null, 'utf8');
+  };
+  const stop = (e: unknown): void => {
+    failure ??= e instanceof Error ? e : new Error(String(e));
+    if (fd !== undefined) fs.closeSync(fd);
+    fd = undefined;
+  };
+  return {
+    write(record) {
+      if (fd === undefined) return;
+      try {
+        const line = `${JSON.stringify(redact(record))}\n`;
+        held.push(line);
+        size += line.length;
+        if (size >= NDJSON_CHUNK) flush();
+      } catch (e) {
+        stop(e);
+      }
+    },
+    close() {
+      try {
+        flush();
+      } catch (e) {
+        stop(e);
+      }
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+      const e = failure;
+      failure = undefined;
+      if (e) throw new Error(redactText(`could not write ${file}: ${e.message}`));
+    },
+  };
+}
+
 /**
  * Masks, in place, a file that another program wrote (cucumber's messages and HTML). NDJSON is masked line by
  * line as structures, so that a request serialized inside an attachment's `body` is masked by key, too.

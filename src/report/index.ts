@@ -20,7 +20,7 @@ import { JSON_VERSION, XML_VERSION, type Format } from '../wire/types';
 import { environmentProperties, withoutLocalPaths } from './allure';
 import { loadCatalogue, DEFAULT_CATALOGUE } from '../rules/catalogue';
 import { writeCucumberHtml } from './cucumber-html';
-import { redactFileInPlace, writeRedactedJson, writeRedactedText } from './files';
+import { redactFileInPlace, writeRedactedJson, writeRedactedNdjson, writeRedactedText, type NdjsonWriter } from './files';
 import { junitXml } from './junit';
 import { matrixHtml, matrixMarkdown } from './matrix';
 import { groupReached, readMessagesFile, type FormatResults } from './messages';
@@ -35,6 +35,11 @@ export interface FormatRun {
   readonly format: Format;
   /** Cucumber messages (NDJSON) of this format's run. */
   readonly messages: string;
+  /**
+   * The messages were written through `messagesWriter` (masked, the paths relative, as they came): not read and
+   * written again here.
+   */
+  readonly written?: boolean;
 }
 
 export interface RunArtifacts {
@@ -98,6 +103,15 @@ export function cucumberFormats(reportsDir: string, format: Format): string[] {
   url.searchParams.set('results', path.join(dir, REPORT_FILES.allureResults));
   url.searchParams.set('format', format);
   return [`"${url.href}":"${path.join(dir, REPORT_FILES.allureLog(format))}"`];
+}
+
+/**
+ * The writer of one format's cucumber messages, given every message as cucumber emits it: each masked as
+ * `writeReports` masks a file cucumber wrote, and the machine's folders made relative, before it reaches the disk.
+ * A run that writes its messages this way (`FormatRun.written`) saves reading, parsing and rewriting them after.
+ */
+export function messagesWriter(file: string): NdjsonWriter {
+  return writeRedactedNdjson(file, withoutLocalPaths);
 }
 
 /** The SHA-256 of the document's checked copy, as docs/spec/SHA256SUMS pins it; undefined when not there. */
@@ -206,11 +220,13 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
     // Files cucumber wrote itself are masked again, so that an unmasked assertion message cannot stay in them;
     // the HTML report is then built from the masked messages.
     for (const run of artifacts.runs) {
-      for (const file of [run.messages, path.join(dir, REPORT_FILES.allureLog(run.format))]) {
-        if (redactFileInPlace(file)) written.push(file);
-      }
+      if (run.written) {
+        if (fs.existsSync(run.messages)) written.push(run.messages);
+      } else if (redactFileInPlace(run.messages)) written.push(run.messages);
+      const log = path.join(dir, REPORT_FILES.allureLog(run.format));
+      if (redactFileInPlace(log)) written.push(log);
       // Stack traces in the messages name the machine's folders: relative to the kit (and the run's folder) instead.
-      relativePathsInPlace(run.messages);
+      if (!run.written) relativePathsInPlace(run.messages);
     }
     // The results are read from the messages whole; then, in the `summary` detail, the passed scenarios outside
     // the sample lose their exchanges in every record alike (detail.ts), and cucumber's page is built from that.

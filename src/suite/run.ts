@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
+import type { Envelope } from '@cucumber/messages';
 import type { CommandIo } from '../io';
 import { redactText, registerCredential } from '../redact';
 import type { FormatResults, ScenarioResult } from '../report/messages';
@@ -123,11 +124,12 @@ async function runFormat(
   onFailure?: (f: FailedScenario, format: Format) => void,
   preflightFault?: FormatFault,
 ): Promise<FormatOutcome> {
-  const { cucumberFormats, REPORT_FILES } = await import('../report');
+  const { cucumberFormats, messagesWriter, REPORT_FILES } = await import('../report');
   const { readMessagesFile } = await import('../report/messages');
   const messages = path.join(plan.reportsDir, REPORT_FILES.messages(format));
-  fs.mkdirSync(path.dirname(messages), { recursive: true });
-  fs.rmSync(messages, { force: true });
+  // Each message is masked and written as cucumber emits it (cucumber's own message formatter wrote them
+  // unmasked, and the reports then read, masked and wrote them again: a tenth of a second of every run).
+  const writer = messagesWriter(messages);
   const worldParameters = {
     baseUrl,
     format,
@@ -140,23 +142,29 @@ async function runFormat(
     ...(preflightFault ? { preflightFault: { rule: preflightFault.rule, message: preflightFault.message, exchange: preflightFault.exchange } } : {}),
   };
   progress.begin(format.toUpperCase());
+  const write = (m: Envelope): void => writer.write(m);
   try {
-    await runFeatures({
-      format,
-      tags: plan.tags,
-      ...(plan.shard ? { shard: plan.shard } : {}),
-      worldParameters,
-      formatters: [['message', messages], ...cucumberFormats(plan.reportsDir, format)],
-      parallel: plan.parallel,
-      extra: plan.extensions,
-      onMessage: onFailure
-        ? both(
-            progress.onMessage,
-            watchFailures((f) => onFailure(f, format)),
-          )
-        : progress.onMessage,
-      stderr: maskedStream(io.err),
-    });
+    try {
+      await runFeatures({
+        format,
+        tags: plan.tags,
+        ...(plan.shard ? { shard: plan.shard } : {}),
+        worldParameters,
+        formatters: cucumberFormats(plan.reportsDir, format),
+        parallel: plan.parallel,
+        extra: plan.extensions,
+        onMessage: onFailure
+          ? both(
+              both(write, progress.onMessage),
+              watchFailures((f) => onFailure(f, format)),
+            )
+          : both(write, progress.onMessage),
+        stderr: maskedStream(io.err),
+      });
+    } finally {
+      // Whole on disk before it is read; a failure to write it is this format's problem (below).
+      writer.close();
+    }
     return { format, messages, results: readMessagesFile(messages, format) };
   } catch (e) {
     if (e instanceof TagExpressionError) throw new RunPlanError(`--tags is not a valid tag expression: ${e.detail}`);
@@ -457,7 +465,7 @@ export async function runConformance(plan: RunPlan, io: CommandIo): Promise<numb
         plan,
         baseUrl,
         startedAt,
-        outcomes.map((o) => ({ format: o.format, messages: o.messages })),
+        outcomes.map((o) => ({ format: o.format, messages: o.messages, written: true })),
         problems,
         interrupted,
       ),
