@@ -68,6 +68,25 @@ describe('the JSON text of an answer envelope', () => {
     }
   });
 
+  it('writes a run of fields learnt as the same, and each field of it once one differs', () => {
+    // Keys of their own, so that the shape is learnt here: from two objects whose values are the same but for `ref`.
+    const base = { ref: 'A1', runa: 'x', runb: 'cardspec test merchant', runc: 'GB', tail: 'end', last: 'z' };
+    const variants: Record<string, unknown>[] = [
+      { ...base, ref: 'A2' },
+      { ...base, ref: 'A3' },
+      base,
+      { ...base, runb: 'other merchant' },
+      { ...base, runa: 'x"\\\u0001' },
+      { ...base, runc: 7 },
+      { ...base, runc: ['GB'] },
+      { ...base, runb: undefined },
+      { ...base, tail: null },
+      { ...base, last: '\ud800' },
+      base,
+    ];
+    for (const v of variants) assert.equal(envelopeText({ requestreference: 'A', response: [v] }), JSON.stringify({ requestreference: 'A', response: [v] }));
+  });
+
   it('throws what JSON.stringify throws for an envelope that cannot be written', () => {
     const env: Record<string, unknown> = { requestreference: 'A1', version: '1.00', response: [{ errorcode: '0' }] };
     (env.response as Record<string, unknown>[])[0].self = env;
