@@ -15,7 +15,6 @@
  * the timeout) whose text says why, or, when the answer had already begun, its connection closed; the exchange
  * goes to `sink` with the fault, and the proxy goes on serving.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import type { TlsOptions } from '../client/tls';
@@ -23,7 +22,20 @@ import { withinBasePath } from '../gateway/routes/base-path';
 import { redactText } from '../redact';
 import type { Fault, FaultKind } from './exchange';
 import type { ExchangeParts } from './handoff';
-import { answerFraming, ChunkedReader, FramingError, readRequestHead, readStatusHead, requestFraming, type Framing, type RequestHead, type StatusHead } from './framing';
+import {
+  answerFraming,
+  ChunkedReader,
+  FramingError,
+  readStatusHead,
+  requestFraming,
+  scanRequestHead,
+  scanStatusHead,
+  type Framing,
+  type HeadScan,
+  type RequestScan,
+  type StatusHead,
+  type StatusScan,
+} from './framing';
 
 export interface ForwarderOptions {
   readonly upstream: string;
@@ -113,9 +125,8 @@ const faultReply = (fault: Fault): Buffer => {
 };
 
 /** Whether a message asks for its connection to close after it (HTTP/1.0 unless kept alive). */
-function closes(head: { readonly version: string; readonly headers: IncomingHttpHeaders }): boolean {
-  const c = head.headers.connection;
-  const tokens = c === undefined ? '' : String(c).toLowerCase();
+function closes(head: HeadScan): boolean {
+  const tokens = head.connection === undefined ? '' : head.connection.toLowerCase();
   return head.version === '1.0' ? !/\bkeep-alive\b/.test(tokens) : /\bclose\b/.test(tokens);
 }
 
@@ -131,7 +142,7 @@ const MAX_IDLE = 64;
 
 /** One request read whole from the client, waiting for its answer. */
 interface Request {
-  readonly head: RequestHead;
+  readonly head: RequestScan;
   /** The head's bytes as the client sent them, for the checks. */
   readonly headBytes: Buffer;
   /** The body without its framing, in the pieces it came in, and its size. */
@@ -143,7 +154,7 @@ interface Request {
 
 /** The answer being read from the upstream. */
 interface Answer {
-  head?: StatusHead;
+  head?: StatusScan;
   /** The head's bytes as the upstream sent them, for the checks. */
   headBytes?: Buffer;
   framing?: Framing;
@@ -218,23 +229,36 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
     idle.push(s);
   };
 
-  /** The request's head as the upstream gets it: the path under its base, its Host, no hop-by-hop header. */
-  const forwardedHead = (req: RequestHead, bodySize: number, wasChunked: boolean): string => {
-    const rel = basePath === '' ? req.target : (withinBasePath(basePath, req.target) ?? req.target);
-    let head = `${req.method} ${upstreamBase}${rel} HTTP/1.1\r\n`;
-    const raw = req.raw;
+  /**
+   * The request as the upstream gets it, head and body in one buffer: the path under its base, its Host, no
+   * hop-by-hop header; the other header lines copied as the client wrote them.
+   */
+  const forwardedRequest = (req: Request, wasChunked: boolean): Buffer => {
+    const h = req.head;
+    const rel = basePath === '' ? h.target : (withinBasePath(basePath, h.target) ?? h.target);
+    const line = `${h.method} ${upstreamBase}${rel} HTTP/1.1\r\n`;
+    const { names, bounds } = h;
+    /** Whether the i-th header line goes on (the client's first Host with --preserve-host, no other of the hop). */
     let host = false;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const lower = raw[i].toLowerCase();
-      if (opts.preserveHost && lower === 'host' && !host) {
-        host = true;
-        head += `${raw[i]}: ${raw[i + 1]}\r\n`;
-      } else if (!HOP.has(lower)) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
-    }
-    if (!host) head += `Host: ${upstream.host}\r\n`;
+    const kept = (i: number): boolean => (opts.preserveHost && names[i] === 'host' && !host ? (host = true) : !HOP.has(names[i]));
+    let size = line.length;
+    for (let i = 0; i < names.length; i++) if (kept(i)) size += bounds[2 * i + 1] - bounds[2 * i] + 2;
+    let tail = host ? '' : `Host: ${upstream.host}\r\n`;
     // A body sent in chunks goes on whole, with its length (the framing is the hop's).
-    if (wasChunked) head += `Content-Length: ${bodySize}\r\n`;
-    return `${head}\r\n`;
+    if (wasChunked) tail += `Content-Length: ${req.size}\r\n`;
+    tail += '\r\n';
+    const out = Buffer.allocUnsafe(size + tail.length + req.size);
+    let at = out.write(line, 0, 'latin1');
+    host = false;
+    for (let i = 0; i < names.length; i++) {
+      if (!kept(i)) continue;
+      at += req.headBytes.copy(out, at, bounds[2 * i], bounds[2 * i + 1]);
+      out[at++] = 13;
+      out[at++] = 10;
+    }
+    at += out.write(tail, at, 'latin1');
+    for (const p of req.body) at += p.copy(out, at);
+    return out;
   };
 
   const serve = (client: net.Socket): void => {
@@ -243,7 +267,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
     /** Client bytes not yet read into a request. */
     let pending: Buffer | undefined;
     /** The request being read (its head known, its body not yet whole). */
-    let reading: { head: RequestHead; headBytes: Buffer; framing: Framing; chunked?: ChunkedReader; pieces: Buffer[]; size: number; continued: boolean } | undefined;
+    let reading: { head: RequestScan; headBytes: Buffer; framing: Framing; chunked?: ChunkedReader; pieces: Buffer[]; size: number; continued: boolean } | undefined;
     /** The request forwarded (or waiting at the gate), until its answer ends. */
     let current: Request | undefined;
     let answer: Answer | undefined;
@@ -325,7 +349,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
     };
 
     /** A request body over the limit: in the report as such, the client told with a 413, its connection closed. */
-    const bodyTooLarge = (head: RequestHead, headBytes: Buffer): void => {
+    const bodyTooLarge = (head: RequestScan, headBytes: Buffer): void => {
       const fault = tooLarge(maxBody, 'the request body');
       sink(exchange({ head, headBytes, body: [], size: 0, close: true }, { fault }));
       write(replyBytes(413, 'Payload Too Large', `cardspec proxy: ${fault.message} (413 Payload Too Large)\n`, 'too-large', true));
@@ -361,7 +385,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
       let headStart = -1;
       try {
         while (!a.head) {
-          const h = readStatusHead(buf.subarray(at));
+          const h = scanStatusHead(buf.subarray(at));
           if (!h) {
             a.headBuf = buf.subarray(at);
             return;
@@ -413,7 +437,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
       const plain = framing.kind === 'chunked' && req.head.version === '1.0';
       // One write for the head and the body bytes that came with it (each write is a system call).
       if (plain) {
-        if (headStart >= 0) write(Buffer.from(http10Head(a.head!), 'latin1'));
+        if (headStart >= 0) write(Buffer.from(http10Head(readStatusHead(a.headBytes!)!), 'latin1'));
         for (const d of data) write(d);
       } else if (headStart >= 0) write(buf.subarray(headStart, end));
       else if (end > from) write(buf.subarray(from, end));
@@ -449,12 +473,8 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
       answer = { left: 0, pieces: [], size: 0, begun: false };
       sentAt = performance.now();
       if (!up || up.destroyed || !up.writable) up = take(user);
-      // The head and the body in one write, one copy of each (a system call per write).
-      const head = forwardedHead(req.head, req.size, wasChunked);
-      const out = Buffer.allocUnsafe(head.length + req.size);
-      let at = out.write(head, 0, 'latin1');
-      for (const p of req.body) at += p.copy(out, at);
-      up.write(out);
+      // The head and the body in one write (a system call per write).
+      up.write(forwardedRequest(req, wasChunked));
     };
 
     /** Requests read from the client's bytes, one at a time: the next once the last one's answer has ended. */
@@ -463,10 +483,10 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
         let buf: Buffer = pending;
         try {
           if (!reading) {
-            const head = readRequestHead(buf);
+            const head = scanRequestHead(buf);
             if (!head) return;
-            const expect = head.headers.expect;
-            if (expect !== undefined && String(expect).toLowerCase() !== '100-continue') return refuse(417, 'Expectation Failed', `the proxy cannot meet "Expect: ${String(expect).slice(0, 40)}"`);
+            const expect = head.expect;
+            if (expect !== undefined && expect.toLowerCase() !== '100-continue') return refuse(417, 'Expectation Failed', `the proxy cannot meet "Expect: ${expect.slice(0, 40)}"`);
             reading = { head, headBytes: buf.subarray(0, head.size), framing: requestFraming(head), pieces: [], size: 0, continued: false };
             if (reading.framing.kind === 'chunked') reading.chunked = new ChunkedReader();
             buf = buf.subarray(head.size);
@@ -490,7 +510,7 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
           const whole = framing.kind === 'none' || (framing.kind === 'length' && r.size === framing.length) || (framing.kind === 'chunked' && r.chunked!.done);
           if (!whole) {
             // The client waits to be told to send its body (Expect: 100-continue): the proxy takes it whole.
-            if (!r.continued && r.head.headers.expect !== undefined) {
+            if (!r.continued && r.head.expect !== undefined) {
               r.continued = true;
               write(Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1'));
             }

@@ -3,6 +3,10 @@
  * request or status line and the headers, up to the empty line) and where its body ends (Content-Length, chunked,
  * or the connection's close), without re-writing either. The proxy forwards the bytes it read; this only tells it
  * how many of them make one message, and what the message says (for the checks).
+ *
+ * Two readings of a head: what the forwarding needs (`scanRequestHead`, `scanStatusHead`: the headers that frame
+ * the message or concern the hop, and where each line is, with no object of all the headers), and what the checks
+ * need (`readRequestHead`, `readStatusHead`: node's headers object). Both refuse the same heads with the same error.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -38,6 +42,32 @@ export interface RequestHead extends Head {
 export interface StatusHead extends Head {
   readonly status: number;
   readonly reason: string;
+}
+
+/** What forwarding needs of a head: the headers that frame the message or concern the hop, and its lines' places. */
+export interface HeadScan {
+  /** Bytes of the head, its empty line included. */
+  readonly size: number;
+  /** `1.0` or `1.1`. */
+  readonly version: string;
+  /** Values as node's object holds them (repeats joined with `, `). */
+  readonly connection?: string;
+  readonly transferEncoding?: string;
+  readonly expect?: string;
+  /** Every Content-Length value, in order. */
+  readonly contentLengths: readonly string[];
+  /** Each header line's name in lower case; its start and end (CRLF excluded) in the head's bytes at 2i, 2i+1. */
+  readonly names: readonly string[];
+  readonly bounds: readonly number[];
+}
+
+export interface RequestScan extends HeadScan {
+  readonly method: string;
+  readonly target: string;
+}
+
+export interface StatusScan extends HeadScan {
+  readonly status: number;
 }
 
 /** How a body ends: no body, a length, chunked, or the connection's close (an answer only). */
@@ -92,6 +122,37 @@ function headerLines(lines: readonly string[]): { raw: string[]; headers: Incomi
   return { raw, headers: headers as IncomingHttpHeaders };
 }
 
+/** The header lines of a head's text from `from` (after the first line), as forwarding reads them. */
+function scanHeaderLines(text: string, from: number): Omit<HeadScan, 'size' | 'version'> {
+  let connection: string | undefined;
+  let transferEncoding: string | undefined;
+  let expect: string | undefined;
+  const contentLengths: string[] = [];
+  const names: string[] = [];
+  const bounds: number[] = [];
+  for (let start = from; start < text.length;) {
+    let end = text.indexOf('\r\n', start);
+    if (end < 0) end = text.length;
+    const colon = text.indexOf(':', start);
+    // The same refusals as headerLines, in the same order.
+    if (colon <= start || colon >= end) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header line without a name');
+    const name = text.slice(start, colon);
+    if (!TOKEN.test(name)) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header name that is no token');
+    const lower = name.toLowerCase();
+    names.push(lower);
+    bounds.push(start, end);
+    if (lower === 'connection' || lower === 'transfer-encoding' || lower === 'expect' || lower === 'content-length') {
+      const value = text.slice(colon + 1, end).trim();
+      if (lower === 'content-length') contentLengths.push(value);
+      else if (lower === 'connection') connection = connection === undefined ? value : `${connection}, ${value}`;
+      else if (lower === 'expect') expect = expect === undefined ? value : `${expect}, ${value}`;
+      else transferEncoding = transferEncoding === undefined ? value : `${transferEncoding}, ${value}`;
+    }
+    start = end + 2;
+  }
+  return { connection, transferEncoding, expect, contentLengths, names, bounds };
+}
+
 /** The text of a head at the start of `buf`, or undefined while its end has not arrived. */
 function headText(buf: Buffer): { text: string; size: number } | undefined {
   const end = buf.indexOf(CRLFCRLF);
@@ -113,14 +174,62 @@ export function readRequestHead(buf: Buffer): RequestHead | undefined {
   return { size: t.size, version: `1.${m[3]}`, method: m[1], target: m[2], ...headerLines(lines) };
 }
 
+/** The request whose head starts `buf`, as forwarding reads it; undefined while it is incomplete. */
+export function scanRequestHead(buf: Buffer): RequestScan | undefined {
+  const t = headText(buf);
+  if (!t) return undefined;
+  const eol = t.text.indexOf('\r\n');
+  const m = REQUEST_LINE.exec(eol < 0 ? t.text : t.text.slice(0, eol));
+  if (!m) throw new FramingError('HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
+  const h = scanHeaderLines(t.text, eol < 0 ? t.text.length : eol + 2);
+  // One object, written out (a spread of the lines' result costs as much as reading them).
+  return {
+    size: t.size,
+    version: m[3] === '1' ? '1.1' : '1.0',
+    method: m[1],
+    target: m[2],
+    connection: h.connection,
+    transferEncoding: h.transferEncoding,
+    expect: h.expect,
+    contentLengths: h.contentLengths,
+    names: h.names,
+    bounds: h.bounds,
+  };
+}
+
+/** The answer whose head starts `buf`, as forwarding reads it; undefined while it is incomplete. */
+export function scanStatusHead(buf: Buffer): StatusScan | undefined {
+  const t = statusText(buf);
+  if (!t) return undefined;
+  const eol = t.text.indexOf('\r\n');
+  const m = STATUS_LINE.exec(eol < 0 ? t.text : t.text.slice(0, eol));
+  if (!m) throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
+  const h = scanHeaderLines(t.text, eol < 0 ? t.text.length : eol + 2);
+  return {
+    size: t.size,
+    version: m[1] === '1' ? '1.1' : '1.0',
+    status: Number(m[2]),
+    connection: h.connection,
+    transferEncoding: h.transferEncoding,
+    expect: h.expect,
+    contentLengths: h.contentLengths,
+    names: h.names,
+    bounds: h.bounds,
+  };
+}
+
+/** The text of an answer's head at the start of `buf`, or undefined while its end has not arrived. */
+function statusText(buf: Buffer): { text: string; size: number } | undefined {
+  const t = headText(buf);
+  // An answer that does not begin as one is known at its first bytes.
+  if (!t && buf.length >= 5 && buf.toString('latin1', 0, 5) !== 'HTTP/') throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
+  return t;
+}
+
 /** The answer whose head starts `buf`; undefined while it is incomplete. */
 export function readStatusHead(buf: Buffer): StatusHead | undefined {
-  const t = headText(buf);
-  if (!t) {
-    // An answer that does not begin as one is known at its first bytes.
-    if (buf.length >= 5 && buf.toString('latin1', 0, 5) !== 'HTTP/') throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
-    return undefined;
-  }
+  const t = statusText(buf);
+  if (!t) return undefined;
   const lines = t.text.split('\r\n');
   const m = STATUS_LINE.exec(lines[0]);
   if (!m) throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
@@ -128,12 +237,11 @@ export function readStatusHead(buf: Buffer): StatusHead | undefined {
 }
 
 /** The one Content-Length of a head (repeats must agree), or undefined. */
-function contentLength(raw: readonly string[]): number | undefined {
+function contentLength(values: readonly string[]): number | undefined {
   let length: number | undefined;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (raw[i].length !== 14 || raw[i].toLowerCase() !== 'content-length') continue;
-    if (!/^\d{1,15}$/.test(raw[i + 1])) throw new FramingError('HPE_INVALID_CONTENT_LENGTH', 'a Content-Length that is no number');
-    const n = Number(raw[i + 1]);
+  for (const value of values) {
+    if (!/^\d{1,15}$/.test(value)) throw new FramingError('HPE_INVALID_CONTENT_LENGTH', 'a Content-Length that is no number');
+    const n = Number(value);
     if (length !== undefined && length !== n) throw new FramingError('HPE_INVALID_CONTENT_LENGTH', 'Content-Length given twice, differently');
     length = n;
   }
@@ -141,17 +249,16 @@ function contentLength(raw: readonly string[]): number | undefined {
 }
 
 /** Whether the last transfer coding is chunked; undefined when there is no Transfer-Encoding. */
-function chunked(headers: IncomingHttpHeaders): boolean | undefined {
-  const te = headers['transfer-encoding'];
+function chunked(te: string | undefined): boolean | undefined {
   if (te === undefined) return undefined;
-  const codings = String(te).toLowerCase().split(',');
+  const codings = te.toLowerCase().split(',');
   return codings[codings.length - 1].trim() === 'chunked';
 }
 
 /** How a request's body ends (RFC 9112 6.3): chunked, a length, or none; anything else cannot be read safely. */
-export function requestFraming(head: RequestHead): Framing {
-  const isChunked = chunked(head.headers);
-  const length = contentLength(head.raw);
+export function requestFraming(head: HeadScan): Framing {
+  const isChunked = chunked(head.transferEncoding);
+  const length = contentLength(head.contentLengths);
   if (isChunked !== undefined) {
     // Both, or a coding that is not chunked last: the ends of the body are ambiguous (request smuggling).
     if (!isChunked || length !== undefined) throw new FramingError('HPE_UNEXPECTED_CONTENT_LENGTH', 'a request body whose end is ambiguous');
@@ -161,11 +268,11 @@ export function requestFraming(head: RequestHead): Framing {
 }
 
 /** How an answer's body ends (RFC 9112 6.3), given the request's method. */
-export function answerFraming(head: StatusHead, method: string): Framing {
+export function answerFraming(head: StatusScan, method: string): Framing {
   if (method === 'HEAD' || (head.status >= 100 && head.status < 200) || head.status === 204 || head.status === 304) return { kind: 'none' };
-  const isChunked = chunked(head.headers);
+  const isChunked = chunked(head.transferEncoding);
   if (isChunked !== undefined) return isChunked ? { kind: 'chunked' } : { kind: 'close' };
-  const length = contentLength(head.raw);
+  const length = contentLength(head.contentLengths);
   if (length === undefined) return { kind: 'close' };
   return length === 0 ? { kind: 'none' } : { kind: 'length', length };
 }

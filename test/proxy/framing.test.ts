@@ -213,6 +213,28 @@ describe('the framing of answers', () => {
 });
 
 describe('the framing of requests', () => {
+  it("a request's head goes on with its path under the upstream's, the upstream's Host, no header of the hop, the other lines as written", async () => {
+    let got = '';
+    const upstream = await rawUpstream((socket, request) => {
+      got = request;
+      socket.write('HTTP/1.1 204 No Content\r\n\r\n');
+    });
+    const { proxy, exchanges } = await proxyTo(`${upstream}/base`, { basePath: '/shop' });
+    const c = await rawClient(proxy);
+    const head =
+      'GET /shop/json/?a=1 HTTP/1.1\r\nHost: client.example\r\nX-Spaced:  two spaces\t\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\nTE: trailers\r\nProxy-Authorization: Basic eDp5\r\naccept: */*\r\n\r\n';
+    c.socket.write(head);
+    await c.until((t) => t.endsWith('\r\n\r\n'));
+    assert.equal(got, `GET /base/json/?a=1 HTTP/1.1\r\nX-Spaced:  two spaces\t\r\naccept: */*\r\nHost: ${new URL(upstream).host}\r\n\r\n`);
+    await proxy.settled();
+    // The checks see the head as the client sent it.
+    assert.equal(exchanges[0].path, '/shop/json/?a=1');
+    assert.deepEqual(
+      [exchanges[0].requestHeaders.host, exchanges[0].requestHeaders['x-spaced'], exchanges[0].requestHeaders.te, exchanges[0].status],
+      ['client.example', 'two spaces', 'trailers', 204],
+    );
+  });
+
   it('pipelined requests are forwarded in turn and answered in their order', async () => {
     const seen: Seen[] = [];
     const { proxy, exchanges } = await proxyTo(await httpUpstream(seen));
