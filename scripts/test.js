@@ -81,7 +81,12 @@ const started = Date.now();
 function runFile(file) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--require', 'ts-node/register', '--test', `--test-reporter=${reporter}`, file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['--require', path.join(root, 'bin', 'register.js'), '--test', `--test-reporter=${reporter}`, file], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const results = [];
     let out = '';
     let err = '';
@@ -149,10 +154,10 @@ function report(r) {
 }
 
 function indent(text, max) {
-  // Node's own frames say nothing about the failure.
+  // Node's own frames and the TypeScript loader's say nothing about the failure.
   const all = String(text)
     .split('\n')
-    .filter((l) => l.trim() !== '' && !/\(node:|at node:|node_modules[\\/]ts-node/.test(l));
+    .filter((l) => l.trim() !== '' && !/\(node:|at node:|node_modules[\\/]ts-node|bin[\\/]typescript\.js/.test(l));
   const shown = all.slice(0, max).map((l) => '    ' + l);
   if (all.length > max) shown.push(`    ... ${all.length - max} more lines`);
   return shown;
