@@ -67,36 +67,39 @@ function passesQuickly(env: unknown, requested: readonly string[] | undefined, u
  * `format: 'xml'` for an envelope mapped from a responseblock: see `forFormat`.
  */
 export function validateResponseEnvelope(answer: unknown, requested?: readonly string[], format: Format = 'json'): Violation[] {
-  const memo = held !== undefined && typeof answer === 'object' && answer !== null ? held : undefined;
-  const key = memo ? `${format}\u0000${requested === undefined ? '\u0001' : requested.join('\u0000')}` : '';
-  const before = memo?.get(answer as object)?.get(key);
-  if (before) return [...before];
+  const scope = held !== undefined && typeof answer === 'object' && answer !== null ? held : undefined;
+  const key = scope ? `${format}\u0000${requested === undefined ? '\u0001' : requested.join('\u0000')}` : '';
+  if (scope) for (const e of scope.validated) if (e.answer === answer && e.key === key) return [...e.found];
   // An empty string or null is a value not returned (src/wire/reading.ts `readAnswer`), as in the XML form.
   const env = answerAsHeld(answer);
   // Most answers pass: decide that with yes/no checks first (a fuzz run validates thousands), and gather the
   // violations, with their words, only for an answer that does not.
   const found = passesQuickly(env, requested) ? [] : responseEnvelopeViolations(env, requested, format);
-  if (memo) {
-    let byKey = memo.get(answer as object);
-    if (!byKey) memo.set(answer as object, (byKey = new Map()));
-    byKey.set(key, [...found]);
-  }
+  if (scope && scope.validated.length < HELD_MAX) scope.validated.push({ answer: answer as object, key, found: [...found] });
   return found;
 }
 
-/** The answers held unchanged by `withAnswersHeld`, with their validations made so far. */
-let held: WeakMap<object, Map<string, Violation[]>> | undefined;
-/** The same answers as read (`readAnswer`), each read once. */
-let heldReads: WeakMap<object, unknown> | undefined;
+/**
+ * The answers held unchanged by `withAnswersHeld`: their validations made so far, and each as read. One exchange
+ * holds an answer or two: a short list searched by identity is cheaper than a WeakMap made for each (whose
+ * ephemerons the collector must trace); past HELD_MAX entries, nothing more is remembered (only work is repeated).
+ */
+interface Held {
+  readonly validated: { readonly answer: object; readonly key: string; readonly found: readonly Violation[] }[];
+  readonly reads: { readonly answer: object; readonly read: unknown }[];
+}
+let held: Held | undefined;
+const HELD_MAX = 16;
 
 /**
  * `readAnswer` of an answer: within `withAnswersHeld`, read once however many readers read it (the walk visits
  * every value of the answer).
  */
 export function answerAsHeld<T>(answer: T): T {
-  if (heldReads === undefined || typeof answer !== 'object' || answer === null) return readAnswer(answer);
-  let read = heldReads.get(answer) as T | undefined;
-  if (read === undefined) heldReads.set(answer, (read = readAnswer(answer)));
+  if (held === undefined || typeof answer !== 'object' || answer === null) return readAnswer(answer);
+  for (const e of held.reads) if (e.answer === answer) return e.read as T;
+  const read = readAnswer(answer);
+  if (held.reads.length < HELD_MAX) held.reads.push({ answer, read });
   return read;
 }
 
@@ -107,14 +110,11 @@ export function answerAsHeld<T>(answer: T): T {
  */
 export function withAnswersHeld<T>(run: () => T): T {
   const outer = held;
-  const outerReads = heldReads;
-  held = new WeakMap();
-  heldReads = new WeakMap();
+  held = { validated: [], reads: [] };
   try {
     return run();
   } finally {
     held = outer;
-    heldReads = outerReads;
   }
 }
 
