@@ -13,7 +13,7 @@ import { describe, it } from 'node:test';
 import { FIELDS, type FieldDef } from '../schemas/fields';
 import { MASKING, maskedKeys, redact, redactText } from '../src/redact';
 import { redactingStream } from '../src/report/console';
-import { redactFileInPlace, writeRedactedBytes, writeRedactedJson, writeRedactedText } from '../src/report/files';
+import { redactFileInPlace, writeRedactedBytes, writeRedactedJson, writeRedactedNdjson, writeRedactedText } from '../src/report/files';
 import { Target } from '../src/client/target';
 import { validateRequestEnvelope } from '../src/validate';
 import { buildRequestBlock } from '../src/wire/xml';
@@ -63,6 +63,12 @@ describe('every sensitive field of the dictionary is masked', () => {
         fs.writeFileSync(path.join(dir, 'm.ndjson'), JSON.stringify({ attachment: { body: JSON.stringify(request) } }) + '\n');
         redactFileInPlace(path.join(dir, 'm.ndjson'));
         written.ndjson = fs.readFileSync(path.join(dir, 'm.ndjson'), 'utf8');
+        // Cucumber's messages as `cardspec run` writes them: masked as they come, the same bytes as masked in place.
+        const messages = writeRedactedNdjson(path.join(dir, 'w.ndjson'));
+        messages.write({ attachment: { body: JSON.stringify(request) } });
+        messages.close();
+        written.ndjsonAsWritten = fs.readFileSync(path.join(dir, 'w.ndjson'), 'utf8');
+        assert.equal(written.ndjsonAsWritten, written.ndjson);
         fs.writeFileSync(path.join(dir, 'r.html'), `<pre>${text}</pre><script>window.d="${JSON.stringify(request).replace(/"/g, '\\"')}"</script>`);
         redactFileInPlace(path.join(dir, 'r.html'));
         written.html = fs.readFileSync(path.join(dir, 'r.html'), 'utf8');

@@ -78,10 +78,17 @@ export function writeRedactedNdjson(file: string, finish: (lines: string) => str
     const text = held.join('');
     held = [];
     size = 0;
-    fs.writeSync(fd, finish(text), null, 'utf8');
+    const bytes = Buffer.from(finish(text), 'utf8');
+    for (let at = 0; at < bytes.length;) at += fs.writeSync(fd, bytes, at, bytes.length - at);
   };
+  // The records before a failure stay in the file (held ones are written, if the failure was not the disk's).
   const stop = (e: unknown): void => {
     failure ??= e instanceof Error ? e : new Error(String(e));
+    try {
+      flush();
+    } catch {
+      // The disk's failure: the first one is kept.
+    }
     if (fd !== undefined) fs.closeSync(fd);
     fd = undefined;
   };
