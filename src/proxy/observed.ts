@@ -15,6 +15,7 @@ import type { Enrolment } from '../testdata';
 import { NOT_INHERITED, passedOn } from '../wire/reading';
 import type { RequestObject, ResponsePart } from '../wire/types';
 
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const mdForm = (md: string): string => md.trim().toLowerCase();
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const isRequestType = (t: unknown): t is RequestType => typeof t === 'string' && (REQUEST_TYPES as readonly string[]).includes(t);
@@ -96,8 +97,12 @@ export class ObservedLedger {
         const parentRef = str(part.parenttransactionreference) ?? (i > 0 ? previous?.transactionreference : named?.transactionreference);
         const parent = parentRef === undefined ? undefined : (this.get(parentRef) ?? (previous?.transactionreference === parentRef ? previous : undefined));
         const fields: Record<string, string> = {};
-        if (parent) for (const [k, v] of Object.entries(parent.fields)) if (passedOn(k, parent.type)) fields[k] = v;
-        for (const [k, v] of Object.entries(obj)) if (typeof v === 'string' && v !== '' && !NOT_INHERITED.has(k)) fields[k] = v;
+        // Walked in place: every part of every exchange comes here.
+        if (parent) for (const k in parent.fields) if (hasOwn(parent.fields, k) && passedOn(k, parent.type)) fields[k] = parent.fields[k];
+        for (const k in obj) {
+          const v = obj[k];
+          if (hasOwn(obj, k) && typeof v === 'string' && v !== '' && !NOT_INHERITED.has(k)) fields[k] = v;
+        }
         const enrolled = str(part.enrolled);
         const rec: TxRecord = {
           transactionreference: ref,
