@@ -30,8 +30,9 @@ export interface Batch {
 
 const KINDS: readonly FaultKind[] = ['refused', 'reset', 'timeout', 'tls', 'dns', 'too-large', 'malformed', 'network'];
 
-/** The least a batch's buffer starts with. */
+/** The least a batch's buffer starts with, and the most (one batch with a large body does not make every next one large). */
 const INITIAL = 64 * 1024;
+const MAX_HINT = 1024 * 1024;
 
 const size = (pieces: readonly Buffer[]): number => {
   let n = 0;
@@ -81,7 +82,7 @@ export class BatchWriter {
   take(): Batch | undefined {
     if (!this.buf || this.count === 0) return undefined;
     const batch = { buffer: this.buf.buffer as ArrayBuffer, length: this.at, count: this.count };
-    this.hint = Math.max(INITIAL, this.at);
+    this.hint = Math.min(MAX_HINT, Math.max(INITIAL, this.at));
     this.buf = undefined;
     this.at = 0;
     this.count = 0;
