@@ -35,7 +35,7 @@ export interface ProxyOptions {
   readonly timeoutMs?: number;
   /** The largest body forwarded either way (default 16 MiB). */
   readonly maxBodyBytes?: number;
-  /** How many exchanges the checks may fall behind the traffic (default 10,000), and by how many bytes of bodies (64 MiB). */
+  /** How many exchanges the checks may fall behind the traffic (default 10,000), and by how many of their bytes (64 MiB). */
   readonly maxPending?: number;
   readonly maxPendingBytes?: number;
   /**
