@@ -13,6 +13,38 @@ import type { Shield } from '../testdata';
 import type { ResponsePart } from '../wire/types';
 import type { CardData, Fields, MutableRecord, SecurityResult, SubscriptionState, ThreeDsState, TxRecord } from './transaction';
 
+/**
+ * Longer field values by value, so that records of equal values share one string (as records of one card share
+ * its CardData, ledger.ts). `JSON.parse` already shares the strings of values of up to ten characters; every longer
+ * one (an order reference, a street, an e-mail address) was a string of its own per record, kept for as long as the
+ * ledger holds the record: copied twice by the young-generation collector and marked by every full collection.
+ * Bounded, and emptied when full, so that ever-new values (a fuzzer's) cannot pile up.
+ */
+const shared = new Map<string, string>();
+const SHARED_KEPT = 4096;
+/** `JSON.parse` shares values up to this length (V8's own limit): no need to look them up. */
+const PARSER_SHARES = 10;
+
+/**
+ * Replaces each longer value of `fields` by the equal string kept from an earlier record. In place: the object is
+ * the request's own (the request check made it), and each value stays the same text, so no reader can tell.
+ */
+function shareValues(fields: Fields): void {
+  if (Object.isFrozen(fields)) return;
+  const out = fields as Record<string, string>;
+  for (const k in out) {
+    const v = out[k];
+    if (typeof v !== 'string' || v.length <= PARSER_SHARES) continue;
+    // Equal text compares equal whichever string holds it: the kept one is written over the value every time.
+    const hit = shared.get(v);
+    if (hit !== undefined) out[k] = hit;
+    else {
+      if (shared.size >= SHARED_KEPT) shared.clear();
+      shared.set(v, v);
+    }
+  }
+}
+
 /** What a record holds besides its part. */
 export type RecordData = Omit<TxRecord, 'part'>;
 
@@ -48,6 +80,8 @@ export abstract class DerivedRecord implements TxRecord {
     this.sitereference = data.sitereference;
     this.createdAt = data.createdAt;
     this.fields = data.fields;
+    // A copy's fields are its original's, shared already.
+    if (!(data instanceof DerivedRecord)) shareValues(data.fields);
     this.card = data.card;
     this.securitycodeResult = data.securitycodeResult;
     this.errorcode = data.errorcode;
