@@ -28,21 +28,23 @@ export const PROXY_MIN_RATIO = 0.5;
 
 /**
  * CPU time in µs: the whole process, its main thread alone (where the proxy checks), and the forwarding thread
- * alone. The rest is node's own threads (the garbage collector's helpers, mostly for the checks' heap).
+ * alone, with the kernel's part of it (its system calls: two reads and two writes per exchange). The rest is node's
+ * own threads (the garbage collector's helpers, mostly for the checks' heap).
  */
 interface Cpu {
   readonly total: number;
   readonly main: number;
   readonly forward: number;
+  readonly forwardKernel: number;
 }
 
-/** A thread's CPU time in µs, from /proc (Linux); NaN elsewhere. */
-function threadCpu(tid: string | number): number {
+/** A thread's CPU time in µs, from /proc (Linux), all of it or the kernel's part; NaN elsewhere. */
+function threadCpu(tid: string | number, kernelOnly = false): number {
   try {
     const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return ((kernelOnly ? 0 : Number(fields[11])) + Number(fields[12])) * 10_000;
   } catch {
     return NaN;
   }
@@ -92,6 +94,7 @@ export async function proxySection(s: LoadSettings, log: (line: string) => void 
     const cpuTotal: number[] = [];
     const cpuChecks: number[] = [];
     const cpuForward: number[] = [];
+    const cpuForwardKernel: number[] = [];
     for (let round = 0; round < s.reps; round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
       log(`proxy: round ${round + 1} of ${s.reps} (${order.map((t) => t.name).join(', ')}) ...`);
@@ -113,6 +116,7 @@ export async function proxySection(s: LoadSettings, log: (line: string) => void 
           cpuTotal.push((after.total - before.total) / n);
           cpuChecks.push((after.main - before.main) / n);
           cpuForward.push((after.forward - before.forward) / n);
+          cpuForwardKernel.push((after.forwardKernel - before.forwardKernel) / n);
         }
       }
     }
@@ -123,7 +127,7 @@ export async function proxySection(s: LoadSettings, log: (line: string) => void 
     const measure = 'Proxy: AUTH';
     const bad = (x: { bad: number }): string => (x.bad ? ` (${x.bad} bad answers)` : '');
     const cpu = Number.isFinite(median(cpuTotal))
-      ? `; proxy CPU ${median(cpuTotal).toFixed(0)} µs/req, of which checks ${median(cpuChecks).toFixed(0)}, forwarding ${median(cpuForward).toFixed(0)}`
+      ? `; proxy CPU ${median(cpuTotal).toFixed(0)} µs/req, of which checks ${median(cpuChecks).toFixed(0)}, forwarding ${median(cpuForward).toFixed(0)} (kernel ${median(cpuForwardKernel).toFixed(0)})`
       : '';
     return [
       { measure, subject: 'reference gateway alone', figure: rate(a.rate, 'req') + bad(a), p50: ms(a.p50), p99: ms(a.p99), ratio: '1.00', runs: String(a.runs) },
@@ -168,12 +172,12 @@ async function serveProxy(upstream: string): Promise<void> {
   const proxy = await startProxy({ upstream, checksNice: 10 });
   // The thread the proxy started is the forwarding thread (node's own threads all start with the process).
   const started = threads().filter((t) => !before.has(t));
-  const forwardCpu = (): number => (started.length === 1 ? threadCpu(started[0]) : NaN);
+  const forwardCpu = (kernelOnly = false): number => (started.length === 1 ? threadCpu(started[0], kernelOnly) : NaN);
   process.on('message', (m: unknown) => {
     const type = typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined;
     if (type === 'cpu') {
       const { user, system } = process.cpuUsage();
-      tell({ type: 'result', data: { total: user + system, main: threadCpu(process.pid), forward: forwardCpu() } satisfies Cpu });
+      tell({ type: 'result', data: { total: user + system, main: threadCpu(process.pid), forward: forwardCpu(), forwardKernel: forwardCpu(true) } satisfies Cpu });
     } else if (type === 'settle') {
       const t0 = performance.now();
       void proxy.settled().then(() => tell({ type: 'result', data: performance.now() - t0 }));
