@@ -40,6 +40,8 @@ export interface FormatRun {
    * written again here.
    */
   readonly written?: boolean;
+  /** What the caller read from `messages` once written (readMessagesFile): not read and parsed again here. */
+  readonly results?: FormatResults;
 }
 
 export interface RunArtifacts {
@@ -230,7 +232,7 @@ export async function writeReports(artifacts: RunArtifacts): Promise<string[]> {
     }
     // The results are read from the messages whole; then, in the `summary` detail, the passed scenarios outside
     // the sample lose their exchanges in every record alike (detail.ts), and cucumber's page is built from that.
-    const results: FormatResults[] = artifacts.runs.map((r) => readMessagesFile(r.messages, r.format));
+    const results: FormatResults[] = artifacts.runs.map((r) => (r.written && r.results) || readMessagesFile(r.messages, r.format));
     const kept = (artifacts.detail ?? 'summary') === 'summary' ? keptWhole(results.flatMap((r) => r.scenarios)) : undefined;
     for (const run of artifacts.runs) {
       if (kept) slimMessages(run.messages, run.format, kept);

@@ -465,7 +465,8 @@ export async function runConformance(plan: RunPlan, io: CommandIo): Promise<numb
         plan,
         baseUrl,
         startedAt,
-        outcomes.map((o) => ({ format: o.format, messages: o.messages, written: true })),
+        // The results read once the messages were written: the same file, not read again.
+        outcomes.map((o) => ({ format: o.format, messages: o.messages, written: true, results: o.results })),
         problems,
         interrupted,
       ),
