@@ -1,7 +1,8 @@
 /**
  * Child processes of the benchmark. On 2 cores the load generator competes with the server under test, so every
  * server and every load generator runs in a process of its own (never sharing an event loop with what it measures),
- * started the same way for every row: this Node, ts-node in transpile-only mode, an IPC channel for results.
+ * started the same way for every row: this Node, reading the kit's TypeScript as a clone does (bin/register.js: the
+ * transpile cache), an IPC channel for results.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
@@ -83,8 +84,7 @@ export class BenchChild {
 export function forkBench(script: string, args: readonly string[] = [], name = script, nodeArgs: readonly string[] = []): BenchChild {
   const proc = fork(path.join(__dirname, script), [...args], {
     cwd: ROOT,
-    execArgv: [...nodeArgs, '-r', 'ts-node/register/transpile-only'],
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
+    execArgv: [...nodeArgs, '-r', path.join(ROOT, 'bin', 'register.js')],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   return new BenchChild(proc, name);
