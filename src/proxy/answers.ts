@@ -227,7 +227,6 @@ function digits(text: string): number {
   }
   return n;
 }
-/** A key that stands for a text without holding it (a card number is not kept): the hash's bytes as a string. */
 /**
  * Whether `findCardNumbers` could find a card number in the text: each form it finds is 12 digits or more within
  * a stretch of digits, spaces and hyphens (plain or in groups), or written with character references (`&#`). A
@@ -244,6 +243,7 @@ export function mayHoldCardNumber(text: string): boolean {
   }
   return text.includes('&#');
 }
+/** A key that stands for a text without holding it (a card number is not kept): the hash's bytes as a string. */
 const digest = (text: string): string => hash('sha256', text, 'binary');
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';

@@ -187,8 +187,29 @@ export function fullPanPlaces(envelope: unknown, request: Readonly<Record<string
 
 /** The paths of non-empty `securitycode` values (any case, also as the last step of an XML-style `a/b` key). */
 export function securityCodePaths(v: unknown, path = '', found: string[] = []): string[] {
+  // Most answers hold none: told by a walk that spells no path (every answer of a run and of the proxy comes here).
+  return holdsSecurityCode(v) ? securityCodePathsOf(v, path, found) : found;
+}
+
+/** Whether `securityCodePaths` finds a path in `v`: the same walk, without spelling the paths. */
+function holdsSecurityCode(v: unknown): boolean {
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) securityCodePaths(v[i], `${path}[${i}]`, found);
+    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null && holdsSecurityCode(v[i])) return true;
+    return false;
+  }
+  if (!isRecord(v)) return false;
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    const x = v[k];
+    if (k.length >= 12 && isSecurityCodeKey(k) && x !== '' && x !== undefined) return true;
+    if (typeof x === 'object' && x !== null && holdsSecurityCode(x)) return true;
+  }
+  return false;
+}
+
+function securityCodePathsOf(v: unknown, path: string, found: string[]): string[] {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) securityCodePathsOf(v[i], `${path}[${i}]`, found);
     return found;
   }
   if (!isRecord(v)) return found;
@@ -197,7 +218,7 @@ export function securityCodePaths(v: unknown, path = '', found: string[] = []): 
     const x = v[k];
     // Paths are spelled only on a hit: the walk runs on every answer of a fuzz run.
     if (k.length >= 12 && isSecurityCodeKey(k) && x !== '' && x !== undefined) found.push(`${path}${path ? '.' : ''}${k}`);
-    if (typeof x === 'object' && x !== null) securityCodePaths(x, `${path}${path ? '.' : ''}${k}`, found);
+    if (typeof x === 'object' && x !== null) securityCodePathsOf(x, `${path}${path ? '.' : ''}${k}`, found);
   }
   return found;
 }
@@ -304,5 +325,11 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
 
 /** Every invariant's findings on one answer, in registry order. */
 export function answerFindings(a: Answer, invariants: readonly AnswerInvariant[] = ANSWER_INVARIANTS, index?: RuleIndex): AnswerFinding[] {
-  return invariants.flatMap((inv) => inv.find(a, index));
+  // Most answers break nothing: no array is made per invariant that found nothing.
+  let out: AnswerFinding[] | undefined;
+  for (let i = 0; i < invariants.length; i++) {
+    const found = invariants[i].find(a, index);
+    if (found.length > 0) (out ??= []).push(...found);
+  }
+  return out ?? [];
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ORACLE, ruleOfFailure, type CaseRun } from '../../src/fuzz/oracles';
-import { answerFindings, ANSWER_INVARIANTS, type Answer } from '../../src/rules/answers';
+import { answerFindings, ANSWER_INVARIANTS, securityCodePaths, type Answer } from '../../src/rules/answers';
 import { TEST_CARDS } from '../../src/testdata';
 
 const PAN = TEST_CARDS.authorised.pan;
@@ -54,6 +54,22 @@ describe('the invariants of an answer', () => {
     assert.deepEqual(rules(answer({ ...AUTH, maskedpan: PAN })), ['FIELD-MASKEDPAN']);
     // "The security code is never stored."
     assert.deepEqual(rules(answer({ ...AUTH, securitycode: '123' })), ['STORE-NO-BANK']);
+  });
+
+  it('name every place a security code comes back, nested, in any case, as the last step of an XML key', () => {
+    // The walk that spells no path (most answers hold none) must agree with the one that does.
+    const env = {
+      response: [
+        { ...AUTH, SecurityCode: '123' },
+        { ...AUTH, extra: [{ deeper: { 'security/securitycode': 'x' } }, 'securitycode'] },
+        { ...AUTH, securitycode: '', other: { securitycodes: '1' } },
+      ],
+      securitycode: 0,
+    };
+    assert.deepEqual(securityCodePaths(env), ['response[0].SecurityCode', 'response[1].extra[0].deeper.security/securitycode', 'securitycode']);
+    assert.deepEqual(securityCodePaths({ response: [AUTH, { ...AUTH, securitycode: '' }] }), []);
+    assert.deepEqual(securityCodePaths([{ securitycode: '1' }], 'at'), ['at[0].securitycode']);
+    assert.deepEqual(securityCodePaths('securitycode'), []);
   });
 
   it('leave the merchant its own text: a reference that holds a card number is an echo, not a leak', () => {
