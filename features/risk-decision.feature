@@ -55,7 +55,7 @@ Feature: Risk decision (RISKDEC)
     And the AUTH failed
     And the RISKDEC's fraudcontrolshieldstatuscode is "NOSCORE"
 
-  @rule:RISKDEC-BEFORE-3DS @requires:cachetokens @type:RISKDEC @type:THREEDQUERY
+  @rule:RISKDEC-BEFORE-3DS @rule:INHERIT-PARENT-ECHO @requires:cachetokens @type:RISKDEC @type:THREEDQUERY
   Scenario: Risk decision then 3-D Secure: the THREEDQUERY's parent is the RISKDEC
     When the merchant sends "Risk decision on card data" with the "authorised" card
     And the merchant sends "3-D Secure enrolment check" with the parent the RISKDEC

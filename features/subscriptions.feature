@@ -40,6 +40,16 @@ Feature: Subscriptions
     And the AUTH's status is "Y"
     And the SUBSCRIPTION succeeded
 
+  @rule:3DS-60022-SETTLE @rule:ERR-60022 @errorcode:60022 @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  Scenario: Subscription, enrolled card, customer not authenticated: the AUTH part has 60022, status N, settlestatus 3
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "not authenticated" card
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "Subscription, enrolled card" with the md and pares of the THREEDQUERY
+    Then the AUTH has errorcode "60022"
+    And the AUTH's status is "N"
+    And the AUTH's settlestatus is "3"
+    And the AUTH does not hold `authcode` or `acquirerresponsecode`
+
   @rule:SUB-NOT-ENROLLED @rule:3DS-NEXT-N @requires:cachetokens @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, card not enrolled: the THREEDQUERY as parent
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "not enrolled" card

@@ -154,7 +154,7 @@ Feature: 3-D Secure
       | termurl    | not a url  |
       | accept     | <1025 x a> |
 
-  @rule:3DS-STORED-CARD @requires:cardstore @type:STORE @type:THREEDQUERY
+  @rule:3DS-STORED-CARD @rule:INHERIT-PARENT-ECHO @requires:cardstore @type:STORE @type:THREEDQUERY
   Scenario: A stored card (STORE) is referenced in a THREEDQUERY
     When the merchant sends "Card store" with the "authorised" card
     And the merchant sends "3-D Secure enrolment check" with the parent the STORE

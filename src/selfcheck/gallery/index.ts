@@ -9,6 +9,7 @@ import { AUDIT_XML_FOLLOWUPS } from './audit-xml-followups';
 import { AUDIT_OPERATIONS } from './audit-operations';
 import { AUDIT_READING } from './audit-reading';
 import { BENIGN } from './benign';
+import { BLIND } from './blind';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
@@ -33,6 +34,7 @@ export const GALLERY: readonly Variant[] = [
   ...AUDIT_OPERATIONS,
   ...AUDIT_XML_FOLLOWUPS,
   ...AUDIT_READING,
+  ...BLIND,
   ...BENIGN,
 ];
 
