@@ -336,10 +336,13 @@ function documentChecks(ctx: AnswerContext, out: Out): void {
     // A field of the envelope missing breaks the Transport table's response body as well as its own sentence.
     if (v.rule === 'required' && i === undefined) out.fail('TRANSPORT-RESPONSE-BODY', v.field, v.message, v.severity);
   }
+  // One request object answered by every part (most exchanges): the answer as it came is its parts as read, the same
+  // places, and the contract gate's echo invariant asked the same of it (validate holds the result).
+  const whole = ctx.views.length === 1 && ctx.views[0].offset === 0 && ctx.views[0].parts.length === parts.length;
   for (const view of ctx.views) {
     if (!view.obj) continue;
     if (view.parts.some(ok)) out.look('FIELD-ECHO');
-    for (const v of echoViolations(view.obj, { response: view.parts })) out.fail('FIELD-ECHO', v.field, v.message, v.severity);
+    for (const v of echoViolations(view.obj, whole ? ctx.raw : { response: view.parts })) out.fail('FIELD-ECHO', v.field, v.message, v.severity);
   }
 }
 

@@ -87,6 +87,8 @@ export function validateResponseEnvelope(answer: unknown, requested?: readonly s
 interface Held {
   readonly validated: { readonly answer: object; readonly key: string; readonly found: readonly Violation[] }[];
   readonly reads: { readonly answer: object; readonly read: unknown }[];
+  /** `echoViolations` made so far, by the answer and the request object (both held unchanged). */
+  readonly echoes: { readonly answer: object; readonly request: object; readonly found: readonly Violation[] }[];
 }
 let held: Held | undefined;
 const HELD_MAX = 16;
@@ -110,7 +112,7 @@ export function answerAsHeld<T>(answer: T): T {
  */
 export function withAnswersHeld<T>(run: () => T): T {
   const outer = held;
-  held = { validated: [], reads: [] };
+  held = { validated: [], reads: [], echoes: [] };
   try {
     return run();
   } finally {
@@ -184,6 +186,16 @@ export function responseEnvelopeViolations(answer: unknown, requested?: readonly
  * carries the field at all (the scenarios say where it must). The message never quotes a value.
  */
 export function echoViolations(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
+  // Held: the checking proxy's exchange asks this of the same answer and request object twice (the contract gate's
+  // invariants, then its own answer checks).
+  const scope = held !== undefined && typeof answer === 'object' && answer !== null ? held : undefined;
+  if (scope) for (const e of scope.echoes) if (e.answer === answer && e.request === request) return [...e.found];
+  const found = echoesOf(request, answer);
+  if (scope && scope.echoes.length < HELD_MAX) scope.echoes.push({ answer: answer as object, request, found: [...found] });
+  return found;
+}
+
+function echoesOf(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
   const env = answerAsHeld(answer);
   if (!isObject(env) || !Array.isArray(env.response)) return [];
   const out: Violation[] = [];

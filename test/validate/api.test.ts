@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECTION } from '../../schemas/fields';
-import { echoViolations, selectRow, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, type Violation } from '../../src/validate';
+import { echoViolations, selectRow, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, withAnswersHeld, type Violation } from '../../src/validate';
 import { example } from '../schemas/fixtures';
 
 type Obj = Record<string, unknown>;
@@ -208,6 +208,22 @@ test('every violation names a field, a known rule, a section of the document and
     assert.ok(v.severity === 'error' || v.severity === 'warning');
   }
   assert.ok(errors(all).length > 0);
+});
+
+test('echoViolations held: the same answer asked again gives its findings, another request object its own', () => {
+  // The checking proxy asks it twice per exchange (the contract gate's invariant, its own check): held once, by the
+  // answer and the request object together.
+  const answer = { requestreference: 'W1', version: '1.00', secrand: 'abc', response: [{ requesttypedescription: 'ACCOUNTCHECK', errorcode: '0', baseamount: '0', orderreference: 'o-1' }] };
+  const same = { requesttypedescriptions: ['ACCOUNTCHECK'], baseamount: '0', orderreference: 'o-1' };
+  const other = { requesttypedescriptions: ['ACCOUNTCHECK'], baseamount: '5', orderreference: 'o-2' };
+  withAnswersHeld(() => {
+    assert.deepEqual(echoViolations(same, answer), []);
+    assert.deepEqual(summary(echoViolations(other, answer)), ['error response[0].baseamount echo', 'error response[0].orderreference echo']);
+    const first = echoViolations(other, answer);
+    first.length = 0;
+    assert.equal(echoViolations(other, answer).length, 2, 'a caller changing its list changes nothing held');
+    assert.deepEqual(echoViolations(same, answer), []);
+  });
 });
 
 test('echoViolations: a successful part carries the echoed fields as the request sent them ("Echoed from the request")', () => {
