@@ -205,6 +205,16 @@ export class ContractSession {
     return out;
   }
 
+  /** How many violations are listed so far: `listedSince` of it gives those listed after this point. */
+  listedCount(): number {
+    return this.list.length;
+  }
+
+  /** The violations listed after `listedCount()` gave `count` (masked), oldest first. */
+  listedSince(count: number): ContractViolation[] {
+    return this.list.slice(count);
+  }
+
   /** The violations kept (masked), oldest first. */
   violations(severity?: Severity): ContractViolation[] {
     return severity ? this.list.filter((v) => v.severity === severity) : [...this.list];

@@ -356,11 +356,10 @@ export class ProxySession {
     const body = ex.responseBody ? ex.responseBody.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200) : '';
     this.current.call = undefined;
     this.current.findings.length = 0;
-    const before = this.contract.report().violations;
+    const before = this.contract.listedCount();
     this.contract.observe({ kind: 'refused', format, method: ex.method, path: rel.split('?')[0], headers: ex.requestHeaders, status: ex.status ?? 0, reason: body || `HTTP ${ex.status ?? 0}` });
-    const after = this.contract.report().violations;
-    // The transport checks' findings are the contract session's newest examples.
-    const added = after.list.slice(before.list.length);
+    // The transport checks' findings are the contract session's newest examples (read without making its report).
+    const added = this.contract.listedSince(before);
     for (const v of added) this.record(found, n, 'client', `refused ${ex.status ?? 0}`, { rule: v.rule, field: v.field, severity: v.severity, message: v.message });
     this.cover(
       ['SEC-BASIC-AUTH', 'TRANSPORT-HEADERS', 'TRANSPORT-JSON-PATH'].filter((r) => added.some((v) => v.rule === r)),
