@@ -19,6 +19,13 @@ Feature: ACCOUNTCHECK
     And the ACCOUNTCHECK's securityresponsepostcode is "2"
     And the ACCOUNTCHECK's securityresponsesecuritycode is "2"
 
+  @rule:FIELD-ECHO @type:ACCOUNTCHECK
+  Scenario: An account check of amount 0 echoes its baseamount 0 as sent
+    When the merchant sends "Account check" with the "authorised" card and:
+      | baseamount | 0 |
+    Then the ACCOUNTCHECK succeeded
+    And the ACCOUNTCHECK echoes `baseamount`, `currencyiso3a`, `orderreference` and `accounttypedescription`
+
   @rule:AC-INHERITED @rule:INHERIT-CHILD @rule:FIELD-PARENT @requires:security @type:ACCOUNTCHECK @type:AUTH
   Scenario: Fields sent in an ACCOUNTCHECK are inherited by its child requests
     When the merchant sends "Account check" with the "authorised" card and:

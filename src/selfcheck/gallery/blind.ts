@@ -129,4 +129,19 @@ export const BLIND: readonly Variant[] = [
       },
     }),
   }),
+  faulty({
+    name: 'blind-xml-riskdec-first-unlinked',
+    area: 'xml',
+    rule: 'RISKDEC-FIRST',
+    what: "leaves the RISKDEC's reference out of the AUTH part of RISKDEC+AUTH in XML answers (XML only: the JSON form keeps it)",
+    formats: ['xml'],
+    build: () => ({ mutate: { part: (p, ctx) => (ctx.format === 'xml' && answers(ctx, 'RISKDEC', 'AUTH') && isType(p, 'AUTH') ? without(p, 'parenttransactionreference') : p) } }),
+  }),
+  faulty({
+    name: 'blind-zero-amount-not-echoed',
+    area: 'fields',
+    rule: 'FIELD-ECHO',
+    what: 'leaves baseamount out of an ACCOUNTCHECK part whose amount is 0 (a test for a set amount that takes "0" for none)',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'ACCOUNTCHECK') && p.baseamount === '0' ? without(p, 'baseamount') : p) } }),
+  }),
 ];
