@@ -81,8 +81,12 @@ export class ContractSession {
     this.flows = new FlowCounter(ledger);
   }
 
-  /** The gateway's `observe` hook. */
-  observe(call: ObservedCall): void {
+  /**
+   * The gateway's `observe` hook. Returns the call's own findings (its request checks', or the transport checks' of
+   * a refused call), every one of them: the report lists only the first few of a kind, and an owner that reports
+   * per call (the proxy) must see the rest too.
+   */
+  observe(call: ObservedCall): readonly Finding[] {
     if (call.kind === 'refused') return this.observeRefused(call);
     const checked = checkedCall(++this.seq, call, this.ledger);
     this.answered++;
@@ -100,6 +104,7 @@ export class ContractSession {
     }
     this.track(checked, findings);
     this.checkAnswer(checked.seq, call, checked);
+    return findings;
   }
 
   /**
@@ -124,14 +129,15 @@ export class ContractSession {
     }
   }
 
-  private observeRefused(call: Extract<ObservedCall, { kind: 'refused' }>): void {
+  private observeRefused(call: Extract<ObservedCall, { kind: 'refused' }>): readonly Finding[] {
     const refused: RefusedCall = { format: call.format, method: call.method, path: call.path, status: call.status, reason: call.reason };
     const findings = TRANSPORT_CHECKS.flatMap((check) => check.run(refused).map((f) => ({ check: check.name, f })));
     // The browser's ACS pages and the kit's control calls are not the client's calls: they are not counted.
-    if (findings.length === 0 && !call.format) return;
+    if (findings.length === 0 && !call.format) return [];
     const seq = ++this.seq;
     this.refused++;
     for (const { check, f } of findings) this.record(seq, `refused ${call.status}`, check, f);
+    return findings.map(({ f }) => f);
   }
 
   private record(call: number, operation: string, check: string, f: Finding): void {
@@ -203,16 +209,6 @@ export class ContractSession {
       if (c.seq > mark) out.push(c);
     }
     return out;
-  }
-
-  /** How many violations are listed so far: `listedSince` of it gives those listed after this point. */
-  listedCount(): number {
-    return this.list.length;
-  }
-
-  /** The violations listed after `listedCount()` gave `count` (masked), oldest first. */
-  listedSince(count: number): ContractViolation[] {
-    return this.list.slice(count);
   }
 
   /** The violations kept (masked), oldest first. */

@@ -356,11 +356,17 @@ export class ProxySession {
     const body = ex.responseBody ? ex.responseBody.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200) : '';
     this.current.call = undefined;
     this.current.findings.length = 0;
-    const before = this.contract.listedCount();
-    this.contract.observe({ kind: 'refused', format, method: ex.method, path: rel.split('?')[0], headers: ex.requestHeaders, status: ex.status ?? 0, reason: body || `HTTP ${ex.status ?? 0}` });
-    // The transport checks' findings are the contract session's newest examples (read without making its report).
-    const added = this.contract.listedSince(before);
-    for (const v of added) this.record(found, n, 'client', `refused ${ex.status ?? 0}`, { rule: v.rule, field: v.field, severity: v.severity, message: v.message });
+    // Every finding of the call, not only those the contract's report lists as examples (the first few of a kind).
+    const added = this.contract.observe({
+      kind: 'refused',
+      format,
+      method: ex.method,
+      path: rel.split('?')[0],
+      headers: ex.requestHeaders,
+      status: ex.status ?? 0,
+      reason: body || `HTTP ${ex.status ?? 0}`,
+    });
+    for (const f of added) this.record(found, n, 'client', `refused ${ex.status ?? 0}`, f);
     this.cover(
       ['SEC-BASIC-AUTH', 'TRANSPORT-HEADERS', 'TRANSPORT-JSON-PATH'].filter((r) => added.some((v) => v.rule === r)),
       found,

@@ -40,4 +40,18 @@ describe('a refused call through the proxy', () => {
     assert.equal(report.coverage.find((c) => c.rule === 'SEC-BASIC-AUTH')?.failed, 2);
     assert.equal(session.exitCode(), 1);
   });
+
+  it('keeps finding the fault in every refused call, past the few the contract report lists as examples', () => {
+    const session = new ProxySession();
+    const calls = 12;
+    for (let i = 1; i <= calls; i++) {
+      const found = session.observe(refused({ 'content-type': 'application/json' }));
+      assert.deepEqual(
+        found.map((f) => [f.exchange, f.rule]),
+        [[i, 'SEC-BASIC-AUTH']],
+        `refused call ${i}`,
+      );
+    }
+    assert.equal(session.report().coverage.find((c) => c.rule === 'SEC-BASIC-AUTH')?.failed, calls);
+  });
 });
