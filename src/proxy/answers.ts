@@ -16,7 +16,7 @@ import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
 import { findCardNumbers } from '../redact';
-import { xmlProblemRule } from '../rules/answers';
+import { securityCodePaths, xmlProblemRule } from '../rules/answers';
 import { causeFindings, defaultRuleIndex, formRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
@@ -778,6 +778,23 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (!s) continue;
         out.look('STORE-NO-BANK');
         for (const f of ['authcode', 'acquirerresponsecode']) if (has(s, f)) out.fail('STORE-NO-BANK', at(view, s, f), `the STORE part carries ${f}: "The acquiring bank is not contacted"`);
+      }
+    },
+  },
+  {
+    // The same walk as the kit's answer invariant of every run (src/rules/answers.ts `no-security-code`).
+    name: 'no-security-code',
+    rules: ['STORE-NO-BANK'],
+    quote: 'The security code is never stored.',
+    run: (ctx, out) => {
+      out.look('STORE-NO-BANK');
+      for (const view of ctx.views) {
+        for (const p of view.parts) {
+          const found = securityCodePaths(p);
+          if (found.length === 0) continue;
+          const field = found[0].split(/[.[]/)[0];
+          out.fail('STORE-NO-BANK', at(view, p, field), `the ${String(p.requesttypedescription)} part carries a security code at ${found.join(', ')}: "The security code is never stored"`);
+        }
       }
     },
   },
