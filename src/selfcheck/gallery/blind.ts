@@ -4,7 +4,7 @@
  * context other than the most obvious example: another request type, a combined request, a child request, XML.
  */
 import type { Variant } from '../types';
-import { answers, faulty, isType, succeeded, withPart, withPrepared, without } from './helpers';
+import { answers, faulty, isType, succeeded, withPart, threedqueryPassesShield, without } from './helpers';
 
 export const BLIND: readonly Variant[] = [
   faulty({
@@ -44,16 +44,7 @@ export const BLIND: readonly Variant[] = [
     area: 'errors',
     rule: 'ERR-60107',
     what: 'lets a THREEDQUERY through after a RISKDEC of DENY (it stops only CHALLENGE)',
-    build: () => ({
-      mutate: {
-        operations: {
-          THREEDQUERY: (input, next) => {
-            const parent = input.prepared.parent;
-            return parent?.type === 'RISKDEC' && parent.shield === 'DENY' ? next(withPrepared(input, { parent: { ...parent, shield: 'ACCEPT' } })) : next(input);
-          },
-        },
-      },
-    }),
+    build: () => ({ mutate: threedqueryPassesShield('DENY') }),
   }),
   faulty({
     name: 'blind-acsurl-when-unknown',

@@ -3,7 +3,7 @@
  * answered wrongly once, and the two rules every part obeys (errorcode and errormessage; non-zero means failed).
  */
 import type { Variant } from '../types';
-import { ERR, faulty, isType, succeeded, withPrepared, without } from './helpers';
+import { ERR, faulty, isType, succeeded, threedqueryPassesShield, without } from './helpers';
 
 /** Changes the errorcode of the parts that carry `from` (and, when given, their message). */
 const recode = (from: string, to: string, message?: string) => ({
@@ -79,16 +79,7 @@ export const ERRORS: readonly Variant[] = [
     area: 'errors',
     rule: 'ERR-60107',
     what: 'lets a THREEDQUERY through after a RISKDEC of CHALLENGE (it stops only DENY)',
-    build: () => ({
-      mutate: {
-        operations: {
-          THREEDQUERY: (input, next) => {
-            const parent = input.prepared.parent;
-            return parent?.type === 'RISKDEC' && parent.shield === 'CHALLENGE' ? next(withPrepared(input, { parent: { ...parent, shield: 'ACCEPT' } })) : next(input);
-          },
-        },
-      },
-    }),
+    build: () => ({ mutate: threedqueryPassesShield('CHALLENGE') }),
   }),
   faulty({
     name: 'unknown-error-coded-50000',

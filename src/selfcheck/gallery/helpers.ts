@@ -57,6 +57,16 @@ export function withPrepared(input: OperationInput, change: Partial<OperationInp
   return { ...input, prepared: { ...input.prepared, ...change } };
 }
 
+/** A THREEDQUERY whose parent RISKDEC gave `shield` runs as if the RISKDEC had accepted (it is not stopped by 60107). */
+export const threedqueryPassesShield = (shield: string): GatewayMutation => ({
+  operations: {
+    THREEDQUERY: (input, next) => {
+      const parent = input.prepared.parent;
+      return parent?.type === 'RISKDEC' && parent.shield === shield ? next(withPrepared(input, { parent: { ...parent, shield: 'ACCEPT' } })) : next(input);
+    },
+  },
+});
+
 /** The transaction a handler's outcome stored, changed after the fact (the part stays as answered). */
 export function changeStored(input: OperationInput, out: PartOutcome, edit: Parameters<OperationInput['uow']['update']>[1]): PartOutcome {
   if (out.record) input.uow.update(out.record.transactionreference, edit);
