@@ -174,14 +174,19 @@ export function readRequestHead(buf: Buffer): RequestHead | undefined {
   return { size: t.size, version: `1.${m[3]}`, method: m[1], target: m[2], ...headerLines(lines) };
 }
 
+/** A head's first line matched by `line` (refused with `code` otherwise), and its header lines as forwarding reads them. */
+function scanLines(text: string, line: RegExp, code: string, message: string): { m: RegExpExecArray; h: Omit<HeadScan, 'size' | 'version'> } {
+  const eol = text.indexOf('\r\n');
+  const m = line.exec(eol < 0 ? text : text.slice(0, eol));
+  if (!m) throw new FramingError(code, message);
+  return { m, h: scanHeaderLines(text, eol < 0 ? text.length : eol + 2) };
+}
+
 /** The request whose head starts `buf`, as forwarding reads it; undefined while it is incomplete. */
 export function scanRequestHead(buf: Buffer): RequestScan | undefined {
   const t = headText(buf);
   if (!t) return undefined;
-  const eol = t.text.indexOf('\r\n');
-  const m = REQUEST_LINE.exec(eol < 0 ? t.text : t.text.slice(0, eol));
-  if (!m) throw new FramingError('HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
-  const h = scanHeaderLines(t.text, eol < 0 ? t.text.length : eol + 2);
+  const { m, h } = scanLines(t.text, REQUEST_LINE, 'HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
   // One object, written out (a spread of the lines' result costs as much as reading them).
   return {
     size: t.size,
@@ -201,10 +206,7 @@ export function scanRequestHead(buf: Buffer): RequestScan | undefined {
 export function scanStatusHead(buf: Buffer): StatusScan | undefined {
   const t = statusText(buf);
   if (!t) return undefined;
-  const eol = t.text.indexOf('\r\n');
-  const m = STATUS_LINE.exec(eol < 0 ? t.text : t.text.slice(0, eol));
-  if (!m) throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
-  const h = scanHeaderLines(t.text, eol < 0 ? t.text.length : eol + 2);
+  const { m, h } = scanLines(t.text, STATUS_LINE, 'HPE_INVALID_CONSTANT', 'no status line');
   return {
     size: t.size,
     version: m[1] === '1' ? '1.1' : '1.0',
