@@ -354,9 +354,8 @@ export class ProxySession {
   private refused(n: number, ex: HttpExchange, rel: string, format: Format | undefined): ProxyFinding[] {
     const found: ProxyFinding[] = [];
     const body = ex.responseBody ? ex.responseBody.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200) : '';
-    this.current.call = undefined;
-    this.current.findings.length = 0;
     // Every finding of the call, not only those the contract's report lists as examples (the first few of a kind).
+    // They come back from `observe`: no request check runs on a refused call, so nothing goes through `current`.
     const added = this.contract.observe({
       kind: 'refused',
       format,
