@@ -12,7 +12,8 @@ import { decodeXmlBody, detectXmlKind, parseRequestBlock, parseResponseBlock } f
 import type { Format, ResponseEnvelope } from '../wire/types';
 
 /** Why an exchange has no usable answer: the path between the client and the upstream failed. */
-export type FaultKind = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'too-large' | 'malformed' | 'network';
+export const FAULT_KINDS = ['refused', 'reset', 'timeout', 'tls', 'dns', 'too-large', 'malformed', 'network'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface Fault {
   readonly kind: FaultKind;

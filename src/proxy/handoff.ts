@@ -6,7 +6,7 @@
  * (./framing.ts) into the exchange the checks see; the forwarding thread builds no object for them, and one message
  * per batch is cloned rather than a graph of objects per exchange.
  */
-import type { Fault, FaultKind, HttpExchange } from './exchange';
+import { FAULT_KINDS, type Fault, type FaultKind, type HttpExchange } from './exchange';
 import { readRequestHead, readStatusHead } from './framing';
 
 /** One finished exchange, as the forwarding thread holds it: slices of what it read. */
@@ -28,7 +28,8 @@ export interface Batch {
   readonly count: number;
 }
 
-const KINDS: readonly FaultKind[] = ['refused', 'reset', 'timeout', 'tls', 'dns', 'too-large', 'malformed', 'network'];
+/** A fault's kind travels as its place in this list, plus one (0: no fault). */
+const KINDS: readonly FaultKind[] = FAULT_KINDS;
 
 /** The least a batch's buffer starts with, and the most (one batch with a large body does not make every next one large). */
 const INITIAL = 64 * 1024;
