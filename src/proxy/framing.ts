@@ -99,19 +99,41 @@ const FIRST_ONLY = new Set([
 ]);
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
+const LFLF = Buffer.from('\n\n');
+const LFCRLF = Buffer.from('\n\r\n');
 
-/** The header lines of a head's text, into raw pairs and node's object. */
-function headerLines(lines: readonly string[]): { raw: string[]; headers: IncomingHttpHeaders } {
+/**
+ * Where the line that begins at `start` of a head's text ends (its CR excluded); where the next one begins is left in
+ * `nextLine` (no object per line). A line ended by LF alone is refused unless `bareLf` (an answer's head: RFC 9112
+ * 2.2 lets a recipient take a bare LF as a line's end). A request's is refused: the proxy would pass on a line the
+ * upstream may read as two (a header hidden from the proxy's framing).
+ */
+let nextLine = 0;
+function lineEnd(text: string, start: number, bareLf: boolean): number {
+  const lf = text.indexOf('\n', start);
+  if (lf < 0) {
+    nextLine = text.length;
+    // The head's last line: its end of line is the empty line's, not in the text (an answer's may leave its CR).
+    return text.length > start && text.charCodeAt(text.length - 1) === 13 ? text.length - 1 : text.length;
+  }
+  nextLine = lf + 1;
+  if (lf > start && text.charCodeAt(lf - 1) === 13) return lf - 1;
+  if (!bareLf) throw new FramingError('HPE_CR_EXPECTED', 'a line ended by LF alone');
+  return lf;
+}
+
+/** The header lines of a head's text from `from` (after the first line), into raw pairs and node's object. */
+function headerLines(text: string, from: number, bareLf: boolean): { raw: string[]; headers: IncomingHttpHeaders } {
   const raw: string[] = [];
   const headers = Object.create(null) as Record<string, string | string[]>;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i];
-    const colon = line.indexOf(':');
+  for (let start = from; start < text.length; start = nextLine) {
+    const end = lineEnd(text, start, bareLf);
+    const colon = text.indexOf(':', start);
     // A folded line (obsolete) or one without a name is not read: node refuses both.
-    if (colon <= 0) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header line without a name');
-    const name = line.slice(0, colon);
+    if (colon <= start || colon >= end) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header line without a name');
+    const name = text.slice(start, colon);
     if (!TOKEN.test(name)) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header name that is no token');
-    const value = line.slice(colon + 1).trim();
+    const value = text.slice(colon + 1, end).trim();
     raw.push(name, value);
     const key = name.toLowerCase();
     const had = headers[key];
@@ -123,16 +145,15 @@ function headerLines(lines: readonly string[]): { raw: string[]; headers: Incomi
 }
 
 /** The header lines of a head's text from `from` (after the first line), as forwarding reads them. */
-function scanHeaderLines(text: string, from: number): Omit<HeadScan, 'size' | 'version'> {
+function scanHeaderLines(text: string, from: number, bareLf: boolean): Omit<HeadScan, 'size' | 'version'> {
   let connection: string | undefined;
   let transferEncoding: string | undefined;
   let expect: string | undefined;
   const contentLengths: string[] = [];
   const names: string[] = [];
   const bounds: number[] = [];
-  for (let start = from; start < text.length;) {
-    let end = text.indexOf('\r\n', start);
-    if (end < 0) end = text.length;
+  for (let start = from; start < text.length; start = nextLine) {
+    const end = lineEnd(text, start, bareLf);
     const colon = text.indexOf(':', start);
     // The same refusals as headerLines, in the same order.
     if (colon <= start || colon >= end) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header line without a name');
@@ -148,45 +169,59 @@ function scanHeaderLines(text: string, from: number): Omit<HeadScan, 'size' | 'v
       else if (lower === 'expect') expect = expect === undefined ? value : `${expect}, ${value}`;
       else transferEncoding = transferEncoding === undefined ? value : `${transferEncoding}, ${value}`;
     }
-    start = end + 2;
   }
   return { connection, transferEncoding, expect, contentLengths, names, bounds };
 }
 
-/** The text of a head at the start of `buf`, or undefined while its end has not arrived. */
-function headText(buf: Buffer): { text: string; size: number } | undefined {
-  const end = buf.indexOf(CRLFCRLF);
+/**
+ * The text of a head at the start of `buf` (its empty line not in it), or undefined while its end has not arrived.
+ * With `bareLf` the head may end in LF LF or LF CR LF as well as CRLF CRLF: the first empty line ends it.
+ */
+function headText(buf: Buffer, bareLf: boolean): { text: string; size: number } | undefined {
+  let end = buf.indexOf(CRLFCRLF);
+  let size = end + 4;
+  if (bareLf) {
+    // LF CR LF is found where CRLF CRLF is (one byte on), or before it: an empty line ended by LF alone.
+    const lfcrlf = buf.indexOf(LFCRLF);
+    const lflf = buf.indexOf(LFLF);
+    if (lflf >= 0 && (lfcrlf < 0 || lflf < lfcrlf)) {
+      end = lflf;
+      size = lflf + 2;
+    } else {
+      end = lfcrlf;
+      size = lfcrlf + 3;
+    }
+  }
   if (end < 0) {
     if (buf.length > MAX_HEAD_BYTES) throw new FramingError('HPE_HEADER_OVERFLOW', `a head longer than ${MAX_HEAD_BYTES} bytes`);
     return undefined;
   }
   if (end > MAX_HEAD_BYTES) throw new FramingError('HPE_HEADER_OVERFLOW', `a head longer than ${MAX_HEAD_BYTES} bytes`);
-  return { text: buf.toString('latin1', 0, end), size: end + 4 };
+  return { text: buf.toString('latin1', 0, end), size };
 }
 
 /** The request whose head starts `buf`; undefined while it is incomplete. */
 export function readRequestHead(buf: Buffer): RequestHead | undefined {
-  const t = headText(buf);
+  const t = headText(buf, false);
   if (!t) return undefined;
-  const lines = t.text.split('\r\n');
-  const m = REQUEST_LINE.exec(lines[0]);
-  if (!m) throw new FramingError('HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
-  return { size: t.size, version: `1.${m[3]}`, method: m[1], target: m[2], ...headerLines(lines) };
+  const m = firstLine(t.text, REQUEST_LINE, false, 'HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
+  return { size: t.size, version: m[3] === '1' ? '1.1' : '1.0', method: m[1], target: m[2], ...headerLines(t.text, nextLine, false) };
 }
 
-/** A head's first line matched by `line` (refused with `code` otherwise), and its header lines as forwarding reads them. */
-function scanLines(text: string, line: RegExp, code: string, message: string): { m: RegExpExecArray; h: Omit<HeadScan, 'size' | 'version'> } {
-  const eol = text.indexOf('\r\n');
-  const m = line.exec(eol < 0 ? text : text.slice(0, eol));
+/** A head's first line matched by `line` (refused with `code` otherwise); the header lines begin at `nextLine`. */
+function firstLine(text: string, line: RegExp, bareLf: boolean, code: string, message: string): RegExpExecArray {
+  const end = lineEnd(text, 0, bareLf);
+  const m = line.exec(end === text.length ? text : text.slice(0, end));
   if (!m) throw new FramingError(code, message);
-  return { m, h: scanHeaderLines(text, eol < 0 ? text.length : eol + 2) };
+  return m;
 }
 
 /** The request whose head starts `buf`, as forwarding reads it; undefined while it is incomplete. */
 export function scanRequestHead(buf: Buffer): RequestScan | undefined {
-  const t = headText(buf);
+  const t = headText(buf, false);
   if (!t) return undefined;
-  const { m, h } = scanLines(t.text, REQUEST_LINE, 'HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
+  const m = firstLine(t.text, REQUEST_LINE, false, 'HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
+  const h = scanHeaderLines(t.text, nextLine, false);
   // One object, written out (a spread of the lines' result costs as much as reading them).
   return {
     size: t.size,
@@ -202,11 +237,12 @@ export function scanRequestHead(buf: Buffer): RequestScan | undefined {
   };
 }
 
-/** The answer whose head starts `buf`, as forwarding reads it; undefined while it is incomplete. */
+/** The answer whose head starts `buf`, as forwarding reads it (a line may end in LF alone); undefined while it is incomplete. */
 export function scanStatusHead(buf: Buffer): StatusScan | undefined {
   const t = statusText(buf);
   if (!t) return undefined;
-  const { m, h } = scanLines(t.text, STATUS_LINE, 'HPE_INVALID_CONSTANT', 'no status line');
+  const m = firstLine(t.text, STATUS_LINE, true, 'HPE_INVALID_CONSTANT', 'no status line');
+  const h = scanHeaderLines(t.text, nextLine, true);
   return {
     size: t.size,
     version: m[1] === '1' ? '1.1' : '1.0',
@@ -222,20 +258,18 @@ export function scanStatusHead(buf: Buffer): StatusScan | undefined {
 
 /** The text of an answer's head at the start of `buf`, or undefined while its end has not arrived. */
 function statusText(buf: Buffer): { text: string; size: number } | undefined {
-  const t = headText(buf);
+  const t = headText(buf, true);
   // An answer that does not begin as one is known at its first bytes.
   if (!t && buf.length >= 5 && buf.toString('latin1', 0, 5) !== 'HTTP/') throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
   return t;
 }
 
-/** The answer whose head starts `buf`; undefined while it is incomplete. */
+/** The answer whose head starts `buf` (a line may end in LF alone); undefined while it is incomplete. */
 export function readStatusHead(buf: Buffer): StatusHead | undefined {
   const t = statusText(buf);
   if (!t) return undefined;
-  const lines = t.text.split('\r\n');
-  const m = STATUS_LINE.exec(lines[0]);
-  if (!m) throw new FramingError('HPE_INVALID_CONSTANT', 'no status line');
-  return { size: t.size, version: `1.${m[1]}`, status: Number(m[2]), reason: m[3] ?? '', ...headerLines(lines) };
+  const m = firstLine(t.text, STATUS_LINE, true, 'HPE_INVALID_CONSTANT', 'no status line');
+  return { size: t.size, version: m[1] === '1' ? '1.1' : '1.0', status: Number(m[2]), reason: m[3] ?? '', ...headerLines(t.text, nextLine, true) };
 }
 
 /** The one Content-Length of a head (repeats must agree), or undefined. */

@@ -176,6 +176,27 @@ describe('the framing of answers', () => {
     );
   });
 
+  it('an answer whose lines end in LF alone (RFC 9112 2.2) goes back as it came, read as the same head', async () => {
+    const body = '{"response":[{"errorcode":"0"}]}';
+    // LF alone throughout, and a head mixing CRLF and LF whose empty line is LF CR LF; then a second answer on the same connection.
+    const bare = `HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: ${body.length}\n\n${body}`;
+    const mixed = `HTTP/1.1 201 Created\r\nContent-Type: application/json\nContent-Length: ${body.length}\r\nX-Mixed: yes\n\r\n${body}`;
+    const { proxy, exchanges } = await answering({ '/bare-lf': (socket) => socket.write(bare), '/mixed-lf': (socket) => socket.write(mixed) });
+    const c = await rawClient(proxy);
+    c.socket.write('GET /bare-lf HTTP/1.1\r\nHost: h\r\n\r\n');
+    assert.equal(await c.until((t) => t.length >= bare.length), bare, 'the bytes as the upstream wrote them');
+    c.socket.write('GET /mixed-lf HTTP/1.1\r\nHost: h\r\n\r\n');
+    assert.equal(await c.until((t) => t.length >= bare.length + mixed.length), bare + mixed);
+    await proxy.settled();
+    assert.deepEqual(
+      exchanges().map((e) => [e.path, e.status, e.responseHeaders?.['content-type'], e.responseHeaders?.['x-mixed'], e.responseBody?.toString('utf8'), e.fault]),
+      [
+        ['/bare-lf', 200, 'application/json', undefined, body, undefined],
+        ['/mixed-lf', 201, 'application/json', 'yes', body, undefined],
+      ],
+    );
+  });
+
   it('an answer delimited by the close of the connection goes back whole, and the client is closed after it', async () => {
     const { proxy, exchanges: checked } = await answering({ '/until-close': (socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end') });
     const c = await rawClient(proxy);
@@ -384,7 +405,12 @@ describe('the framing of requests', () => {
 
   it('what is not HTTP, or a body whose end is ambiguous, gets a 400 and the connection closed', async () => {
     const { proxy, seen, exchanges } = await requestsProxy();
-    for (const bad of ['HELLO\r\n\r\n', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n']) {
+    // The last: a line ended by LF alone hides a header from the proxy's framing that an upstream may read (smuggling).
+    for (const bad of [
+      'HELLO\r\n\r\n',
+      'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'POST / HTTP/1.1\r\nHost: h\r\nX-A: b\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n',
+    ]) {
       const c = await rawClient(proxy);
       c.socket.write(bad);
       await c.closed;
