@@ -15,9 +15,9 @@ import type { Target } from '../client/target';
 import type { Format } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { ExpectContext } from './expect';
-import { judge, type CaseRun, type Oracle, type OracleContext } from './oracles';
+import { ASKING_ORACLES, judge, mayAsk, ORACLE, type CaseRun, type Oracle, type OracleContext } from './oracles';
 import { Slots, type Deadline, type RateLimiter } from './pace';
-import { runCase } from './run-case';
+import { judgeable, sendCase, type SentCase } from './run-case';
 import { CaseStream } from './stream';
 
 /**
@@ -140,12 +140,26 @@ export function mergeDetection(into: Detection, part: Detection): void {
 /** Cases drawn at a time (./stream.ts). */
 const DRAWN_AHEAD = 64;
 
-/** Sends and judges the cases of one range. */
+/**
+ * Sends and judges the cases of one range.
+ *
+ * An answer is judged after the next request is on its way, not before: when an answer comes in, its slot goes at
+ * once to the next case, whose request the client writes at the end of the turn (src/client/keepalive.ts), and the
+ * answers of the turn are judged, and the next cases drawn, in the turn after, while the target works on the
+ * requests just written. Judged first, the target waited for the fuzzer's judging and the fuzzer for the target's
+ * answers: on a machine of two cores, each sat idle while the other worked. The cases and what each is judged
+ * are the same either way, and so is where the failure limit stops a run (below).
+ */
 export async function detect(opts: DetectOptions): Promise<Detection> {
   const found = emptyDetection(opts.oracles);
   if (opts.count <= 0) return found;
   const slots = new Slots(opts.concurrency);
+  // Cases sent and not yet answered.
   const inflight = new Set<Promise<void>>();
+  // Answers not yet judged, and the judging of cases whose oracles answered with a promise.
+  let toJudge: { sent: SentCase; run?: CaseRun; i: number }[] = [];
+  const judging = new Set<Promise<void>>();
+  let judgeScheduled = false;
   let done = 0;
   let noAnswerInARow = 0;
   // Why to start no more cases, if there is a reason; recorded once.
@@ -160,37 +174,104 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   // Case n is the value fast-check gives at path "n" of the seed (./stream.ts): the same cases as its runner gave
   // here before, drawn without it.
   const cases = new CaseStream(opts.arb, opts.seed, opts.start, opts.start + opts.count, DRAWN_AHEAD);
-  // Each case's promise settles once its judging is done, whatever happened: one promise for the answer, one for
-  // the end (then, catch and finally made five).
-  const judged = (run: CaseRun, i: number): void | Promise<void> => {
-    found.sent++;
-    if (run.exchange.transportFailure !== true) noAnswerInARow = 0;
-    else if (++noAnswerInARow >= TARGET_GONE_AFTER && !found.targetGone) {
-      found.targetGone = true;
-      found.stoppedEarly ??= redactText(`the target stopped answering: ${noAnswerInARow} cases in a row got no answer; the last: ${run.exchange.error ?? 'no answer'}`);
-    }
-    const failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
-    if (failed === true) found.failing++;
-    else if (failed !== false)
-      return failed.then((f) => {
-        if (f) found.failing++;
-      });
-  };
   const internalError = (i: number, e: unknown): void => {
     // A kit bug must not pass for a clean run.
     found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
   };
-  const finished = (p: Promise<void>): void => {
-    slots.release();
-    inflight.delete(p);
+  const judgedOne = (): void => {
     done++;
     opts.onProgress?.(done, found.failing);
+  };
+  // Judges one run; a promise only when an oracle answered with one.
+  const judgeRun = (run: CaseRun, i: number): void | Promise<void> => {
+    let failed: boolean | Promise<boolean>;
+    try {
+      failed = evaluate(found, run, i, opts.oracleContext, opts.oracles);
+    } catch (e) {
+      internalError(i, e);
+      return judgedOne();
+    }
+    if (failed === true) found.failing++;
+    if (typeof failed === 'boolean') return judgedOne();
+    return failed.then(
+      (f) => {
+        if (f) found.failing++;
+        judgedOne();
+      },
+      (e: unknown) => {
+        internalError(i, e);
+        judgedOne();
+      },
+    );
+  };
+  const judgeAll = (): void => {
+    judgeScheduled = false;
+    const batch = toJudge;
+    toJudge = [];
+    for (let k = 0; k < batch.length; k++) {
+      const { sent, run, i } = batch[k];
+      let r = run;
+      if (!r) {
+        try {
+          r = judgeable(sent, opts.ectx);
+        } catch (e) {
+          internalError(i, e);
+          judgedOne();
+          continue;
+        }
+      }
+      const p = judgeRun(r, i);
+      // Not expected (a run that could ask the target is judged when it is answered), but kept to the end if so.
+      if (p) {
+        const held: Promise<void> = p.then(() => void judging.delete(held));
+        judging.add(held);
+      }
+    }
+    if (!found.stoppedEarly) cases.refill(opts.concurrency);
+  };
+  // Two hops: the first runs in the turn the answers came in, beside (and, registered earlier, before) the writes of
+  // the requests started after them; the second in the next turn, once those are written.
+  const judgeNextTurn = (): void => {
+    setImmediate(judgeAll);
+  };
+  // Oracles of a user's module may ask anything: their runs are all judged as they are answered, as before.
+  const askers = opts.oracles.filter((o) => ASKING_ORACLES.has(o.name) && ORACLE[o.name] === o);
+  const builtIn = opts.oracles.every((o) => ORACLE[o.name] === o);
+  const answered = (sent: SentCase, i: number): void | Promise<void> => {
+    found.sent++;
+    const ex = sent.exchange;
+    if (ex.transportFailure !== true) noAnswerInARow = 0;
+    else if (++noAnswerInARow >= TARGET_GONE_AFTER && !found.targetGone) {
+      found.targetGone = true;
+      found.stoppedEarly ??= redactText(`the target stopped answering: ${noAnswerInARow} cases in a row got no answer; the last: ${ex.error ?? 'no answer'}`);
+    }
+    let run: CaseRun | undefined;
+    if (!builtIn || (askers.length > 0 && mayAsk(ex.envelope))) {
+      // A run an oracle may wait on holds its slot until judged, as every run did: how many cases are in flight
+      // when a failure limit stops the run stays what it was.
+      run = judgeable(sent, opts.ectx);
+      if (!builtIn || askers.some((o) => o.applies(run!))) return judgeRun(run, i);
+    }
+    toJudge.push({ sent, run, i });
+    if (!judgeScheduled) {
+      judgeScheduled = true;
+      setImmediate(judgeNextTurn);
+    }
   };
   for (let k = 0; k < opts.count; k++) {
     if (stop()) break;
     // Awaited only when there is something to wait for: an await of nothing still costs a turn of the microtasks.
     if (!slots.tryAcquire()) await slots.acquire();
+    // Oracles that ask the target (the ledger one) hold no slot while they wait: as many of them as slots at most.
+    while (judging.size >= opts.concurrency) await Promise.race(judging);
     if (opts.rate) await opts.rate.take();
+    // Judged first, every case that holds no slot had been judged by now: where the answers still to judge could
+    // reach the failure limit, they are judged now, so that the limit stops the run after the same cases (the
+    // self-check's short runs stop at 3).
+    if ((toJudge.length > 0 || judging.size > 0) && found.failing + toJudge.length + judging.size >= opts.maxFailingCases) {
+      judgeAll();
+      await Promise.all([...judging]);
+    }
     // The wait for a slot or for the rate may have outlasted the time limit.
     if (stop()) {
       slots.release();
@@ -199,29 +280,38 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
     const i = cases.nextIndex;
     const c = cases.next();
     let p: Promise<void>;
-    const settled = (): void => finished(p);
-    let ran: Promise<CaseRun>;
+    const settled = (): void => {
+      slots.release();
+      inflight.delete(p);
+    };
+    let ran: Promise<SentCase>;
     try {
-      ran = runCase(c, opts, opts.ectx);
+      ran = sendCase(c, opts);
     } catch (e) {
       ran = Promise.reject(e);
     }
     p = ran
       .then(
-        (run) => {
+        (sent) => {
           let judging: void | Promise<void>;
           try {
-            judging = judged(run, i);
+            judging = answered(sent, i);
           } catch (e) {
-            return internalError(i, e);
+            internalError(i, e);
+            return judgedOne();
           }
-          if (judging) return judging.then(undefined, (e: unknown) => internalError(i, e));
+          return judging;
         },
-        (e: unknown) => internalError(i, e),
+        (e: unknown) => {
+          internalError(i, e);
+          judgedOne();
+        },
       )
       .then(settled);
     inflight.add(p);
   }
   await Promise.all([...inflight]);
+  judgeAll();
+  await Promise.all([...judging]);
   return found;
 }

@@ -331,6 +331,23 @@ export const ORACLES: readonly Oracle[] = [
 
 export { holdsAny } from '../rules/answers';
 
+/** The built-in oracles whose check may answer with a promise (they ask the target): the ledger one. */
+export const ASKING_ORACLES: ReadonlySet<string> = new Set(['refusal-stores-nothing']);
+
+/**
+ * Whether an asking oracle may apply to an answer: only where a part names a transaction (a necessary condition of
+ * their `applies`, told without building a case's expectation; most refusals name none).
+ */
+export function mayAsk(env: ResponseEnvelope | undefined): boolean {
+  if (!isObject(env) || !Array.isArray(env.response)) return false;
+  const list: unknown[] = env.response;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
+    if (isObject(p) && typeof p.transactionreference === 'string') return true;
+  }
+  return false;
+}
+
 export const ORACLE: Readonly<Record<string, Oracle>> = Object.fromEntries(ORACLES.map((o) => [o.name, o]));
 
 /** Every applicable oracle's verdict on one run. */

@@ -3,7 +3,7 @@
  * answer (./expect.ts), and the exchange. Shared by detection (./detect.ts), replay and shrinking (./requests.ts).
  */
 import { PLAIN_XML } from '../../generators/xml';
-import type { Target } from '../client/target';
+import type { Exchange, Target } from '../client/target';
 import { parseRequestBlock } from '../wire/xml';
 import type { Format, RequestEnvelope } from '../wire/types';
 import { bodyOf, envelopeOf, type FuzzCase } from './cases';
@@ -24,16 +24,36 @@ export function expectContextOf(context: Pool['context'], made: Pool['made'], al
   };
 }
 
+/** One case sent and answered, not yet judged: what `judgeable` needs to make it a `CaseRun`. */
+export interface SentCase {
+  readonly case: FuzzCase;
+  readonly format: Format;
+  readonly body: string;
+  /** The envelope of the case in its JSON form (what a JSON body is written from). */
+  readonly env: RequestEnvelope;
+  readonly exchange: Exchange;
+}
+
 /**
- * Sends one case and gathers what the oracles need. Not an async function: the promise is the send's, with one step
- * after it (a fault before the send throws at once, and detection reports it like a rejection).
+ * Sends one case: its body, and the answer. Not an async function: the promise is the send's, with one step after
+ * it (a fault before the send throws at once, and detection reports it like a rejection).
  */
-export function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
+export function sendCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }): Promise<SentCase> {
   const env = envelopeOf(c, opts.alias);
   const body = bodyOf(c, opts.alias, opts.format, env);
+  const format = opts.format;
+  return sendRawWithRetry(opts.target, { body }).then((exchange): SentCase => ({ case: c, format, body, env, exchange }));
+}
+
+/**
+ * A sent case with what the document lets the kit expect of its answer, for the oracles. The expectation is a
+ * function of the case and the run's context only, so detection works it out after the request is on its way.
+ */
+export function judgeable(s: SentCase, ectx: ExpectContext): CaseRun {
+  const { case: c, format, body, exchange } = s;
   // JSON carries every value of a case as it is (strings, numbers, booleans, null, lists, objects); XML does not,
   // so its expectations are read from what the block maps back to.
-  const wire: RequestEnvelope = opts.format === 'json' ? env : parseRequestBlock(body).envelope;
+  const wire: RequestEnvelope = format === 'json' ? s.env : parseRequestBlock(body).envelope;
   let expect = expectFor(wire, ectx);
   const styled = c.xml && (c.xml.declaration !== PLAIN_XML.declaration || c.xml.leadingBlankLine !== PLAIN_XML.leadingBlankLine);
   if (styled && expect.expectation.kind === 'valid') {
@@ -41,7 +61,11 @@ export function runCase(c: FuzzCase, opts: { readonly target: Target; readonly f
     expect = { ...expect, expectation: { kind: 'open', why: 'the block is laid out as public XML clients write it (public-facts.md only)' } };
   }
   const first: unknown = Array.isArray(wire.request) ? wire.request[0] : undefined;
-  const sent = opts.format === 'xml' && typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
-  const format = opts.format;
-  return sendRawWithRetry(opts.target, { body }).then((exchange): CaseRun => (sent ? { case: c, format, body, sent, expect, exchange } : { case: c, format, body, expect, exchange }));
+  const sent = format === 'xml' && typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
+  return sent ? { case: c, format, body, sent, expect, exchange } : { case: c, format, body, expect, exchange };
+}
+
+/** Sends one case and gathers what the oracles need (replay and shrinking: one case at a time). */
+export function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
+  return sendCase(c, opts).then((s) => judgeable(s, ectx));
 }

@@ -64,6 +64,18 @@ export class CaseStream<T> {
     return this.ahead[this.taken++];
   }
 
+  /**
+   * Draws the next cases now, if fewer than `min` drawn ones are left: a caller draws while it waits for answers
+   * anyway, rather than between an answer and the next request. The same cases in the same order either way.
+   */
+  refill(min: number): void {
+    if (this.ahead.length - this.taken >= min || this.drawn >= this.end) return;
+    this.ahead.splice(0, this.taken);
+    this.taken = 0;
+    const n = Math.min(this.drawAhead, this.end - this.drawn);
+    for (let i = 0; i < n; i++) this.ahead.push(this.draw());
+  }
+
   private draw(): T {
     this.rng.jump();
     // fc.Random draws from a copy: the stream's own generator moves only by jumps.

@@ -32,6 +32,16 @@ describe('the case stream', () => {
             assert.deepEqual(mine, theirs, `seed ${seed}, from case ${start}`);
             assert.equal(stream.nextIndex, start + 12);
           }
+          // Refilled while some are still left (detection draws between turns): the same cases, in order.
+          const refilled = new CaseStream(arb, seed, start, start + 12, 5);
+          const mine = Array.from({ length: 12 }, (_, k) => {
+            if (k % 3 === 1) refilled.refill(4);
+            assert.equal(refilled.nextIndex, start + k);
+            return refilled.next();
+          });
+          assert.deepEqual(mine, theirs, `seed ${seed}, from case ${start}, refilled`);
+          refilled.refill(4);
+          assert.throws(() => refilled.next(), /no case past index/);
           assert.throws(() => {
             const bounded = new CaseStream(arb, seed, start, start + 1);
             bounded.next();
