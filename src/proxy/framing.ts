@@ -123,7 +123,7 @@ function lineEnd(text: string, start: number, bareLf: boolean): number {
 }
 
 /** The header lines of a head's text from `from` (after the first line), into raw pairs and node's object. */
-function headerLines(text: string, from: number, bareLf: boolean): { raw: string[]; headers: IncomingHttpHeaders } {
+function headerLines(text: string, from: number, bareLf: boolean, keepRaw = true): { raw: string[]; headers: IncomingHttpHeaders } {
   const raw: string[] = [];
   const headers = Object.create(null) as Record<string, string | string[]>;
   for (let start = from; start < text.length; start = nextLine) {
@@ -134,7 +134,7 @@ function headerLines(text: string, from: number, bareLf: boolean): { raw: string
     const name = text.slice(start, colon);
     if (!TOKEN.test(name)) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header name that is no token');
     const value = text.slice(colon + 1, end).trim();
-    raw.push(name, value);
+    if (keepRaw) raw.push(name, value);
     const key = name.toLowerCase();
     const had = headers[key];
     if (had === undefined) headers[key] = key === 'set-cookie' ? [value] : value;
@@ -270,6 +270,39 @@ export function readStatusHead(buf: Buffer): StatusHead | undefined {
   if (!t) return undefined;
   const m = firstLine(t.text, STATUS_LINE, true, 'HPE_INVALID_CONSTANT', 'no status line');
   return { size: t.size, version: m[1] === '1' ? '1.1' : '1.0', status: Number(m[2]), reason: m[3] ?? '', ...headerLines(t.text, nextLine, true) };
+}
+
+/**
+ * The text of a head handed over whole (its bytes from `start` to `end` of `buf`, its empty line last, as the
+ * forwarding thread cut it out): no search for its end, which is where the bytes end.
+ */
+function wholeText(buf: Buffer, start: number, end: number): string {
+  const n = end - start;
+  const last = (k: number): number => buf[end - k];
+  const eol =
+    n >= 4 && last(4) === 13 && last(3) === 10 && last(2) === 13 && last(1) === 10
+      ? 4
+      : n >= 3 && last(3) === 10 && last(2) === 13 && last(1) === 10
+        ? 3
+        : n >= 2 && last(2) === 10 && last(1) === 10
+          ? 2
+          : 0;
+  if (eol === 0) throw new FramingError('HPE_INVALID_EOF_STATE', 'a head without its empty line');
+  return buf.toString('latin1', start, end - eol);
+}
+
+/** A request's head handed over whole (see `wholeText`), read as `readRequestHead` reads it: what the checks use of it. */
+export function readWholeRequestHead(buf: Buffer, start: number, end: number): Pick<RequestHead, 'method' | 'target' | 'headers'> {
+  const text = wholeText(buf, start, end);
+  const m = firstLine(text, REQUEST_LINE, false, 'HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
+  return { method: m[1], target: m[2], headers: headerLines(text, nextLine, false, false).headers };
+}
+
+/** An answer's head handed over whole (see `wholeText`), read as `readStatusHead` reads it: what the checks use of it. */
+export function readWholeStatusHead(buf: Buffer, start: number, end: number): Pick<StatusHead, 'status' | 'headers'> {
+  const text = wholeText(buf, start, end);
+  const m = firstLine(text, STATUS_LINE, true, 'HPE_INVALID_CONSTANT', 'no status line');
+  return { status: Number(m[2]), headers: headerLines(text, nextLine, true, false).headers };
 }
 
 /** The one Content-Length of a head (repeats must agree), or undefined. */

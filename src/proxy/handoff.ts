@@ -7,7 +7,7 @@
  * per batch is cloned rather than a graph of objects per exchange.
  */
 import { FAULT_KINDS, type Fault, type FaultKind, type HttpExchange } from './exchange';
-import { readRequestHead, readStatusHead } from './framing';
+import { readWholeRequestHead, readWholeStatusHead } from './framing';
 
 /** One finished exchange, as the forwarding thread holds it: slices of what it read. */
 export interface ExchangeParts {
@@ -113,23 +113,24 @@ export function readBatch(batch: Batch): HttpExchange[] {
   const buf = Buffer.from(batch.buffer, 0, batch.length);
   const out: HttpExchange[] = [];
   let at = 0;
-  const part = (): Buffer => {
+  /** Steps over the next part; returns where it begins (it ends at `at`). */
+  const skip = (): number => {
     const n = buf.readUInt32LE(at);
-    at += 4;
-    at += n;
-    return buf.subarray(at - n, at);
+    at += 4 + n;
+    return at - n;
   };
   for (let i = 0; i < batch.count; i++) {
     const kind = buf[at++];
-    const message = part();
-    const request = readRequestHead(part());
-    const requestBody = part();
-    const answerHead = part();
-    const answerBody = part();
-    // The forwarding thread read these heads whole before it forwarded them: they are read again the same way.
-    if (!request) throw new Error('a request head cut short in a batch');
-    const answer = answerHead.length > 0 ? readStatusHead(answerHead) : undefined;
-    if (answerHead.length > 0 && !answer) throw new Error('an answer head cut short in a batch');
+    const messageAt = skip();
+    const message = kind > 0 ? buf.toString('utf8', messageAt, at) : '';
+    // The heads are read where they lie (no slice of their own), each known whole: the forwarding thread cut
+    // them out at their empty line, and read them the same way before it forwarded them.
+    const requestAt = skip();
+    const request = readWholeRequestHead(buf, requestAt, at);
+    const requestBody = buf.subarray(skip(), at);
+    const answerAt = skip();
+    const answer = at > answerAt ? readWholeStatusHead(buf, answerAt, at) : undefined;
+    const answerBodyAt = skip();
     out.push({
       method: request.method,
       path: request.target,
@@ -137,8 +138,8 @@ export function readBatch(batch: Batch): HttpExchange[] {
       requestBody,
       status: answer?.status,
       responseHeaders: answer?.headers,
-      responseBody: answer ? answerBody : undefined,
-      fault: kind > 0 ? { kind: KINDS[kind - 1], message: message.toString('utf8') } : undefined,
+      responseBody: answer ? buf.subarray(answerBodyAt, at) : undefined,
+      fault: kind > 0 ? { kind: KINDS[kind - 1], message } : undefined,
     });
   }
   return out;
