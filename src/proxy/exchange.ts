@@ -47,7 +47,10 @@ const MAX_INFLATED = 64 * 1024 * 1024;
 
 /** A body as sent (`Content-Encoding` gzip, deflate, br or none), inflated; undefined when it cannot be read. */
 export function inflated(body: Buffer, h: IncomingHttpHeaders | undefined): Buffer | undefined {
-  const encoding = (header(h, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  const given = header(h, 'content-encoding');
+  // Most bodies are sent as they are: no header to read.
+  if (given === undefined) return body;
+  const encoding = given.trim().toLowerCase();
   try {
     if (encoding === 'identity' || encoding === '') return body;
     if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, { maxOutputLength: MAX_INFLATED });
@@ -61,7 +64,8 @@ export function inflated(body: Buffer, h: IncomingHttpHeaders | undefined): Buff
 
 /** The form of the interface a path is (`/json/`, `/xml/`, the gateway's lenient `/json`), relative to the base path. */
 export function formatOfPath(path: string): Format | undefined {
-  const p = path.split('?')[0];
+  const query = path.indexOf('?');
+  const p = query < 0 ? path : path.slice(0, query);
   if (p === '/json/' || p === '/json') return 'json';
   if (p === '/xml/' || p === '/xml') return 'xml';
   return undefined;

@@ -126,7 +126,10 @@ const faultReply = (fault: Fault): Buffer => {
 
 /** Whether a message asks for its connection to close after it (HTTP/1.0 unless kept alive). */
 function closes(head: HeadScan): boolean {
-  const tokens = head.connection === undefined ? '' : head.connection.toLowerCase();
+  // The common heads, without a regular expression: none (HTTP/1.1 stays open) or the one token as node writes it.
+  if (head.connection === undefined) return head.version === '1.0';
+  if (head.connection === 'keep-alive') return false;
+  const tokens = head.connection.toLowerCase();
   return head.version === '1.0' ? !/\bkeep-alive\b/.test(tokens) : /\bclose\b/.test(tokens);
 }
 
