@@ -6,7 +6,9 @@
  * 0.7 by issue 31.
  *
  * The fuzzer, the gateway and autocannon each run in a process of their own; fuzz runs and autocannon runs take
- * turns on the same gateway.
+ * turns on the same gateway, the one that goes first alternating every round. The fuzzer's figure is its detection's alone
+ * (`RequestFuzzOutcome.durationMs`: from the arbitrary, built once per process, to the last case judged; no report
+ * is written inside it).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -59,9 +61,11 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
     const fuzzReps: FuzzRep[] = [];
     const loadReps: LoadRep[] = [];
     const load: LoadSettings = { ...s, connections: FUZZ_CONCURRENCY };
-    for (let round = 0; round < s.reps; round++) {
+    const fuzzRun = async (round: number): Promise<void> => {
       log(`fuzz: round ${round + 1} of ${s.reps}: cardspec fuzz, ${runs} cases ...`);
       fuzzReps.push(await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 }));
+    };
+    const loadRun = async (round: number): Promise<void> => {
       log(`fuzz: round ${round + 1} of ${s.reps}: autocannon, the same ${bodies.length} bodies ...`);
       const r = await gen.run(
         ready.url,
@@ -71,6 +75,17 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
         false,
       );
       loadReps.push(...r);
+    };
+    // The order alternates every round: each side runs as often first as second on a gateway whose state (its
+    // ledger filling, its heap) and a machine whose load drift between the two.
+    for (let round = 0; round < s.reps; round++) {
+      if (round % 2 === 0) {
+        await fuzzRun(round);
+        await loadRun(round);
+      } else {
+        await loadRun(round);
+        await fuzzRun(round);
+      }
     }
     const fuzzRate = median(fuzzReps.map((r) => r.rate));
     const ceiling = summarize(loadReps);
