@@ -125,7 +125,7 @@ const faultReply = (fault: Fault): Buffer => {
 };
 
 /** Whether a message asks for its connection to close after it (HTTP/1.0 unless kept alive). */
-function closes(head: HeadScan): boolean {
+function closes(head: Pick<HeadScan, 'connection' | 'version'>): boolean {
   // The common heads, without a regular expression: none (HTTP/1.1 stays open) or the one token as node writes it.
   if (head.connection === undefined) return head.version === '1.0';
   if (head.connection === 'keep-alive') return false;
@@ -241,23 +241,30 @@ export async function startForwarder(opts: ForwarderOptions, sink: (ex: Exchange
     const rel = basePath === '' ? h.target : (withinBasePath(basePath, h.target) ?? h.target);
     const line = `${h.method} ${upstreamBase}${rel} HTTP/1.1\r\n`;
     const { names, bounds } = h;
-    /** Whether the i-th header line goes on (the client's first Host with --preserve-host, no other of the hop). */
+    /** Whether each header line goes on: the client's first Host with --preserve-host, no other of the hop. */
+    const keep: boolean[] = [];
     let host = false;
-    const kept = (i: number): boolean => (opts.preserveHost && names[i] === 'host' && !host ? (host = true) : !HOP.has(names[i]));
     let size = line.length;
-    for (let i = 0; i < names.length; i++) if (kept(i)) size += bounds[2 * i + 1] - bounds[2 * i] + 2;
+    for (let i = 0; i < names.length; i++) {
+      const k = opts.preserveHost && names[i] === 'host' && !host ? (host = true) : !HOP.has(names[i]);
+      keep.push(k);
+      if (k) size += bounds[2 * i + 1] - bounds[2 * i] + 2;
+    }
     let tail = host ? '' : `Host: ${upstream.host}\r\n`;
     // A body sent in chunks goes on whole, with its length (the framing is the hop's).
     if (wasChunked) tail += `Content-Length: ${req.size}\r\n`;
     tail += '\r\n';
     const out = Buffer.allocUnsafe(size + tail.length + req.size);
     let at = out.write(line, 0, 'latin1');
-    host = false;
+    // Kept lines that follow one another in the head (CRLF between them) are copied in one piece.
     for (let i = 0; i < names.length; i++) {
-      if (!kept(i)) continue;
-      at += req.headBytes.copy(out, at, bounds[2 * i], bounds[2 * i + 1]);
+      if (!keep[i]) continue;
+      let j = i;
+      while (j + 1 < names.length && keep[j + 1] && bounds[2 * j + 1] + 2 === bounds[2 * j + 2]) j++;
+      at += req.headBytes.copy(out, at, bounds[2 * i], bounds[2 * j + 1]);
       out[at++] = 13;
       out[at++] = 10;
+      i = j;
     }
     at += out.write(tail, at, 'latin1');
     for (const p of req.body) at += p.copy(out, at);

@@ -56,12 +56,16 @@ export interface HeadScan {
   readonly expect?: string;
   /** Every Content-Length value, in order. */
   readonly contentLengths: readonly string[];
-  /** Each header line's name in lower case; its start and end (CRLF excluded) in the head's bytes at 2i, 2i+1. */
-  readonly names: readonly string[];
-  readonly bounds: readonly number[];
 }
 
-export interface RequestScan extends HeadScan {
+/** Where each header line is: a request's lines are copied on (an answer goes back as its bytes, and needs none). */
+export interface HeadLines {
+  /** Each header line's name in lower case; its start and end (CRLF excluded) in the head's bytes at 2i, 2i+1. */
+  readonly names: string[];
+  readonly bounds: number[];
+}
+
+export interface RequestScan extends HeadScan, HeadLines {
   readonly method: string;
   readonly target: string;
 }
@@ -145,13 +149,11 @@ function headerLines(text: string, from: number, bareLf: boolean, keepRaw = true
 }
 
 /** The header lines of a head's text from `from` (after the first line), as forwarding reads them. */
-function scanHeaderLines(text: string, from: number, bareLf: boolean): Omit<HeadScan, 'size' | 'version'> {
+function scanHeaderLines(text: string, from: number, bareLf: boolean, lines?: HeadLines): Omit<HeadScan, 'size' | 'version'> {
   let connection: string | undefined;
   let transferEncoding: string | undefined;
   let expect: string | undefined;
   const contentLengths: string[] = [];
-  const names: string[] = [];
-  const bounds: number[] = [];
   for (let start = from; start < text.length; start = nextLine) {
     const end = lineEnd(text, start, bareLf);
     const colon = text.indexOf(':', start);
@@ -160,8 +162,10 @@ function scanHeaderLines(text: string, from: number, bareLf: boolean): Omit<Head
     const name = text.slice(start, colon);
     if (!TOKEN.test(name)) throw new FramingError('HPE_INVALID_HEADER_TOKEN', 'a header name that is no token');
     const lower = name.toLowerCase();
-    names.push(lower);
-    bounds.push(start, end);
+    if (lines) {
+      lines.names.push(lower);
+      lines.bounds.push(start, end);
+    }
     if (lower === 'connection' || lower === 'transfer-encoding' || lower === 'expect' || lower === 'content-length') {
       const value = text.slice(colon + 1, end).trim();
       if (lower === 'content-length') contentLengths.push(value);
@@ -170,7 +174,7 @@ function scanHeaderLines(text: string, from: number, bareLf: boolean): Omit<Head
       else transferEncoding = transferEncoding === undefined ? value : `${transferEncoding}, ${value}`;
     }
   }
-  return { connection, transferEncoding, expect, contentLengths, names, bounds };
+  return { connection, transferEncoding, expect, contentLengths };
 }
 
 /**
@@ -181,9 +185,12 @@ function headText(buf: Buffer, bareLf: boolean): { text: string; size: number } 
   let end = buf.indexOf(CRLFCRLF);
   let size = end + 4;
   if (bareLf) {
-    // LF CR LF is found where CRLF CRLF is (one byte on), or before it: an empty line ended by LF alone.
-    const lfcrlf = buf.indexOf(LFCRLF);
-    const lflf = buf.indexOf(LFLF);
+    // The first empty line may be ended by LF alone: LF LF, or LF CR LF (found where CRLF CRLF is, one byte on, at
+    // the latest). Most heads end their lines in CRLF: then it is looked for in the head's own text, not in the
+    // bytes after it.
+    const head = end >= 0 && end <= MAX_HEAD_BYTES ? buf.toString('latin1', 0, size) : undefined;
+    const lflf = head === undefined ? buf.indexOf(LFLF) : head.indexOf('\n\n');
+    const lfcrlf = head === undefined ? buf.indexOf(LFCRLF) : head.indexOf('\n\r\n');
     if (lflf >= 0 && (lfcrlf < 0 || lflf < lfcrlf)) {
       end = lflf;
       size = lflf + 2;
@@ -191,6 +198,7 @@ function headText(buf: Buffer, bareLf: boolean): { text: string; size: number } 
       end = lfcrlf;
       size = lfcrlf + 3;
     }
+    if (head !== undefined) return { text: head.slice(0, end), size };
   }
   if (end < 0) {
     if (buf.length > MAX_HEAD_BYTES) throw new FramingError('HPE_HEADER_OVERFLOW', `a head longer than ${MAX_HEAD_BYTES} bytes`);
@@ -221,7 +229,8 @@ export function scanRequestHead(buf: Buffer): RequestScan | undefined {
   const t = headText(buf, false);
   if (!t) return undefined;
   const m = firstLine(t.text, REQUEST_LINE, false, 'HPE_INVALID_METHOD', 'a request line that is not HTTP/1.x');
-  const h = scanHeaderLines(t.text, nextLine, false);
+  const lines: HeadLines = { names: [], bounds: [] };
+  const h = scanHeaderLines(t.text, nextLine, false, lines);
   // One object, written out (a spread of the lines' result costs as much as reading them).
   return {
     size: t.size,
@@ -232,8 +241,8 @@ export function scanRequestHead(buf: Buffer): RequestScan | undefined {
     transferEncoding: h.transferEncoding,
     expect: h.expect,
     contentLengths: h.contentLengths,
-    names: h.names,
-    bounds: h.bounds,
+    names: lines.names,
+    bounds: lines.bounds,
   };
 }
 
@@ -251,8 +260,6 @@ export function scanStatusHead(buf: Buffer): StatusScan | undefined {
     transferEncoding: h.transferEncoding,
     expect: h.expect,
     contentLengths: h.contentLengths,
-    names: h.names,
-    bounds: h.bounds,
   };
 }
 
