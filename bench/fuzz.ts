@@ -61,21 +61,34 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
     const fuzzReps: FuzzRep[] = [];
     const loadReps: LoadRep[] = [];
     const load: LoadSettings = { ...s, connections: FUZZ_CONCURRENCY };
+    // The gateway's CPU per case and per request (bench/servers/cpu.ts): which side of a turn waits for which.
+    const gatewayCpu = async (): Promise<number> => {
+      gateway.send({ type: 'cpu' });
+      const m = await gateway.next(10_000);
+      if (m.type !== 'result' || typeof m.data !== 'number') throw new Error('gateway server: unexpected message');
+      return m.data;
+    };
+    const gatewayPerCase: number[] = [];
+    const gatewayPerRequest: number[] = [];
     const fuzzRun = async (round: number): Promise<void> => {
       log(`fuzz: round ${round + 1} of ${s.reps}: cardspec fuzz, ${runs} cases ...`);
-      fuzzReps.push(await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 }));
+      const before = await gatewayCpu();
+      const rep = await fuzzOnce(fuzzer, { url: ready.url, runs, seed: FUZZ_SEED, concurrency: FUZZ_CONCURRENCY, record: 0 });
+      if (rep.sent > 0) gatewayPerCase.push(((await gatewayCpu()) - before) / rep.sent);
+      fuzzReps.push(rep);
     };
+    const headers = { ...recorded.headers, authorization: authorization() };
+    const scenario = { kind: 'cycle', bodies, path: recorded.path } as const;
     const loadRun = async (round: number): Promise<void> => {
       log(`fuzz: round ${round + 1} of ${s.reps}: autocannon, the same ${bodies.length} bodies ...`);
-      const r = await gen.run(
-        ready.url,
-        { ...recorded.headers, authorization: authorization() },
-        { kind: 'cycle', bodies, path: recorded.path },
-        { ...load, warmupSec: round === 0 ? s.warmupSec : 0, reps: 1 },
-        false,
-      );
+      const before = await gatewayCpu();
+      const r = await gen.run(ready.url, headers, scenario, { ...load, warmupSec: 0, reps: 1 }, false);
+      const requests = r.reduce((a, x) => a + x.requests, 0);
+      if (requests > 0) gatewayPerRequest.push(((await gatewayCpu()) - before) / requests);
       loadReps.push(...r);
     };
+    log('fuzz: warming autocannon up ...');
+    await gen.run(ready.url, headers, scenario, { ...load, reps: 0 }, false);
     // The order alternates every round: each side runs as often first as second on a gateway whose state (its
     // ledger filling, its heap) and a machine whose load drift between the two.
     for (let round = 0; round < s.reps; round++) {
@@ -97,7 +110,7 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
       {
         measure: 'Fuzz (requests, JSON)',
         subject: `cardspec fuzz, ${FUZZ_CONCURRENCY} in flight, ${fuzzReps[0].threads} thread(s)`,
-        figure: `${rate(fuzzRate, 'case')} (${runs} cases/run${notes ? `; ${notes}` : ''})`,
+        figure: `${rate(fuzzRate, 'case')} (${runs} cases/run${notes ? `; ${notes}` : ''}); fuzzer CPU ${median(fuzzReps.map((r) => r.cpuPerCase)).toFixed(0)} µs/case, gateway CPU ${median(gatewayPerCase).toFixed(0)} µs/case`,
         ratio: `${ratio(fuzzRate, ceiling.rate)} of autocannon`,
         target: `>= ${FUZZ_MIN_RATIO} of autocannon: ${verdict(value, FUZZ_MIN_RATIO)}`,
         runs: String(fuzzReps.length),
@@ -105,7 +118,7 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
       {
         measure: 'Fuzz (requests, JSON)',
         subject: `autocannon, same payloads, ${FUZZ_CONCURRENCY} connections (ceiling)`,
-        figure: rate(ceiling.rate, 'req') + (ceiling.bad ? ` (${ceiling.bad} transport errors or 5xx)` : ''),
+        figure: `${rate(ceiling.rate, 'req')}; gateway CPU ${median(gatewayPerRequest).toFixed(0)} µs/req` + (ceiling.bad ? ` (${ceiling.bad} transport errors or 5xx)` : ''),
         p50: ms(ceiling.p50),
         p99: ms(ceiling.p99),
         ratio: '1.00 (ceiling)',

@@ -34,6 +34,8 @@ export interface FuzzRep {
   readonly headers: Readonly<Record<string, string>>;
   readonly path: string;
   readonly threads: number;
+  /** This process's CPU time (every thread) over the whole `runFuzz` call, per case sent: µs. */
+  readonly cpuPerCase: number;
 }
 
 let viaSend = 0;
@@ -60,7 +62,9 @@ async function handle(spec: FuzzSpec): Promise<void> {
   bodies.length = 0;
   recording = spec.record;
   const sink = { write: (): void => undefined };
+  const cpu = process.cpuUsage();
   const result = await runFuzz(plan, { out: sink, tty: false });
+  const used = process.cpuUsage(cpu);
   recording = 0;
   const outcome = result.report.requests[0];
   const sent = outcome?.sent ?? 0;
@@ -76,6 +80,8 @@ async function handle(spec: FuzzSpec): Promise<void> {
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     path: plan.profile.paths.json,
     threads: outcome?.threads ?? plan.threads ?? 1,
+    // The call's setup (the pool's few requests) is in it too: a few dozen of thousands of requests.
+    cpuPerCase: sent > 0 ? (used.user + used.system) / sent : NaN,
   };
   tell({ type: 'result', data: rep });
 }
