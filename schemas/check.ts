@@ -78,8 +78,8 @@ function compile(def: FieldDef, side: FieldSide): Accepts {
   const values = side.values ? new Set<string>(side.values) : undefined;
   const pattern = enforcedPattern(def);
   const when = def.validatedWhen;
-  // The last value accepted: a merchant sends the same site, currency, account type and card on call after call,
-  // and a string compare costs less than the length and pattern checks. Only for checks of the value alone.
+  // The last value that passed every check, its class included: a merchant sends the same site, currency, account
+  // type, card and postcode on call after call, and a string compare costs less than the length and pattern checks.
   let lastAccepted: string | undefined;
   return (value, context) => {
     if (typeof value !== 'string') return false;
@@ -92,7 +92,9 @@ function compile(def: FieldDef, side: FieldSide): Accepts {
       if (len < min || len > max) return false;
     }
     if (values && !values.has(value)) return false;
-    if (when) return !when.values.includes(String(context[when.field] ?? '')) || pattern.test(value);
+    // A value whose class check is conditional passes unchecked where the condition does not hold; where it holds,
+    // a value that passed the class check before (`lastAccepted`, above) is accepted either way.
+    if (when && !when.values.includes(String(context[when.field] ?? ''))) return true;
     if (!pattern.test(value)) return false;
     lastAccepted = value;
     return true;

@@ -54,7 +54,8 @@ export function envelopeText(env: unknown): string {
   // pieces left over from a longer answer were as many as the answer's own. The engine gives back a list's storage
   // only when more than half of it goes unused, so answers of a flow (a THREEDQUERY's, then its AUTH's) of about the
   // same length do not cut and grow it in turn.
-  pieces.length = n;
+  // Set only when it changes: setting a list's length goes through the engine's runtime even when it is the same.
+  if (pieces.length !== n) pieces.length = n;
   return pieces.join('');
 }
 

@@ -5,7 +5,11 @@
  */
 import { randomFillSync } from 'node:crypto';
 
-const POOL = Buffer.allocUnsafe(8192);
+/**
+ * Refilled in large blocks: a call of `randomFillSync` costs several microseconds however few bytes it fills (in the
+ * server, with its caches cold, the calls for 2 KB blocks were about half a microsecond per AUTH: docs/bench.md).
+ */
+const POOL = Buffer.allocUnsafe(65536);
 let pos = POOL.length;
 
 /**
@@ -36,8 +40,11 @@ const ALNUM64_CODES = Buffer.from(ALNUM64, 'latin1');
 let alnumBlock = '';
 let alnumPos = 0;
 
+/** Bytes drawn per block of letters and digits (about 540 requests' `secrand` and `requestreference`). */
+const ALNUM_BLOCK = 16384;
+
 function refillAlnum(): void {
-  const bytes = randomFillSync(Buffer.allocUnsafe(2048));
+  const bytes = randomFillSync(Buffer.allocUnsafe(ALNUM_BLOCK));
   let n = 0;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i] & 63;

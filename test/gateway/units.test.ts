@@ -95,6 +95,16 @@ describe('the field check the request check uses (schemas/check.ts)', () => {
     assert.deepEqual([pan.accepts('4'.repeat(11), {}), pan.accepts('4'.repeat(12), {}), pan.accepts('4'.repeat(20), {})], [false, true, false]);
   });
 
+  it('remembers a conditional value only once its class was checked ("Validated only when the country is ...")', () => {
+    const postcode = fieldChecks('request').get('billingpostcode')!;
+    const odd = 'TE45#6ST'; // `#` is not Alphanumeric
+    assert.equal(postcode.accepts(odd, { billingcountryiso2a: 'FR' }), true);
+    assert.equal(postcode.accepts(odd, { billingcountryiso2a: 'GB' }), false);
+    assert.equal(postcode.accepts('TE45 6ST', { billingcountryiso2a: 'GB' }), true);
+    assert.equal(postcode.accepts('TE45 6ST', { billingcountryiso2a: 'US' }), true);
+    assert.equal(postcode.accepts(odd, { billingcountryiso2a: 'CA' }), false);
+  });
+
   it('the compiled check accepts exactly what `checkValue` accepts, for every field and any text', () => {
     const printable = fc.string({ unit: fc.constantFrom(...'aZ09 _-+()/@.#\u0000\u001f\u007f\n~é😀'.split('')), maxLength: 40 });
     const anyText = fc.oneof(printable, fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
