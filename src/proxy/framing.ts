@@ -202,6 +202,8 @@ function headText(buf: Buffer, bareLf: boolean): { text: string; size: number } 
   }
   if (end < 0) {
     if (buf.length > MAX_HEAD_BYTES) throw new FramingError('HPE_HEADER_OVERFLOW', `a head longer than ${MAX_HEAD_BYTES} bytes`);
+    // A request's head ended by an empty line after LF alone has come whole: it is refused now, not waited for.
+    if (!bareLf && (buf.indexOf(LFLF) >= 0 || buf.indexOf(LFCRLF) >= 0)) throw new FramingError('HPE_CR_EXPECTED', 'a line ended by LF alone');
     return undefined;
   }
   if (end > MAX_HEAD_BYTES) throw new FramingError('HPE_HEADER_OVERFLOW', `a head longer than ${MAX_HEAD_BYTES} bytes`);

@@ -410,6 +410,8 @@ describe('the framing of requests', () => {
       'HELLO\r\n\r\n',
       'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
       'POST / HTTP/1.1\r\nHost: h\r\nX-A: b\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n',
+      // LF alone throughout: refused at once, not waited for until the connection idles out.
+      'GET / HTTP/1.1\nHost: h\n\n',
     ]) {
       const c = await rawClient(proxy);
       c.socket.write(bad);
