@@ -17,7 +17,7 @@ import type { FuzzCase } from './cases';
 import type { ExpectContext } from './expect';
 import { ASKING_ORACLES, judge, mayAsk, ORACLE, type CaseRun, type Oracle, type OracleContext } from './oracles';
 import { Slots, type Deadline, type RateLimiter } from './pace';
-import { judgeable, sendCase, type SentCase } from './run-case';
+import { prepareCase, sendPrepared, type PreparedCase } from './run-case';
 import { CaseStream } from './stream';
 
 /**
@@ -145,8 +145,8 @@ const DRAWN_AHEAD = 64;
  *
  * An answer is judged after the next request is on its way, not before: when an answer comes in, its slot goes at
  * once to the next case, whose request the client writes at the end of the turn (src/client/keepalive.ts), and the
- * answers of the turn are judged, and the next cases drawn, in the turn after, while the target works on the
- * requests just written. Judged first, the target waited for the fuzzer's judging and the fuzzer for the target's
+ * answers of the turn are judged, and the next cases drawn and prepared (body, expectation), in the turn after,
+ * while the target works on the requests just written. Judged first, the target waited for the fuzzer's judging and the fuzzer for the target's
  * answers: on a machine of two cores, each sat idle while the other worked. The cases and what each is judged
  * are the same either way, and so is where the failure limit stops a run (below).
  */
@@ -157,7 +157,7 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   // Cases sent and not yet answered.
   const inflight = new Set<Promise<void>>();
   // Answers not yet judged, and the judging of cases whose oracles answered with a promise.
-  let toJudge: { sent: SentCase; run?: CaseRun; i: number }[] = [];
+  let toJudge: { run: CaseRun; i: number }[] = [];
   const judging = new Set<Promise<void>>();
   let judgeScheduled = false;
   let done = 0;
@@ -173,7 +173,16 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   };
   // Case n is the value fast-check gives at path "n" of the seed (./stream.ts): the same cases as its runner gave
   // here before, drawn without it.
-  const cases = new CaseStream(opts.arb, opts.seed, opts.start, opts.start + opts.count, DRAWN_AHEAD);
+  // Each case is prepared (body, expectation) as it is drawn, mostly while the fuzzer waits for answers; a kit fault
+  // in that is kept with the case and reported when the case's turn comes.
+  const prepare = (c: FuzzCase): PreparedCase | { readonly fault: unknown } => {
+    try {
+      return prepareCase(c, opts, opts.ectx);
+    } catch (fault) {
+      return { fault };
+    }
+  };
+  const cases = new CaseStream(opts.arb, opts.seed, opts.start, opts.start + opts.count, DRAWN_AHEAD, prepare);
   const internalError = (i: number, e: unknown): void => {
     // A kit bug must not pass for a clean run.
     found.stoppedEarly = redactText(`internal error at case ${i}: ${e instanceof Error ? e.message : String(e)}`);
@@ -209,18 +218,7 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
     const batch = toJudge;
     toJudge = [];
     for (let k = 0; k < batch.length; k++) {
-      const { sent, run, i } = batch[k];
-      let r = run;
-      if (!r) {
-        try {
-          r = judgeable(sent, opts.ectx);
-        } catch (e) {
-          internalError(i, e);
-          judgedOne();
-          continue;
-        }
-      }
-      const p = judgeRun(r, i);
+      const p = judgeRun(batch[k].run, batch[k].i);
       // Not expected (a run that could ask the target is judged when it is answered), but kept to the end if so.
       if (p) {
         const held: Promise<void> = p.then(() => void judging.delete(held));
@@ -237,22 +235,18 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
   // Oracles of a user's module may ask anything: their runs are all judged as they are answered, as before.
   const askers = opts.oracles.filter((o) => ASKING_ORACLES.has(o.name) && ORACLE[o.name] === o);
   const builtIn = opts.oracles.every((o) => ORACLE[o.name] === o);
-  const answered = (sent: SentCase, i: number): void | Promise<void> => {
+  const answered = (run: CaseRun, i: number): void | Promise<void> => {
     found.sent++;
-    const ex = sent.exchange;
+    const ex = run.exchange;
     if (ex.transportFailure !== true) noAnswerInARow = 0;
     else if (++noAnswerInARow >= TARGET_GONE_AFTER && !found.targetGone) {
       found.targetGone = true;
       found.stoppedEarly ??= redactText(`the target stopped answering: ${noAnswerInARow} cases in a row got no answer; the last: ${ex.error ?? 'no answer'}`);
     }
-    let run: CaseRun | undefined;
-    if (!builtIn || (askers.length > 0 && mayAsk(ex.envelope))) {
-      // A run an oracle may wait on holds its slot until judged, as every run did: how many cases are in flight
-      // when a failure limit stops the run stays what it was.
-      run = judgeable(sent, opts.ectx);
-      if (!builtIn || askers.some((o) => o.applies(run!))) return judgeRun(run, i);
-    }
-    toJudge.push({ sent, run, i });
+    // A run an oracle may wait on holds its slot until judged, as every run did: how many cases are in flight when a
+    // failure limit stops the run stays what it was.
+    if (!builtIn || (askers.length > 0 && mayAsk(ex.envelope) && askers.some((o) => o.applies(run)))) return judgeRun(run, i);
+    toJudge.push({ run, i });
     if (!judgeScheduled) {
       judgeScheduled = true;
       setImmediate(judgeNextTurn);
@@ -284,18 +278,18 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
       slots.release();
       inflight.delete(p);
     };
-    let ran: Promise<SentCase>;
+    let ran: Promise<CaseRun>;
     try {
-      ran = sendCase(c, opts);
+      ran = 'fault' in c ? Promise.reject(c.fault) : sendPrepared(c, opts.target);
     } catch (e) {
       ran = Promise.reject(e);
     }
     p = ran
       .then(
-        (sent) => {
+        (run) => {
           let judging: void | Promise<void>;
           try {
-            judging = answered(sent, i);
+            judging = answered(run, i);
           } catch (e) {
             internalError(i, e);
             return judgedOne();

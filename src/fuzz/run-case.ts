@@ -3,11 +3,11 @@
  * answer (./expect.ts), and the exchange. Shared by detection (./detect.ts), replay and shrinking (./requests.ts).
  */
 import { PLAIN_XML } from '../../generators/xml';
-import type { Exchange, Target } from '../client/target';
+import type { Target } from '../client/target';
 import { parseRequestBlock } from '../wire/xml';
 import type { Format, RequestEnvelope } from '../wire/types';
 import { bodyOf, envelopeOf, type FuzzCase } from './cases';
-import { expectFor, type ExpectContext } from './expect';
+import { expectFor, type CaseExpectation, type ExpectContext } from './expect';
 import type { CaseRun } from './oracles';
 import type { Pool } from './pool';
 import { sendRawWithRetry } from './send';
@@ -24,36 +24,27 @@ export function expectContextOf(context: Pool['context'], made: Pool['made'], al
   };
 }
 
-/** One case sent and answered, not yet judged: what `judgeable` needs to make it a `CaseRun`. */
-export interface SentCase {
+/** A case ready to send: its body, and what the document lets the kit expect of the answer. */
+export interface PreparedCase {
   readonly case: FuzzCase;
   readonly format: Format;
   readonly body: string;
-  /** The envelope of the case in its JSON form (what a JSON body is written from). */
-  readonly env: RequestEnvelope;
-  readonly exchange: Exchange;
+  /** XML only: the request object as the block carries it back (`CaseRun.sent`). */
+  readonly sent?: Readonly<Record<string, unknown>>;
+  readonly expect: CaseExpectation;
 }
 
 /**
- * Sends one case: its body, and the answer. Not an async function: the promise is the send's, with one step after
- * it (a fault before the send throws at once, and detection reports it like a rejection).
+ * The body of a case and its expectation, which are functions of the case and the run's context only: detection
+ * works them out while it waits for answers (./detect.ts), not between an answer and the next request.
  */
-export function sendCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }): Promise<SentCase> {
-  const env = envelopeOf(c, opts.alias);
-  const body = bodyOf(c, opts.alias, opts.format, env);
+export function prepareCase(c: FuzzCase, opts: { readonly format: Format; readonly alias: string }, ectx: ExpectContext): PreparedCase {
   const format = opts.format;
-  return sendRawWithRetry(opts.target, { body }).then((exchange): SentCase => ({ case: c, format, body, env, exchange }));
-}
-
-/**
- * A sent case with what the document lets the kit expect of its answer, for the oracles. The expectation is a
- * function of the case and the run's context only, so detection works it out after the request is on its way.
- */
-export function judgeable(s: SentCase, ectx: ExpectContext): CaseRun {
-  const { case: c, format, body, exchange } = s;
+  const env = envelopeOf(c, opts.alias);
+  const body = bodyOf(c, opts.alias, format, env);
   // JSON carries every value of a case as it is (strings, numbers, booleans, null, lists, objects); XML does not,
   // so its expectations are read from what the block maps back to.
-  const wire: RequestEnvelope = format === 'json' ? s.env : parseRequestBlock(body).envelope;
+  const wire: RequestEnvelope = format === 'json' ? env : parseRequestBlock(body).envelope;
   let expect = expectFor(wire, ectx);
   const styled = c.xml && (c.xml.declaration !== PLAIN_XML.declaration || c.xml.leadingBlankLine !== PLAIN_XML.leadingBlankLine);
   if (styled && expect.expectation.kind === 'valid') {
@@ -62,10 +53,20 @@ export function judgeable(s: SentCase, ectx: ExpectContext): CaseRun {
   }
   const first: unknown = Array.isArray(wire.request) ? wire.request[0] : undefined;
   const sent = format === 'xml' && typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
-  return sent ? { case: c, format, body, sent, expect, exchange } : { case: c, format, body, expect, exchange };
+  return sent ? { case: c, format, body, sent, expect } : { case: c, format, body, expect };
 }
 
-/** Sends one case and gathers what the oracles need (replay and shrinking: one case at a time). */
+/** Sends a prepared case; its run once answered. Not an async function: the promise is the send's, with one step. */
+export function sendPrepared(p: PreparedCase, target: Target): Promise<CaseRun> {
+  return sendRawWithRetry(target, { body: p.body }).then((exchange): CaseRun =>
+    p.sent ? { case: p.case, format: p.format, body: p.body, sent: p.sent, expect: p.expect, exchange } : { case: p.case, format: p.format, body: p.body, expect: p.expect, exchange },
+  );
+}
+
+/**
+ * Sends one case and gathers what the oracles need (replay and shrinking: one case at a time). A fault before the
+ * send throws at once.
+ */
 export function runCase(c: FuzzCase, opts: { readonly target: Target; readonly format: Format; readonly alias: string }, ectx: ExpectContext): Promise<CaseRun> {
-  return sendCase(c, opts).then((s) => judgeable(s, ectx));
+  return sendPrepared(prepareCase(c, opts, ectx), opts.target);
 }

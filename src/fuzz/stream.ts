@@ -23,11 +23,11 @@ function biasOf(n: number): number {
   return 2 + ~~(Math.log(n + 1) * 0.4342944819032518);
 }
 
-export class CaseStream<T> {
+export class CaseStream<T, U = T> {
   private readonly rng: ReturnType<typeof xorshift128plus>;
   /** The index of the next case drawn from the generator. */
   private drawn: number;
-  private readonly ahead: T[] = [];
+  private readonly ahead: U[] = [];
   private taken = 0;
 
   /**
@@ -41,6 +41,8 @@ export class CaseStream<T> {
     start = 0,
     private readonly end = Number.POSITIVE_INFINITY,
     private readonly drawAhead = 1,
+    /** Work done on each case as it is drawn (detection prepares its request); must not throw. */
+    private readonly prepare?: (value: T) => U,
   ) {
     this.rng = xorshift128plus(qualifiedSeed(seed));
     // A jump is a few dozen operations: starting a thread's range far into a run costs little.
@@ -53,7 +55,7 @@ export class CaseStream<T> {
     return this.drawn - (this.ahead.length - this.taken);
   }
 
-  next(): T {
+  next(): U {
     if (this.taken === this.ahead.length) {
       if (this.drawn >= this.end) throw new Error(`case stream: no case past index ${this.end - 1}`);
       this.ahead.length = 0;
@@ -76,9 +78,10 @@ export class CaseStream<T> {
     for (let i = 0; i < n; i++) this.ahead.push(this.draw());
   }
 
-  private draw(): T {
+  private draw(): U {
     this.rng.jump();
     // fc.Random draws from a copy: the stream's own generator moves only by jumps.
-    return this.arb.generate(new fc.Random(this.rng), biasOf(this.drawn++)).value;
+    const value = this.arb.generate(new fc.Random(this.rng), biasOf(this.drawn++)).value;
+    return this.prepare ? this.prepare(value) : (value as unknown as U);
   }
 }
