@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FIELDS, type Direction, type FieldDef } from '../../schemas/fields';
 import { redactText } from '../redact';
 import { XML_VERSION, type RequestEnvelope, type ResponseEnvelope } from './types';
-import { scanPlain, type In } from './xml-scan';
+import { Attr, attrOf, In, scanPlain } from './xml-scan';
 import { BLOCK, PART, ROOT, SCHEME, TYPE_ATTR, UPDATES_SCHEME, isObject, toJsonVersion, VERSION_ATTR, type Scheme, type SchemeNode } from './xml-scheme';
 
 const PARSER = new XMLParser({
@@ -86,16 +86,20 @@ function toTree(node: Raw, qname: string, unknownEntities: Set<string>, outer: R
   const attrsRaw = node[':@'];
   const raw = isObject(attrsRaw) ? attrsRaw : {};
   const scope = scopeOf(raw, outer);
-  const attrs: [string, string][] = [];
+  const el = new In(localName(qname));
+  let lastAttr: Attr | undefined;
   const plain = new Set(Object.keys(raw).filter((k) => !k.includes(':')));
   for (const [k, v] of Object.entries(raw)) {
     if (isMarkup(k, scope)) continue;
     // A prefixed attribute reads by its local name (`sp:type` is `type`), unless the element also has that name
     // unprefixed: then the unprefixed one is the document's, and the other keeps its prefix.
     const name = k.includes(':') && !plain.has(localName(k)) ? localName(k) : k;
-    attrs.push([name, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities)]);
+    const a = new Attr(name, decode(String(v).replace(/[\t\n]/g, ' '), unknownEntities));
+    if (lastAttr === undefined) el.firstAttr = a;
+    else lastAttr.next = a;
+    lastAttr = a;
   }
-  const children: In[] = [];
+  let lastChild: In | undefined;
   let text = '';
   const content = node[qname];
   for (const item of Array.isArray(content) ? (content as unknown[]) : []) {
@@ -105,10 +109,15 @@ function toTree(node: Raw, qname: string, unknownEntities: Set<string>, outer: R
     else if ('#comment' in item) continue;
     else {
       const childName = Object.keys(item).find((k) => k !== ':@');
-      if (childName !== undefined) children.push(toTree(item, childName, unknownEntities, scope));
+      if (childName === undefined) continue;
+      const child = toTree(item, childName, unknownEntities, scope);
+      if (lastChild === undefined) el.firstChild = child;
+      else lastChild.next = child;
+      lastChild = child;
     }
   }
-  return { name: localName(qname), attrs, children, text };
+  el.text = text;
+  return el;
 }
 
 function cdataText(v: unknown): string {
@@ -129,57 +138,83 @@ const hasContent = (s: string): boolean => s.trim() !== '';
 
 /** An element outside the dictionary, as data: text alone, or an object of `@attrs`, children and `#text`. */
 function generic(el: In, skipAttrs = false): unknown {
-  if ((skipAttrs || el.attrs.length === 0) && el.children.length === 0) return el.text === '' ? undefined : el.text;
-  const acc = new Map<string, unknown[]>();
-  if (!skipAttrs) for (const [k, v] of el.attrs) if (v !== '') add(acc, `@${k}`, v);
-  for (const c of el.children) {
+  if ((skipAttrs || el.firstAttr === undefined) && el.firstChild === undefined) return el.text === '' ? undefined : el.text;
+  const acc: Fields = new Map();
+  if (!skipAttrs) for (let a: Attr | undefined = el.firstAttr; a !== undefined; a = a.next) if (a.value !== '') add(acc, `@${a.name}`, a.value);
+  for (let c: In | undefined = el.firstChild; c !== undefined; c = c.next) {
     const v = generic(c);
     if (v !== undefined) add(acc, c.name, v);
   }
   if (hasContent(el.text)) add(acc, '#text', el.text);
-  return acc.size === 0 ? undefined : finish(acc, () => false);
+  return acc.size === 0 ? undefined : finish(acc);
 }
 
-function add(acc: Map<string, unknown[]>, key: string, value: unknown): void {
-  const list = acc.get(key);
-  if (list) list.push(value);
-  else acc.set(key, [value]);
+/**
+ * The fields read so far, by name: a value seen once as itself, a value seen more than once as a `Repeated`, a list
+ * field's values (`addField`) as a list. No list is made for a value seen once (most are), and none by a literal
+ * (see `In`, src/wire/xml-scan.ts).
+ */
+type Fields = Map<string, unknown>;
+
+class Repeated {
+  constructor(readonly values: unknown[]) {}
 }
 
-/** One value stays a value; a value seen more than once becomes a list, so a repeated element is never lost. */
-function finish(acc: Map<string, unknown[]>, isList: (key: string) => boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, vs] of acc) setOwn(out, k, isList(k) || vs.length > 1 ? vs : vs[0]);
+/** `value` (never undefined) read for `key`: a value seen more than once becomes a list, so that none is lost. */
+function add(acc: Fields, key: string, value: unknown): void {
+  const had = acc.get(key);
+  if (had === undefined) acc.set(key, value);
+  else if (had instanceof Repeated) had.values.push(value);
+  else acc.set(key, new Repeated(Array.of(had, value)));
+}
+
+/** A value as the envelope holds it: a repeated one as the list of its values. */
+const settled = (v: unknown): unknown => (v instanceof Repeated ? v.values : v);
+
+/** The fields as the envelope's object, in the order read, each an own property (`__proto__` too). */
+function finish(acc: Fields): Record<string, unknown> {
+  const out = Object.create(Object.prototype) as Record<string, unknown>;
+  acc.forEach(put, out);
   return out;
+}
+
+function put(this: Record<string, unknown>, value: unknown, key: string): void {
+  setOwn(this, key, settled(value));
 }
 
 /** The fields whose value is a list however many times they occur (`requesttypedescriptions`, the records). */
 const LIST_FIELDS: ReadonlySet<string> = new Set(FIELDS.filter((d) => d.list === true || d.structure === 'records').map((d) => d.name));
 
-const isListField = (key: string): boolean => LIST_FIELDS.has(key);
+/** `add` for a field of the dictionary: a list field's values are a list however many times it occurs. */
+function addField(acc: Fields, key: string, value: unknown): void {
+  if (!LIST_FIELDS.has(key)) return add(acc, key, value);
+  const had = acc.get(key) as unknown[] | undefined;
+  if (had === undefined) acc.set(key, Array.of(value));
+  else had.push(value);
+}
 
 /**
  * Reads the fields below `el` into `acc`. An empty element or attribute means the field is not set (public-facts:
  * real clients send `<county/>` for unset fields), so it is dropped.
  */
-function readInto(el: In, scheme: Scheme, node: SchemeNode, acc: Map<string, unknown[]>): void {
+function readInto(el: In, scheme: Scheme, node: SchemeNode, acc: Fields): void {
   const here = node.path;
-  for (const [a, v] of el.attrs) {
-    if (v === '') continue;
-    add(acc, node.attrs.get(a) ?? (here !== '' ? `${here}/@${a}` : `@${a}`), v);
+  for (let a: Attr | undefined = el.firstAttr; a !== undefined; a = a.next) {
+    if (a.value === '') continue;
+    addField(acc, node.attrs.get(a.name) ?? (here !== '' ? `${here}/@${a.name}` : `@${a.name}`), a.value);
   }
   const textField = node.text;
   if (textField !== undefined) {
-    const v = el.children.length ? generic(el, true) : el.text === '' ? undefined : el.text;
-    if (v !== undefined) add(acc, textField, v);
+    const v = el.firstChild !== undefined ? generic(el, true) : el.text === '' ? undefined : el.text;
+    if (v !== undefined) addField(acc, textField, v);
     return;
   }
-  if (hasContent(el.text)) add(acc, here !== '' ? here : '#text', el.text);
-  for (const c of el.children) {
+  if (hasContent(el.text)) addField(acc, here !== '' ? here : '#text', el.text);
+  for (let c: In | undefined = el.firstChild; c !== undefined; c = c.next) {
     const structure = here === '' ? scheme.structures.get(c.name) : undefined;
     if (structure) {
       const v = readStructure(c, structure);
-      if (v !== undefined) add(acc, structure.name, v);
+      if (v !== undefined) addField(acc, structure.name, v);
       continue;
     }
     const below = node.children.get(c.name);
@@ -188,26 +223,31 @@ function readInto(el: In, scheme: Scheme, node: SchemeNode, acc: Map<string, unk
       continue;
     }
     const v = generic(c);
-    if (v !== undefined) add(acc, here !== '' ? `${here}/${c.name}` : c.name, v);
+    if (v !== undefined) addField(acc, here !== '' ? `${here}/${c.name}` : c.name, v);
   }
 }
 
 function readFields(el: In, scheme: Scheme): Record<string, unknown> {
-  const acc = new Map<string, unknown[]>();
+  return finish(readFieldsRead(el, scheme));
+}
+
+/** The fields below `el`, as read (`readFields` before `finish`). */
+function readFieldsRead(el: In, scheme: Scheme): Fields {
+  const acc: Fields = new Map();
   readInto(el, scheme, scheme.tree, acc);
-  return finish(acc, isListField);
+  return acc;
 }
 
 function readStructure(el: In, def: FieldDef): unknown {
   if (def.structure === 'records') return readFields(el, SCHEME.response);
-  if (el.children.length === 0) return generic(el);
+  if (el.firstChild === undefined) return generic(el);
   if (def.structure === 'updates') {
     const v = readFields(el, UPDATES_SCHEME);
     return Object.keys(v).length ? v : undefined;
   }
   const filter: Record<string, { value: unknown }[]> = {};
-  for (const c of el.children) {
-    const v = c.children.length ? generic(c) : c.text === '' ? undefined : c.text;
+  for (let c: In | undefined = el.firstChild; c !== undefined; c = c.next) {
+    const v = c.firstChild !== undefined ? generic(c) : c.text === '' ? undefined : c.text;
     if (v === undefined) continue;
     if (!Object.prototype.hasOwnProperty.call(filter, c.name)) setOwn(filter, c.name, []);
     filter[c.name].push({ value: v });
@@ -332,11 +372,11 @@ function readBlock(xml: string, direction: Direction, onPart: (el: In, index: nu
     return { envelope: {}, problems, parts: 0 };
   }
   const block = BLOCK[direction];
-  const acc = new Map<string, unknown[]>();
+  const acc: Fields = new Map();
   let version: string | undefined;
-  for (const [a, v] of root.attrs) {
-    if (a === VERSION_ATTR[direction]) version = v;
-    else if (v !== '') add(acc, block.attrs.get(a) ?? `@${a}`, v);
+  for (let a: Attr | undefined = root.firstAttr; a !== undefined; a = a.next) {
+    if (a.name === VERSION_ATTR[direction]) version = a.value;
+    else if (a.value !== '') add(acc, block.attrs.get(a.name) ?? `@${a.name}`, a.value);
   }
   if (version === undefined) problems.push(`<${expected}> has no version attribute; the document's is "${XML_VERSION}" (Versioning 2)`);
   else {
@@ -344,7 +384,7 @@ function readBlock(xml: string, direction: Direction, onPart: (el: In, index: nu
     add(acc, 'version', toJsonVersion(version));
   }
   let parts = 0;
-  for (const c of root.children) {
+  for (let c: In | undefined = root.firstChild; c !== undefined; c = c.next) {
     if (c.name === PART[direction]) {
       onPart(c, ++parts, problems);
       continue;
@@ -354,7 +394,7 @@ function readBlock(xml: string, direction: Direction, onPart: (el: In, index: nu
   }
   if (hasContent(root.text)) add(acc, '#text', root.text);
   if (parts === 0) problems.push(`<${expected}> has no <${PART[direction]}> element`);
-  return { envelope: finish(acc, () => false), problems, parts };
+  return { envelope: finish(acc), problems, parts };
 }
 
 const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -364,28 +404,30 @@ const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
  * element order, the union of their fields (docs/xml.md). Never throws; `problems` lists structure problems.
  */
 export function parseRequestBlock(xml: string): { envelope: RequestEnvelope; problems: string[] } {
-  const merged: Record<string, unknown> = {};
-  const types: unknown[] = [];
+  // The request object in the making: its types first (the key kept in place from the start), then the fields of
+  // each request element in order.
+  const request: Fields = new Map();
+  const types: unknown[] = Array.of();
+  request.set('requesttypedescriptions', types);
   const { envelope, problems, parts } = readBlock(xml, 'request', (el, index, probs) => {
-    const type = el.attrs.find(([a]) => a === TYPE_ATTR.request)?.[1];
-    if (!type) probs.push(`request element ${index} has no ${TYPE_ATTR.request} attribute (the request type)`);
-    const fields = readFields(el, SCHEME.request);
-    for (const [k, v] of Object.entries(fields)) {
+    if (!attrOf(el, TYPE_ATTR.request)) probs.push(`request element ${index} has no ${TYPE_ATTR.request} attribute (the request type)`);
+    readFieldsRead(el, SCHEME.request).forEach((read, k) => {
+      const v = settled(read);
       if (k === 'requesttypedescriptions') {
-        types.push(...(v as unknown[]));
-      } else if (!Object.prototype.hasOwnProperty.call(merged, k)) {
-        setOwn(merged, k, v);
-      } else if (!deepEqual(merged[k], v)) {
+        for (const t of v as unknown[]) types.push(t);
+      } else if (!request.has(k)) {
+        request.set(k, v);
+      } else if (!deepEqual(request.get(k), v)) {
         // Two request elements disagree: keep both values, so that the field check sees the conflict.
         probs.push(redactText(`request element ${index} gives ${k} a different value from an earlier request element`));
-        setOwn(merged, k, [...(Array.isArray(merged[k]) ? (merged[k] as unknown[]) : [merged[k]]), ...(Array.isArray(v) ? v : [v])]);
+        const had = request.get(k);
+        request.set(k, [...(Array.isArray(had) ? (had as unknown[]) : [had]), ...(Array.isArray(v) ? v : [v])]);
       }
-    }
+    });
   });
   if (parts > 0) {
-    const request: Record<string, unknown> = types.length ? { requesttypedescriptions: types } : {};
-    for (const [k, v] of Object.entries(merged)) setOwn(request, k, v);
-    envelope[PART.request] = [request];
+    if (types.length === 0) request.delete('requesttypedescriptions');
+    envelope[PART.request] = Array.of(finish(request));
   }
   return { envelope, problems };
 }
@@ -394,7 +436,7 @@ export function parseRequestBlock(xml: string): { envelope: RequestEnvelope; pro
 export function parseResponseBlock(xml: string): { envelope: ResponseEnvelope; problems: string[] } {
   const response: Record<string, unknown>[] = [];
   const { envelope, problems, parts } = readBlock(xml, 'response', (el, index, probs) => {
-    if (!el.attrs.some(([a, v]) => a === TYPE_ATTR.response && v !== '')) {
+    if (!attrOf(el, TYPE_ATTR.response)) {
       probs.push(`response element ${index} has no ${TYPE_ATTR.response} attribute (requesttypedescription)`);
     }
     response.push(readFields(el, SCHEME.response));

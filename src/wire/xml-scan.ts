@@ -12,21 +12,44 @@
  * variants of them).
  */
 
-/** One parsed element: attributes and text already decoded. */
-export interface In {
-  readonly name: string;
-  readonly attrs: readonly (readonly [string, string])[];
-  readonly children: readonly In[];
+/**
+ * One parsed element: attributes and text already decoded; its attributes and children as lists linked through
+ * `next`, in document order.
+ *
+ * Classes, not object and array literals: V8 may decide at a full collection that a literal's allocation site makes
+ * long-lived objects, and then allocates all its later objects in the old generation ("pretenuring") for the life of
+ * the process. The scanner makes a few dozen of these per block, all dead once the block is read; pretenured, they
+ * filled the old generation, kept the young strings they point to alive into it, and made each block cost about
+ * twice as much, in a process picked at random (docs/bench.md, "XML validation"). Objects made by `new` are never
+ * pretenured, and lists linked through their items make no array at all.
+ */
+export class In {
   /** All text and CDATA directly inside, concatenated (whitespace between child elements included). */
-  readonly text: string;
+  text = '';
+  firstAttr: Attr | undefined = undefined;
+  firstChild: In | undefined = undefined;
+  /** The next sibling. */
+  next: In | undefined = undefined;
+  constructor(readonly name: string) {}
 }
 
-interface Open {
-  readonly name: string;
-  readonly attrs: [string, string][];
-  readonly children: In[];
-  text: string;
+export class Attr {
+  next: Attr | undefined = undefined;
+  constructor(
+    readonly name: string,
+    readonly value: string,
+  ) {}
 }
+
+/** The value of an element's attribute, or undefined. */
+export function attrOf(el: In, name: string): string | undefined {
+  for (let a = el.firstAttr; a !== undefined; a = a.next) if (a.name === name) return a.value;
+  return undefined;
+}
+
+/** The open elements of the block being read, outermost first, and the last child of each so far. */
+const STACK: In[] = [];
+const LAST: (In | undefined)[] = [];
 
 /** `<?xml version="1.x" encoding="..." standalone="..."?>` as XML 2.8 spells it, at the very start. */
 const DECLARATION = /^<\?xml[ \t\n]+version=(["'])1\.[0-9]+\1(?:[ \t\n]+encoding=(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\n]+standalone=(["'])(?:yes|no)\3)?[ \t\n]*\?>/;
@@ -113,6 +136,25 @@ function plainRun(doc: string, from: number, stop: number, toEnd: boolean): numb
  * when it is not plain XML (see above): the caller then reads it with the full parser.
  */
 export function scanPlain(doc: string): In | undefined {
+  try {
+    return scan(doc);
+  } finally {
+    // One list for every call, emptied on the way out: nothing of this block is kept past the call.
+    STACK.length = 0;
+    LAST.length = 0;
+  }
+}
+
+/** `el`, closed, as the last child of the innermost open element. */
+function close(el: In): void {
+  const d = STACK.length - 1;
+  const last = LAST[d];
+  if (last === undefined) STACK[d].firstChild = el;
+  else last.next = el;
+  LAST[d] = el;
+}
+
+function scan(doc: string): In | undefined {
   const n = doc.length;
   let i = 0;
   if (doc.startsWith('<?')) {
@@ -121,11 +163,11 @@ export function scanPlain(doc: string): In | undefined {
     i = m[0].length;
     while (i < n && space(doc.charCodeAt(i))) i++;
   }
-  const stack: Open[] = [];
+  const stack = STACK;
   let root: In | undefined;
   while (i < n) {
     if (doc.charCodeAt(i) !== 60 /* < */) {
-      const top = stack[stack.length - 1];
+      const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
       if (top === undefined) {
         // Outside the root: blanks only, and only after it (before it, they were skipped above).
         if (root === undefined) return undefined;
@@ -137,7 +179,7 @@ export function scanPlain(doc: string): In | undefined {
       const raw = doc.slice(i, end);
       const text = sawAmp ? decodePlain(raw) : raw;
       if (text === undefined) return undefined;
-      top.text += text;
+      top.text = top.text === '' ? text : top.text + text;
       i = end;
       continue;
     }
@@ -146,13 +188,13 @@ export function scanPlain(doc: string): In | undefined {
     if (next === 47 /* / */) {
       const top = stack.pop();
       if (top === undefined) return undefined;
-      const close = i + 2 + top.name.length;
-      if (!doc.startsWith(top.name, i + 2) || doc.charCodeAt(close) !== 62 /* > */) return undefined;
-      // An element closed is done: the open one is the tree's element, never changed again.
-      const parent = stack[stack.length - 1];
-      if (parent) parent.children.push(top);
+      LAST.pop();
+      const end = i + 2 + top.name.length;
+      if (!doc.startsWith(top.name, i + 2) || doc.charCodeAt(end) !== 62 /* > */) return undefined;
+      // An element closed is done: never changed again.
+      if (stack.length > 0) close(top);
       else root = top;
-      i = close + 1;
+      i = end + 1;
       continue;
     }
     if (!nameStart(next)) return undefined; // a comment, CDATA, a processing instruction, or not XML
@@ -160,7 +202,8 @@ export function scanPlain(doc: string): In | undefined {
     while (j < n && nameChar(doc.charCodeAt(j))) j++;
     const name = doc.slice(i + 1, j);
     if (!plainName(name)) return undefined;
-    const attrs: [string, string][] = [];
+    const el = new In(name);
+    let lastAttr: Attr | undefined;
     let selfClosing = false;
     for (;;) {
       const before = j;
@@ -189,17 +232,19 @@ export function scanPlain(doc: string): In | undefined {
       const spaced = sawBlank ? raw.replace(/[\t\n]/g, ' ') : raw;
       const value = sawAmp ? decodePlain(spaced) : spaced;
       if (value === undefined) return undefined;
-      for (const [k] of attrs) if (k === attr) return undefined;
-      attrs.push([attr, value]);
+      if (attrOf(el, attr) !== undefined) return undefined;
+      const a = new Attr(attr, value);
+      if (lastAttr === undefined) el.firstAttr = a;
+      else lastAttr.next = a;
+      lastAttr = a;
       j = endQuote + 1;
     }
     if (selfClosing) {
-      const el: In = { name, attrs, children: [], text: '' };
-      const parent = stack[stack.length - 1];
-      if (parent) parent.children.push(el);
+      if (stack.length > 0) close(el);
       else root = el;
     } else {
-      stack.push({ name, attrs, children: [], text: '' });
+      stack.push(el);
+      LAST.push(undefined);
     }
     i = j;
   }
