@@ -2047,6 +2047,11 @@ Feature: Field boundaries
       | type | field |
       | AUTH | baseamount |
 
+    @rule:FIELD-ECHO:credentialsonfile @format:json
+    Examples:
+      | type | field |
+      | AUTH | credentialsonfile |
+
     @rule:FIELD-ECHO:currencyiso3a
     Examples:
       | type | field |
@@ -2056,11 +2061,6 @@ Feature: Field boundaries
     Examples:
       | type | field |
       | AUTH | maskedpan |
-
-    @rule:FIELD-ECHO:orderreference
-    Examples:
-      | type | field |
-      | AUTH | orderreference |
 
     @rule:FIELD-SETTLEDUEDATE:settleduedate
     Examples:
@@ -2086,6 +2086,16 @@ Feature: Field boundaries
     Examples:
       | type | field |
       | SUBSCRIPTION | baseamount |
+
+    @rule:FIELD-ECHO:credentialsonfile @format:json
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | credentialsonfile |
+
+    @rule:FIELD-ECHO:currencyiso3a
+    Examples:
+      | type | field |
+      | SUBSCRIPTION | currencyiso3a |
 
     @rule:SUB-AUTH-FIRST-PAYMENT:subscriptionbegindate
     Examples:
@@ -2352,6 +2362,21 @@ Feature: Field boundaries
     When the merchant has the answer to "Risk decision on card data" with the "authorised" card
     Then the <type> part holds <field>
 
+    @rule:FIELD-ECHO:accounttypedescription
+    Examples:
+      | type | field |
+      | RISKDEC | accounttypedescription |
+
+    @rule:FIELD-ECHO:baseamount
+    Examples:
+      | type | field |
+      | RISKDEC | baseamount |
+
+    @rule:FIELD-ECHO:currencyiso3a
+    Examples:
+      | type | field |
+      | RISKDEC | currencyiso3a |
+
     @rule:RISKDEC-SHIELD:fraudcontrolshieldstatuscode
     Examples:
       | type | field |
@@ -2492,10 +2517,25 @@ Feature: Field boundaries
     When the merchant has the answer to "3-D Secure enrolment check" with a cache token for the "authorised" card
     Then the <type> part holds <field>
 
+    @rule:FIELD-ECHO:accounttypedescription
+    Examples:
+      | type | field |
+      | THREEDQUERY | accounttypedescription |
+
     @rule:3DS-QUERY-RESPONSE:acsurl
     Examples:
       | type | field |
       | THREEDQUERY | acsurl |
+
+    @rule:FIELD-ECHO:baseamount
+    Examples:
+      | type | field |
+      | THREEDQUERY | baseamount |
+
+    @rule:FIELD-ECHO:currencyiso3a
+    Examples:
+      | type | field |
+      | THREEDQUERY | currencyiso3a |
 
     @rule:3DS-QUERY-RESPONSE:enrolled
     Examples:

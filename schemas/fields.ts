@@ -103,6 +103,36 @@ const NO_PUBLIC_XML = 'not in the document nor in public-facts.md: cardspec plac
 export const REQUEST_TYPES = ['AUTH', 'SUBSCRIPTION', 'THREEDQUERY', 'ACCOUNTCHECK', 'STORE', 'RISKDEC', 'TRANSACTIONUPDATE', 'TRANSACTIONQUERY'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
+/**
+ * "| `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the
+ * request. |" (Common response fields), with the part types that give each field back when the request object sent
+ * it. The sentence says what an echo is (the value sent), not which parts carry which field; the document's example
+ * parts show that (test/fixtures/examples), and two sentences: "The STORE response holds ... `orderreference`,
+ * `accounttypedescription` (`CARDSTORE`)", and ACCOUNTCHECK answers "1 part shaped as an AUTH part". The examples:
+ * AUTH, THREEDQUERY, RISKDEC and SUBSCRIPTION parts carry `baseamount` and `currencyiso3a`; AUTH, THREEDQUERY, RISKDEC
+ * and STORE parts `accounttypedescription` (the SUBSCRIPTION part carries its own `RECUR`, no echo); the AUTH and
+ * SUBSCRIPTION parts of a subscription `credentialsonfile`; only the STORE part `orderreference` (the subscription
+ * example and the risk decision after a payment leave it out of parts whose request sent it). A part type not listed
+ * for a field may leave the field out (the document does not show it there: never a failure); a part that carries
+ * an echoed field carries the value sent, whatever its type. One list for every reader: the check of an answer
+ * against its request (src/validate/response.ts `echoViolations`: the suite's invariant on every answer, the fuzz
+ * oracle, the contract gate, the proxy), the presence rules (src/rules/attribution.ts `presenceRuleOf`: the field
+ * boundary phase and the generated gallery's classifier), the scenario steps, and the reference gateway, which
+ * echoes every one of them wherever it was sent. The key order is the sentence's.
+ */
+export const ECHOES: Readonly<Record<string, readonly RequestType[]>> = {
+  baseamount: ['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'RISKDEC', 'SUBSCRIPTION'],
+  currencyiso3a: ['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'RISKDEC', 'SUBSCRIPTION'],
+  orderreference: ['STORE'],
+  accounttypedescription: ['AUTH', 'ACCOUNTCHECK', 'THREEDQUERY', 'RISKDEC', 'STORE'],
+  credentialsonfile: ['AUTH', 'ACCOUNTCHECK', 'SUBSCRIPTION'],
+};
+
+/** Whether a part of `type` gives `field` back when its request object sent it (`ECHOES`). */
+export function echoedBy(type: string, field: string): boolean {
+  return Object.prototype.hasOwnProperty.call(ECHOES, field) && (ECHOES[field] as readonly string[]).includes(type);
+}
+
 export const SHIELD_STATUSES = ['ACCEPT', 'CHALLENGE', 'DENY', 'NOSCORE'] as const;
 export const SECURITY_RESULTS = ['0', '1', '2', '4'] as const;
 

@@ -12,7 +12,7 @@
  * - the ordinary AUTH of rule 1 ("the merchant may run an ordinary AUTH without 3-D Secure") has no row of its
  *   own; it is listed here, marked `fromRule`, because every other payment flow leans on it.
  */
-import { SECTION, type RequestType } from './fields';
+import { ECHOES, SECTION, type RequestType } from './fields';
 
 export interface OperationRow {
   /** Stable identifier, also the schema file name stem. */
@@ -298,11 +298,11 @@ export const PART_SHAPES: Readonly<Record<RequestType, PartShape>> = {
 };
 
 /**
- * "| `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the
- * request. |" (Common response fields): read by the gateway, which echoes them, and by the check of an answer
- * against the request it answers.
+ * The fields "Echoed from the request" (Common response fields), in the sentence's order: read by the gateway, which
+ * echoes them, and by the check of an answer against the request it answers. Which part types must give each back:
+ * `ECHOES` of the field dictionary.
  */
-export const ECHOED_FIELDS = ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'credentialsonfile'] as const;
+export const ECHOED_FIELDS: readonly string[] = Object.keys(ECHOES);
 
 /** The operation rows whose request types match, most specific first is left to the caller. */
 export function rowsFor(requesttypes: readonly string[]): OperationRow[] {

@@ -7,7 +7,9 @@ import { REQUEST_TYPES } from '../schemas/fields';
 import { CARD_ROLES, SECURITY_CHECKED_FIELDS, type CardRole, type ProfileCard, type SecurityCheckedField } from '../src/client/profile';
 import { addToDate } from '../src/client/requests';
 import { CHANGES } from '../src/suite/changes';
-import type { CardspecWorld } from './world';
+import { ECHOED_FIELDS } from '../schemas/operations';
+import { mustEcho } from '../src/validate';
+import { ScenarioSkipped, type CardspecWorld } from './world';
 
 /** `the THREEDQUERY`, `the AUTH`, `the first AUTH`: a transaction among the scenario's named parts. */
 defineParameterType({
@@ -136,4 +138,16 @@ export function requestStep(expression: string, impl: StepImpl): void {
       }),
     );
   }
+}
+
+/**
+ * The fields of an echo step to hold the part to: those it carries, and those left out that its type must give back
+ * (`mustEcho`) or that are no echo of the Common response fields. None of them: nothing to check, a skip.
+ */
+export function echoesToCheck(world: CardspecWorld, name: string, fields: readonly string[]): string[] {
+  const { part } = world.entry(name);
+  const type = String(part.requesttypedescription);
+  const checked = fields.filter((f) => part[f] !== undefined || !ECHOED_FIELDS.includes(f) || mustEcho(type, f, world.format));
+  if (checked.length === 0) throw new ScenarioSkipped(`${name} gives back none of ${fields.join(', ')}, and the document does not show a ${type} part giving them back: no echo to check`);
+  return checked;
 }

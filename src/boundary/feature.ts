@@ -6,6 +6,7 @@
 import { OPERATION } from '../../schemas/operations';
 import { BOUNDARY_ROWS, boundaryCases, type BoundaryCase } from './cases';
 import { responseCases } from './responses';
+import { mustEcho } from '../validate';
 
 export const BOUNDARY_FEATURE = 'features/field-boundaries.feature';
 
@@ -68,7 +69,9 @@ export function boundaryFeature(): string {
     out.push(`    When the merchant has the answer to "${row.title}" ${source}`);
     out.push('    Then the <type> part holds <field>');
     for (const c of held) {
-      out.push('', `    @rule:${c.presence}`, '    Examples:', `      | type | field |`, `      | ${c.type} | ${c.field} |`);
+      // An echo whose XML location is cardspec's choice is required of the JSON answer only (`mustEcho`).
+      const jsonOnly = c.presence!.startsWith('FIELD-ECHO:') && mustEcho(c.type, c.field, 'json') && !mustEcho(c.type, c.field, 'xml');
+      out.push('', `    @rule:${c.presence}${jsonOnly ? ' @format:json' : ''}`, '    Examples:', `      | type | field |`, `      | ${c.type} | ${c.field} |`);
     }
   }
   return out.join('\n') + '\n';

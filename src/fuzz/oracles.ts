@@ -293,7 +293,7 @@ export const ORACLES: readonly Oracle[] = [
     rule: 'FIELD-ECHO',
     severity: 'error',
     checks:
-      'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them, where it carries them ("Echoed from the request"; `echoViolations`)',
+      'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them where it carries them, and carries them where its type gives them back ("Echoed from the request"; `echoViolations`, the field dictionary\'s `ECHOES`)',
     // The scenarios check echoes with the suite's own values; the fuzzer's values reach every length and symbol the
     // dictionary allows, where a target that cuts, trims or re-encodes a value shows it.
     applies: (run) => run.exchange.envelope !== undefined,

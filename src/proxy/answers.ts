@@ -342,12 +342,9 @@ function documentChecks(ctx: AnswerContext, out: Out): void {
   for (const view of ctx.views) {
     if (!view.obj) continue;
     if (view.parts.some(ok)) out.look('FIELD-ECHO');
-    for (const v of echoViolations(view.obj, whole ? ctx.raw : { response: view.parts })) out.fail('FIELD-ECHO', v.field, v.message, v.severity);
+    for (const v of echoViolations(view.obj, whole ? ctx.raw : { response: view.parts }, ctx.format)) out.fail('FIELD-ECHO', v.field, v.message, v.severity);
   }
 }
-
-/** Fields a payment part gives back from its request ("Echoed from the request"; presenceRuleOf's FIELD-ECHO). */
-const ECHOED_IN_PAYMENTS = ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription'];
 
 /** The document's XML locations of the security results and the fraud-control fields ("In XML they sit at ..."). */
 const XML_BLOCKS: Readonly<Record<string, { rule: string; leaves: readonly string[] }>> = {
@@ -490,23 +487,6 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         out.look('FIELD-TIMESTAMP', 'FIELD-SETTLEDUEDATE');
         if (!has(a, 'transactionstartedtimestamp')) out.fail('FIELD-TIMESTAMP', at(view, a, 'transactionstartedtimestamp'), 'an authorised AUTH part lacks transactionstartedtimestamp');
         if (!has(a, 'settleduedate')) out.fail('FIELD-SETTLEDUEDATE', at(view, a, 'settleduedate'), 'an authorised AUTH part lacks settleduedate');
-      }
-    },
-  },
-  {
-    name: 'echoed-in-payments',
-    rules: ['FIELD-ECHO'],
-    quote: '| `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the request. |',
-    run: (ctx, out) => {
-      for (const view of ctx.views) {
-        for (const p of view.parts) {
-          if (!ok(p) || (p.requesttypedescription !== 'AUTH' && p.requesttypedescription !== 'ACCOUNTCHECK')) continue;
-          const sent = ECHOED_IN_PAYMENTS.filter((f) => str(view.obj?.[f]) !== undefined && !(f === 'accounttypedescription' && view.obj?.[f] === 'FRAUDCONTROL'));
-          if (sent.length === 0) continue;
-          out.look('FIELD-ECHO');
-          for (const f of sent)
-            if (!has(p, f)) out.fail('FIELD-ECHO', at(view, p, f), `the ${String(p.requesttypedescription)} part does not give back ${f}, which the request sent ("Echoed from the request")`);
-        }
       }
     },
   },

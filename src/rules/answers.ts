@@ -287,8 +287,8 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
     looksAt: (part) => part.errorcode === '0',
     rule: 'FIELD-ECHO',
     checks:
-      'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them, where it carries them ("Echoed from the request")',
-    find: (a, index) => (a.request && a.envelope !== undefined ? echoViolations(a.request, a.envelope).flatMap((v) => fromViolation('echoed', v, a, index)) : []),
+      'a successful part gives back `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` as the request sent them where it carries them, and carries them where its type gives them back (the field dictionary\'s `ECHOES`: "Echoed from the request")',
+    find: (a, index) => (a.request && a.envelope !== undefined ? echoViolations(a.request, a.envelope, a.format).flatMap((v) => fromViolation('echoed', v, a, index)) : []),
   },
   {
     name: 'no-full-pan',

@@ -11,8 +11,8 @@ import { loadCatalogue, type CatalogueRule } from './catalogue';
 import type { Attribution } from './checks';
 import type { Violation } from '../validate';
 import { misspeltCode } from '../../schemas/errors';
-import { FIELD } from '../../schemas/fields';
-import { PART_SHAPES } from '../../schemas/operations';
+import { echoedBy, FIELD } from '../../schemas/fields';
+import { ECHOED_FIELDS, PART_SHAPES } from '../../schemas/operations';
 
 export interface RuleIndex {
   readonly rules: ReadonlyMap<string, CatalogueRule>;
@@ -173,8 +173,6 @@ export function presenceRuleOf(type: string, field: string): string | undefined 
   if (PAYMENT_PARTS.has(type)) {
     // "`authcode`, `acquirerresponsecode`: present when the bank was contacted" (AUTH; ACCOUNTCHECK is "shaped as an AUTH part").
     if (field === 'authcode' || field === 'acquirerresponsecode') return 'AUTH-BANK-CONTACTED';
-    // "Echoed from the request."
-    if (['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription'].includes(field)) return 'FIELD-ECHO';
     if (field === 'transactionstartedtimestamp') return 'FIELD-TIMESTAMP';
     if (field === 'settleduedate') return 'FIELD-SETTLEDUEDATE';
   }
@@ -189,6 +187,9 @@ export function presenceRuleOf(type: string, field: string): string | undefined 
   if (type === 'THREEDQUERY' && ['enrolled', 'xid', 'acsurl', 'md', 'pareq'].includes(field)) return '3DS-QUERY-RESPONSE';
   // "It returns a shield status code".
   if (type === 'RISKDEC' && field === 'fraudcontrolshieldstatuscode') return 'RISKDEC-SHIELD';
+  // "Echoed from the request", in the part types the field dictionary's `ECHOES` says give the field back (the
+  // request sent it: the field boundary phase's rows and the generated gallery's send every field of their row).
+  if (echoedBy(type, field)) return 'FIELD-ECHO';
   return undefined;
 }
 
@@ -367,7 +368,7 @@ export function ruleForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'
 }
 
 // "`baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile` | Echoed from the request."
-const ECHOED = new Set(['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'credentialsonfile']);
+const ECHOED: ReadonlySet<string> = new Set(ECHOED_FIELDS);
 
 /**
  * The rule a value breaks that differs between the JSON and the XML answer of the same step (src/wire/twins.ts):

@@ -3,7 +3,7 @@
  * request types asked for ("The response holds one part per request type, in the same order").
  */
 import { RESPONSE_ENVELOPE_FILE, responsePartFile } from '../../schemas/files';
-import { REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
+import { echoedBy, FIELD, REQUEST_TYPES, SECTION, type RequestType } from '../../schemas/fields';
 import { ECHOED_FIELDS, OPERATIONS, PART_SHAPES } from '../../schemas/operations';
 import type { Format, ResponsePart } from '../wire/types';
 import { isUnset, readAnswer } from '../wire/reading';
@@ -88,7 +88,7 @@ interface Held {
   readonly validated: { readonly answer: object; readonly key: string; readonly found: readonly Violation[] }[];
   readonly reads: { readonly answer: object; readonly read: unknown }[];
   /** `echoViolations` made so far, by the answer and the request object (both held unchanged). */
-  readonly echoes: { readonly answer: object; readonly request: object; readonly found: readonly Violation[] }[];
+  readonly echoes: { readonly answer: object; readonly request: object; readonly format: Format; readonly found: readonly Violation[] }[];
 }
 let held: Held | undefined;
 const HELD_MAX = 16;
@@ -176,49 +176,66 @@ export function responseEnvelopeViolations(answer: unknown, requested?: readonly
 /**
  * The answer against the request object it answers: "| `baseamount`, `currencyiso3a`, `orderreference`,
  * `accounttypedescription`, `credentialsonfile` | Echoed from the request. |". A successful part of an operation of
- * the Request types table that carries one of these fields carries the value the request object itself sent.
- * Not checked: a field the request did not send (an empty value is not sent, `isUnset`; inherited from a parent, or set by the service: "If it is omitted,
- * the service tries to set the correct value itself"), a value the part's shape fixes (the SUBSCRIPTION part
- * "carries `RECUR`": checked as fixed), a value sent that the part's own request type does not take (the one
- * `accounttypedescription` of a RISKDEC+AUTH request is the AUTH's `ECOM`, and RISKDEC takes `FRAUDCONTROL`: what
- * the RISKDEC part then carries is not said), the follow-ups (their shapes are not shown), a value that is not a string (a fault of its type, FIELD-STRINGS, not
- * of its echo), and whether a part
- * carries the field at all (the scenarios say where it must). The message never quotes a value.
+ * the Request types table that carries one of these fields carries the value the request object itself sent; and a
+ * part of a type that gives the field back (`ECHOES` of the field dictionary: what the document's examples and
+ * sentences show) carries it when the request object sent it.
+ * Not checked: a field the request did not send (an empty value is not sent, `isUnset`; inherited from a parent, or
+ * set by the service: "If it is omitted, the service tries to set the correct value itself"), a value the part's
+ * shape fixes (the SUBSCRIPTION part "carries `RECUR`": checked as fixed), a value sent that the part's own request
+ * type does not take (the one `accounttypedescription` of a RISKDEC+AUTH request is the AUTH's `ECOM`, and RISKDEC
+ * takes `FRAUDCONTROL`: what the RISKDEC part then carries is not said), the follow-ups (their shapes are not shown),
+ * a value that is not a string (a fault of its type, FIELD-STRINGS, not of its echo), a field left out of a part
+ * whose type the document does not show giving it back, and, in an XML answer, a field left out whose XML location is
+ * cardspec's choice (`credentialsonfile`: a gateway may answer it elsewhere, or not at all, and the document does not
+ * say where). The message never quotes a value.
  */
-export function echoViolations(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
+export function echoViolations(request: Readonly<Record<string, unknown>>, answer: unknown, format: Format = 'json'): Violation[] {
   // Held: the checking proxy's exchange asks this of the same answer and request object twice (the contract gate's
   // invariants, then its own answer checks).
   const scope = held !== undefined && typeof answer === 'object' && answer !== null ? held : undefined;
-  if (scope) for (const e of scope.echoes) if (e.answer === answer && e.request === request) return [...e.found];
-  const found = echoesOf(request, answer);
-  if (scope && scope.echoes.length < HELD_MAX) scope.echoes.push({ answer: answer as object, request, found: [...found] });
+  if (scope) for (const e of scope.echoes) if (e.answer === answer && e.request === request && e.format === format) return [...e.found];
+  const found = echoesOf(request, answer, format);
+  if (scope && scope.echoes.length < HELD_MAX) scope.echoes.push({ answer: answer as object, request, format, found: [...found] });
   return found;
 }
 
-function echoesOf(request: Readonly<Record<string, unknown>>, answer: unknown): Violation[] {
+function echoesOf(request: Readonly<Record<string, unknown>>, answer: unknown, format: Format): Violation[] {
   const env = answerAsHeld(answer);
   if (!isObject(env) || !Array.isArray(env.response)) return [];
   const out: Violation[] = [];
   (env.response as unknown[]).forEach((part, i) => {
     if (!isObject(part) || part.errorcode !== '0' || !isRequestType(part.requesttypedescription)) return;
-    const shape = PART_SHAPES[part.requesttypedescription];
+    const type = part.requesttypedescription;
+    const shape = PART_SHAPES[type];
     if (shape.quote === 'shape not shown') return;
     for (const field of ECHOED_FIELDS) {
       const sent = request[field];
-      if (typeof sent !== 'string' || isUnset(sent) || typeof part[field] !== 'string' || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
-      const taken = valuesTakenBy(part.requesttypedescription, field);
+      if (typeof sent !== 'string' || isUnset(sent) || shape.fixed?.[field] !== undefined || part[field] === sent) continue;
+      const taken = valuesTakenBy(type, field);
       if (taken && !taken.includes(sent)) continue;
-      out.push(
-        violation(
-          `response[${i}].${field}`,
-          'echo',
-          SECTION.response,
-          `response[${i}].${field} of the ${part.requesttypedescription} part is not the value the request sent ("Echoed from the request")`,
-        ),
-      );
+      const got = part[field];
+      if (got === undefined) {
+        if (!mustEcho(type, field, format)) continue;
+        out.push(
+          violation(`response[${i}].${field}`, 'echo', SECTION.response, `response[${i}].${field} is missing: the ${type} part gives back the ${field} the request sent ("Echoed from the request")`),
+        );
+        continue;
+      }
+      if (typeof got !== 'string') continue;
+      out.push(violation(`response[${i}].${field}`, 'echo', SECTION.response, `response[${i}].${field} of the ${type} part is not the value the request sent ("Echoed from the request")`));
     }
   });
   return out;
+}
+
+/**
+ * Whether a successful part of `type` must carry `field` when its request object sent it ("Echoed from the request",
+ * in the part types of the field dictionary's `ECHOES`): not in an XML answer for a field whose XML location is
+ * cardspec's choice (the document places `credentialsonfile` nowhere in the XML block). The scenario steps that check
+ * echoes read it too.
+ */
+export function mustEcho(type: string, field: string, format: Format = 'json'): boolean {
+  return echoedBy(type, field) && !(format === 'xml' && FIELD[field]?.xmlChoice !== undefined);
 }
 
 /** The values the rows of one request type alone fix for a field (`accounttypedescription` of RISKDEC: `FRAUDCONTROL`). */

@@ -5,8 +5,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SECTION } from '../../schemas/fields';
-import { echoViolations, selectRow, validateRequestEnvelope, validateRequestObject, validateResponseEnvelope, validateResponsePart, withAnswersHeld, type Violation } from '../../src/validate';
+import { ECHOES, SECTION } from '../../schemas/fields';
+import {
+  echoViolations,
+  mustEcho,
+  selectRow,
+  validateRequestEnvelope,
+  validateRequestObject,
+  validateResponseEnvelope,
+  validateResponsePart,
+  withAnswersHeld,
+  type Violation,
+} from '../../src/validate';
 import { example } from '../schemas/fixtures';
 
 type Obj = Record<string, unknown>;
@@ -237,8 +247,9 @@ test('echoViolations: a successful part carries the echoed fields as the request
     moved.every((v) => !v.message.includes('100') && !v.message.includes('USD')),
     'a message never quotes the value',
   );
-  // Not the echo's business: a field left out, a failed part, a field the request did not send (inherited).
-  assert.deepEqual(echoViolations(sent, env({ ...ok, baseamount: undefined })), []);
+  // Not the echo's business: a field left out that the part's type is not shown giving back (orderreference is the
+  // STORE's), a failed part, a field the request did not send (inherited).
+  assert.deepEqual(echoViolations(sent, env({ ...ok, orderreference: undefined })), []);
   assert.deepEqual(echoViolations(sent, env({ ...ok, errorcode: '70000', baseamount: '100' })), []);
   assert.deepEqual(echoViolations({ requesttypedescriptions: ['AUTH'], parenttransactionreference: '1-2-3' }, env({ ...ok, requesttypedescription: 'AUTH', baseamount: '100' })), []);
   // Values the document fixes for the part, or that the part's own type does not take: SUBSCRIPTION carries RECUR,
@@ -255,7 +266,12 @@ test('echoViolations: a successful part carries the echoed fields as the request
     [],
   );
   assert.deepEqual(
-    summary(echoViolations(combined, env({ requesttypedescription: 'RISKDEC', errorcode: '0', baseamount: '1' }, { requesttypedescription: 'AUTH', errorcode: '0', accounttypedescription: 'MOTO' }))),
+    summary(
+      echoViolations(
+        combined,
+        env({ requesttypedescription: 'RISKDEC', errorcode: '0', baseamount: '1' }, { requesttypedescription: 'AUTH', errorcode: '0', accounttypedescription: 'MOTO', baseamount: '1050' }),
+      ),
+    ),
     ['error response[0].baseamount echo', 'error response[1].accounttypedescription echo'],
   );
   assert.deepEqual(
@@ -265,6 +281,46 @@ test('echoViolations: a successful part carries the echoed fields as the request
     ),
     [],
   );
+});
+
+test("echoViolations: a part whose type gives an echo back carries it when the request sent it (the dictionary's ECHOES)", () => {
+  const env = (...parts: Obj[]): Obj => ({ requestreference: 'W1', version: '1.00', secrand: 'abc', response: parts });
+  const sub = { requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', orderreference: 'o-1', credentialsonfile: '1' };
+  const auth = { requesttypedescription: 'AUTH', errorcode: '0', accounttypedescription: 'ECOM', currencyiso3a: 'GBP', baseamount: '1050', credentialsonfile: '1' };
+  const recur = { requesttypedescription: 'SUBSCRIPTION', errorcode: '0', accounttypedescription: 'RECUR', currencyiso3a: 'GBP', baseamount: '1050', credentialsonfile: '1' };
+  assert.deepEqual(echoViolations(sub, env(auth, recur)), []);
+  const left = env({ ...auth, credentialsonfile: undefined }, { ...recur, credentialsonfile: undefined, currencyiso3a: undefined });
+  assert.deepEqual(summary(echoViolations(sub, left)), ['error response[0].credentialsonfile echo', 'error response[1].currencyiso3a echo', 'error response[1].credentialsonfile echo']);
+  // In XML the document places credentialsonfile nowhere: left out there, it is not held against the target.
+  assert.deepEqual(summary(echoViolations(sub, left, 'xml')), ['error response[1].currencyiso3a echo']);
+  // Not sent, nothing to give back; a failed part is not held to it.
+  const { credentialsonfile: _c, ...without } = sub;
+  assert.deepEqual(echoViolations(without, env({ ...auth, credentialsonfile: undefined }, { ...recur, credentialsonfile: undefined })), []);
+  assert.deepEqual(echoViolations(sub, env({ ...auth, errorcode: '70000', credentialsonfile: undefined }, { ...recur, errorcode: '70000', credentialsonfile: undefined })), []);
+  // A risk decision and a 3-D Secure query give back the amount, currency and account type; the STORE the order reference.
+  const rd = { requesttypedescriptions: ['RISKDEC'], accounttypedescription: 'FRAUDCONTROL', currencyiso3a: 'GBP', baseamount: '1050', orderreference: 'o-1' };
+  assert.deepEqual(summary(echoViolations(rd, env({ requesttypedescription: 'RISKDEC', errorcode: '0', currencyiso3a: 'GBP' }))), [
+    'error response[0].baseamount echo',
+    'error response[0].accounttypedescription echo',
+  ]);
+  const store = { requesttypedescriptions: ['STORE'], accounttypedescription: 'CARDSTORE', orderreference: 'o-1' };
+  assert.deepEqual(summary(echoViolations(store, env({ requesttypedescription: 'STORE', errorcode: '0', accounttypedescription: 'CARDSTORE' }))), ['error response[0].orderreference echo']);
+  assert.equal(mustEcho('THREEDQUERY', 'baseamount'), true);
+  assert.equal(mustEcho('AUTH', 'orderreference'), false);
+  assert.equal(mustEcho('AUTH', 'credentialsonfile', 'xml'), false);
+  assert.deepEqual(Object.keys(ECHOES), ['baseamount', 'currencyiso3a', 'orderreference', 'accounttypedescription', 'credentialsonfile'], "the sentence's fields, in its order");
+});
+
+test("echoViolations: the document's example answers pass against the example requests they answer", () => {
+  // The subscription example answers a request that sent orderreference and carries it in neither part; the risk
+  // decision after a payment likewise: a target answering as the document shows is never failed.
+  for (const row of ['subscription-no-3ds', 'subscription-not-enrolled', 'subscription-enrolled'])
+    assert.deepEqual(echoViolations(example('requests', row), example('envelopes', 'subscription.response')), [], row);
+  const env = (type: string): Obj => ({ requestreference: 'W1', version: '1.00', secrand: 'abc', response: [example('responses', type)] });
+  assert.deepEqual(echoViolations(example('requests', 'riskdec-after-payment'), env('RISKDEC')), []);
+  assert.deepEqual(echoViolations(example('requests', 'threedquery'), env('THREEDQUERY')), []);
+  assert.deepEqual(echoViolations(example('requests', 'accountcheck'), env('ACCOUNTCHECK')), []);
+  assert.deepEqual(echoViolations(example('requests', 'store'), env('STORE')), []);
 });
 
 test('a value that is not a string breaks "All values ... are strings" alone, not its value list, pattern or length', () => {

@@ -149,6 +149,14 @@ export const BENIGN: readonly Variant[] = [
     build: () => ({ mutate: { part: (p) => (isType(p, 'STORE') ? p : without(p, ...OPTIONAL_FIELDS)) } }),
   }),
   benign({
+    name: 'orderreference-only-in-store',
+    area: 'fields',
+    what: 'gives orderreference back in the STORE part only, leaving it out of every other part',
+    allowedBy:
+      'the document\'s examples: the AUTH and SUBSCRIPTION parts of the subscription example and the RISKDEC part of the risk decision after a payment carry no `orderreference`, though their requests sent one; "The STORE response holds ... `orderreference`" (the field dictionary\'s `ECHOES`)',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'STORE') ? p : without(p, 'orderreference')) } }),
+  }),
+  benign({
     name: 'requestreference-other-format',
     area: 'envelope',
     what: 'answers requestreference in another format (W-<number>)',

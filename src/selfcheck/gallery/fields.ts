@@ -10,7 +10,7 @@ import { TEST_CARDS } from '../../testdata';
 import { maskPan } from '../../redact';
 import type { Variant } from '../types';
 import { requestTypesOf } from '../../wire/json';
-import { ERR, faulty, isObject, isType, refuse, without } from './helpers';
+import { ERR, faulty, isObject, refuse } from './helpers';
 
 const chars = (v: string): string[] => [...v];
 
@@ -39,13 +39,6 @@ export const FIELDS: readonly Variant[] = [
     rule: 'FIELD-MASKEDPAN',
     what: 'answers the full card number in maskedpan',
     build: () => ({ mutate: { part: (p) => (typeof p.maskedpan === 'string' && UNMASKED.has(p.maskedpan) ? { ...p, maskedpan: UNMASKED.get(p.maskedpan) } : p) } }),
-  }),
-  faulty({
-    name: 'orderreference-not-echoed',
-    area: 'fields',
-    rule: 'FIELD-ECHO',
-    what: 'does not echo orderreference in its parts',
-    build: () => ({ mutate: { part: (p) => (isType(p, 'STORE') ? p : without(p, 'orderreference')) } }),
   }),
   faulty({
     name: 'zero-amount-charged',

@@ -51,7 +51,8 @@ function contextsFor(base: GeneratedVariant): readonly MutantContext[] {
     const types: readonly string[] = where === 'any' ? REQUEST_TYPES : (where ?? []);
     return types.length > 1 ? [...CONTEXTS, ...types.map(typeContext)] : CONTEXTS;
   }
-  return CONTEXTS.filter((c) => c.name === 'json' || c.name === 'xml');
+  // A mutant judged in one format (an echo required of the JSON answer only) has that format's context alone.
+  return CONTEXTS.filter((c) => (c.name === 'json' || c.name === 'xml') && (!base.formats || (base.formats as readonly string[]).includes(c.name)));
 }
 
 /**

@@ -12,13 +12,14 @@
  * A mutant the document cannot tell from the reference carries `equivalent`: why (it must then survive).
  */
 import { FIELD, type FieldDef } from '../../../schemas/fields';
-import { OPERATION, rowsFor } from '../../../schemas/operations';
+import { ECHOED_FIELDS, OPERATION, rowsFor } from '../../../schemas/operations';
 import { classRegExp } from '../../../schemas/typeclasses';
 import { boundaryCases, sampleValue, type BoundaryCase } from '../../boundary/cases';
 import { responseCases, type ResponseCase } from '../../boundary/responses';
 import { BUILTIN_PROFILE } from '../../client/profile';
 import { buildRequest } from '../../client/requests';
 import { requestTypesOf } from '../../wire/json';
+import { mustEcho } from '../../validate';
 import type { Area } from '../types';
 import { contextMutants } from './contexts';
 import { TRANSITIONS } from './transitions';
@@ -135,6 +136,10 @@ function requestConstraintMutants(): GeneratedVariant[] {
 /** The rule that requires a field in a part (src/boundary/responses.ts, the same reading the phase checks), or why none does. */
 function presenceOf(c: ResponseCase): { rule: string } | { equivalent: string } {
   if (c.presence) return { rule: c.presence };
+  if (ECHOED_FIELDS.includes(c.field))
+    return {
+      equivalent: `"Echoed from the request" does not show a ${c.type} part giving ${c.field} back (the field dictionary's ECHOES: the document's examples leave it out): carried, it is the value sent; left out, no fault`,
+    };
   return { equivalent: `no sentence of the document requires ${c.field} in a ${c.type} part (the Common response fields give no part that must hold it)` };
 }
 
@@ -168,13 +173,17 @@ function responseMutants(): GeneratedVariant[] {
       },
     });
     const presence = presenceOf(c);
+    // An echo whose XML location is cardspec's choice is required of the JSON answer only (`mustEcho`): left out of
+    // the XML answer, it is no fault, so the mutant is judged in JSON.
+    const jsonOnly = 'rule' in presence && presence.rule.startsWith('FIELD-ECHO:') && mustEcho(c.type, c.field, 'json') && !mustEcho(c.type, c.field, 'xml');
     out.push({
       kind: 'faulty',
       operator: 'response-dropped',
       name: `gen-drops-${slug(c.row)}-${slug(c.type)}-${slug(c.field)}`,
       area: 'fields',
       rule: 'rule' in presence ? presence.rule : c.rule,
-      what: `leaves ${c.field} out of the ${c.type} part of "${row.title}"`,
+      what: `leaves ${c.field} out of the ${c.type} part of "${row.title}"${jsonOnly ? ' (JSON only: the document places it nowhere in the XML block)' : ''}`,
+      ...(jsonOnly ? { formats: ['json' as const] } : {}),
       ...('equivalent' in presence ? { equivalent: presence.equivalent } : {}),
       build: on((p) => {
         const q = { ...p };
