@@ -17,7 +17,7 @@ import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
 import { findCardNumbers } from '../redact';
 import { securityCodePaths, xmlProblemRule } from '../rules/answers';
-import { causeFindings, defaultRuleIndex, formRuleOf, rulesForViolation } from '../rules/attribution';
+import { causeFindings, defaultRuleIndex, formRuleOf, presenceRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
@@ -281,6 +281,29 @@ const at = (view: AnswerView, part: ResponsePart, field?: string): string => `re
 
 /** The part of a type among a request object's parts. */
 const partOf = (view: AnswerView, type: string): ResponsePart | undefined => view.parts.find((p) => p.requesttypedescription === type);
+
+/**
+ * The rule of a one-type row of the Request types table whose "Response parts" cell says its part carries
+ * `parenttransactionreference` ("Risk decision after a payment": "1 RISKDEC part carrying
+ * `parenttransactionreference`"), when the view's request is of that row; read from the row rule's quote, so that a
+ * row the catalogue quotes so is found without a list here.
+ */
+function rowCarryingParent(view: AnswerView): string | undefined {
+  const row = view.row;
+  if (!row || row.requesttypes.length !== 1) return undefined;
+  let found = carriesParent.get(row.id);
+  if (found === undefined) {
+    const rule = ROW_RULES[row.id]?.rule;
+    const cells = (rule ? (defaultRuleIndex().rules.get(rule)?.quote ?? '') : '')
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+    found = rule !== undefined && cells.length >= 4 && cells[cells.length - 1].includes('`parenttransactionreference`') ? rule : '';
+    carriesParent.set(row.id, found);
+  }
+  return found === '' ? undefined : found;
+}
+const carriesParent = new Map<string, string>();
 
 /** The row of the request object a part (by its place in the answer) answers. */
 function rowOfPart(ctx: AnswerContext, i: number): OperationRow | undefined {
@@ -550,27 +573,26 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'parent-echoed',
-    rules: ['INHERIT-PARENT-ECHO'],
+    rules: ['INHERIT-PARENT-ECHO', 'RISKDEC-AFTER-PAYMENT'],
     quote: '| `parenttransactionreference` | Present when the response part was based on an earlier request. |',
     run: (ctx, out) => {
       for (const view of ctx.views) {
         const sent = str(view.obj?.parenttransactionreference);
         const first = view.parts[0];
         if (sent === undefined || !first || !ok(first) || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
-        out.look('INHERIT-PARENT-ECHO');
+        // The row whose own answer carries the parent ("1 RISKDEC part carrying `parenttransactionreference`") speaks
+        // for its part before the general sentence: one fault, one cause, the specific one.
+        const rule = rowCarryingParent(view) ?? 'INHERIT-PARENT-ECHO';
+        out.look(rule);
         const got = str(first.parenttransactionreference);
         if (got === undefined)
           out.fail(
-            'INHERIT-PARENT-ECHO',
+            rule,
             at(view, first, 'parenttransactionreference'),
             `the ${String(first.requesttypedescription)} part was based on the earlier request the request named, but carries no parenttransactionreference`,
           );
         else if (got !== sent)
-          out.fail(
-            'INHERIT-PARENT-ECHO',
-            at(view, first, 'parenttransactionreference'),
-            `the ${String(first.requesttypedescription)} part carries another parenttransactionreference than the one the request named`,
-          );
+          out.fail(rule, at(view, first, 'parenttransactionreference'), `the ${String(first.requesttypedescription)} part carries another parenttransactionreference than the one the request named`);
       }
     },
   },
@@ -681,8 +703,11 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         const threeDs = view.row?.id === 'auth-3ds-enrolled' || view.row?.id === 'subscription-enrolled';
         const q = view.parent?.type === 'THREEDQUERY' ? view.parent : undefined;
         if (threeDs && (code === '0' || code === '70000' || code === '60022')) {
-          out.look('3DS-AUTH-ENROLLED', '3DS-CAVV-ECI');
-          for (const f of ['enrolled', 'xid', 'status']) if (!has(auth, f)) out.fail('3DS-AUTH-ENROLLED', at(view, auth, f), `the AUTH after 3-D Secure of an enrolled card lacks ${f}`);
+          out.look('3DS-AUTH-ENROLLED', '3DS-CAVV-ECI', '3DS-STATUS');
+          // A field of the row's list that a sentence of its own requires ("`status`: Returned if enrolled") is named
+          // by that sentence, the specific one, rather than by the row that lists it (one fault, one cause).
+          for (const f of ['enrolled', 'xid', 'status'])
+            if (!has(auth, f)) out.fail(presenceRuleOf('AUTH', f) ?? '3DS-AUTH-ENROLLED', at(view, auth, f), `the AUTH after 3-D Secure of an enrolled card lacks ${f}`);
           if (q?.threeds) {
             if (has(auth, 'enrolled') && auth.enrolled !== q.threeds.enrolled)
               out.fail('3DS-AUTH-ENROLLED', at(view, auth, 'enrolled'), 'the AUTH after 3-D Secure answers another enrolled than its THREEDQUERY');

@@ -187,6 +187,8 @@ export function presenceRuleOf(type: string, field: string): string | undefined 
   if (type === 'THREEDQUERY' && ['enrolled', 'xid', 'acsurl', 'md', 'pareq'].includes(field)) return '3DS-QUERY-RESPONSE';
   // "It returns a shield status code".
   if (type === 'RISKDEC' && field === 'fraudcontrolshieldstatuscode') return 'RISKDEC-SHIELD';
+  // "`status`: Returned if enrolled": the AUTH part of an enrolled card (the only AUTH that carries it).
+  if (type === 'AUTH' && field === 'status') return '3DS-STATUS';
   // "Echoed from the request", in the part types the field dictionary's `ECHOES` says give the field back (the
   // request sent it: the field boundary phase's rows and the generated gallery's send every field of their row).
   if (echoedBy(type, field)) return 'FIELD-ECHO';

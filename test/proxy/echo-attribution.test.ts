@@ -63,3 +63,61 @@ describe('echoes a part type gives back, left out', () => {
     assert.deepEqual(await broken(proxy, 'gateway'), []);
   });
 });
+
+describe('the specific sentence over the general one', () => {
+  async function riskdecAfterPayment(client: Sender): Promise<void> {
+    const auth = await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'pay-1', ...card('authorised') });
+    await client.send({
+      requesttypedescriptions: ['RISKDEC'],
+      sitereference: PAYMENT.sitereference,
+      accounttypedescription: 'FRAUDCONTROL',
+      currencyiso3a: 'GBP',
+      baseamount: '1050',
+      orderreference: 'pay-1',
+      parenttransactionreference: auth.transactionreference,
+    });
+  }
+
+  it('the reference gateway: a risk decision after a payment carries its parent, checked under RISKDEC-AFTER-PAYMENT', async () => {
+    const { client, proxy } = await path();
+    await riskdecAfterPayment(client);
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    assert.equal(proxy.session.report().coverage.find((c) => c.rule === 'RISKDEC-AFTER-PAYMENT')?.status, 'passed');
+  });
+
+  it('a RISKDEC part of a risk decision after a payment without its parent: RISKDEC-AFTER-PAYMENT, the row that says it carries it', async () => {
+    const { client, proxy } = await path('blind-riskdec-after-payment-unlinked');
+    await riskdecAfterPayment(client);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['RISKDEC-AFTER-PAYMENT']);
+  });
+
+  it('a THREEDQUERY part based on a stored card without its parent: still INHERIT-PARENT-ECHO (its row says nothing of it)', async () => {
+    const { client, proxy } = await path('blind-threedquery-parent-not-echoed');
+    const store = await client.ok({
+      requesttypedescriptions: ['STORE'],
+      sitereference: PAYMENT.sitereference,
+      accounttypedescription: 'CARDSTORE',
+      orderreference: 's-1',
+      ...card('authorised', false),
+    });
+    const query = client.threedquery('unused', { parenttransactionreference: store.transactionreference });
+    delete query.cachetoken;
+    await client.send(query);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['INHERIT-PARENT-ECHO']);
+  });
+
+  it('an AUTH after 3-D Secure of an enrolled card without status: 3DS-STATUS ("Returned if enrolled"), not the row listing the part', async () => {
+    // The blind variant does it in XML only; the same fault in JSON, through the gateway's mutation hook.
+    const gw = await startGateway({ control: true, mutate: { part: (p) => (p.requesttypedescription === 'AUTH' ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'status')) : p) } });
+    open.push(gw);
+    const proxy = await startProxy({ upstream: gw.url });
+    open.push(proxy);
+    const client = new Sender({ url: proxy.url } as RunningContractGateway);
+    const query = await client.ok(client.threedquery(await client.token('authorised')));
+    assert.equal(query.enrolled, 'Y');
+    const { md, pares } = await client.acs(query, 'Y');
+    const auth = (await client.send({ requesttypedescriptions: ['AUTH'], md, pares }))[0];
+    assert.equal(auth.status, undefined);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['3DS-STATUS']);
+  });
+});
