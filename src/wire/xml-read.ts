@@ -139,47 +139,66 @@ const hasContent = (s: string): boolean => s.trim() !== '';
 /** An element outside the dictionary, as data: text alone, or an object of `@attrs`, children and `#text`. */
 function generic(el: In, skipAttrs = false): unknown {
   if ((skipAttrs || el.firstAttr === undefined) && el.firstChild === undefined) return el.text === '' ? undefined : el.text;
-  const acc: Fields = new Map();
-  if (!skipAttrs) for (let a: Attr | undefined = el.firstAttr; a !== undefined; a = a.next) if (a.value !== '') add(acc, `@${a.name}`, a.value);
+  const since = repeats;
+  const acc = newFields();
+  let any = false;
+  if (!skipAttrs) {
+    for (let a: Attr | undefined = el.firstAttr; a !== undefined; a = a.next) {
+      if (a.value === '') continue;
+      add(acc, `@${a.name}`, a.value);
+      any = true;
+    }
+  }
   for (let c: In | undefined = el.firstChild; c !== undefined; c = c.next) {
     const v = generic(c);
-    if (v !== undefined) add(acc, c.name, v);
+    if (v === undefined) continue;
+    add(acc, c.name, v);
+    any = true;
   }
-  if (hasContent(el.text)) add(acc, '#text', el.text);
-  return acc.size === 0 ? undefined : finish(acc);
+  if (hasContent(el.text)) {
+    add(acc, '#text', el.text);
+    any = true;
+  }
+  return any ? finish(acc, since) : undefined;
 }
 
 /**
- * The fields read so far, by name: a value seen once as itself, a value seen more than once as a `Repeated`, a list
- * field's values (`addField`) as a list. No list is made for a value seen once (most are), and none by a literal
- * (see `In`, src/wire/xml-scan.ts).
+ * The fields read so far, as the envelope's object in the making: a value seen once as itself, a value seen more
+ * than once as a `Repeated` until `finish`, a list field's values (`addField`) as a list. No list is made for a value
+ * seen once (most are), and nothing by a literal (see `In`, src/wire/xml-scan.ts).
  */
-type Fields = Map<string, unknown>;
+type Fields = Record<string, unknown>;
+
+const newFields = (): Fields => Object.create(Object.prototype) as Fields;
+
+const hasOwn = (obj: Fields, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
 
 class Repeated {
   constructor(readonly values: unknown[]) {}
 }
 
+/** `Repeated`s made so far: an object made meanwhile is looked through for them by `finish`, any other is not. */
+let repeats = 0;
+
 /** `value` (never undefined) read for `key`: a value seen more than once becomes a list, so that none is lost. */
 function add(acc: Fields, key: string, value: unknown): void {
-  const had = acc.get(key);
-  if (had === undefined) acc.set(key, value);
-  else if (had instanceof Repeated) had.values.push(value);
-  else acc.set(key, new Repeated(Array.of(had, value)));
+  if (!hasOwn(acc, key)) return setOwn(acc, key, value);
+  const had = acc[key];
+  if (had instanceof Repeated) had.values.push(value);
+  else {
+    setOwn(acc, key, new Repeated(Array.of(had, value)));
+    repeats++;
+  }
 }
 
-/** A value as the envelope holds it: a repeated one as the list of its values. */
-const settled = (v: unknown): unknown => (v instanceof Repeated ? v.values : v);
-
-/** The fields as the envelope's object, in the order read, each an own property (`__proto__` too). */
-function finish(acc: Fields): Record<string, unknown> {
-  const out = Object.create(Object.prototype) as Record<string, unknown>;
-  acc.forEach(put, out);
-  return out;
-}
-
-function put(this: Record<string, unknown>, value: unknown, key: string): void {
-  setOwn(this, key, settled(value));
+/** The fields as the envelope's object, in the order read: a repeated value as the list of its values. */
+function finish(acc: Fields, since: number): Fields {
+  if (repeats === since) return acc;
+  for (const k in acc) {
+    const v = acc[k];
+    if (v instanceof Repeated) setOwn(acc, k, v.values);
+  }
+  return acc;
 }
 
 /** The fields whose value is a list however many times they occur (`requesttypedescriptions`, the records). */
@@ -188,9 +207,8 @@ const LIST_FIELDS: ReadonlySet<string> = new Set(FIELDS.filter((d) => d.list ===
 /** `add` for a field of the dictionary: a list field's values are a list however many times it occurs. */
 function addField(acc: Fields, key: string, value: unknown): void {
   if (!LIST_FIELDS.has(key)) return add(acc, key, value);
-  const had = acc.get(key) as unknown[] | undefined;
-  if (had === undefined) acc.set(key, Array.of(value));
-  else had.push(value);
+  if (hasOwn(acc, key)) (acc[key] as unknown[]).push(value);
+  else setOwn(acc, key, Array.of(value));
 }
 
 /**
@@ -227,15 +245,11 @@ function readInto(el: In, scheme: Scheme, node: SchemeNode, acc: Fields): void {
   }
 }
 
-function readFields(el: In, scheme: Scheme): Record<string, unknown> {
-  return finish(readFieldsRead(el, scheme));
-}
-
-/** The fields below `el`, as read (`readFields` before `finish`). */
-function readFieldsRead(el: In, scheme: Scheme): Fields {
-  const acc: Fields = new Map();
+function readFields(el: In, scheme: Scheme): Fields {
+  const since = repeats;
+  const acc = newFields();
   readInto(el, scheme, scheme.tree, acc);
-  return acc;
+  return finish(acc, since);
 }
 
 function readStructure(el: In, def: FieldDef): unknown {
@@ -372,7 +386,8 @@ function readBlock(xml: string, direction: Direction, onPart: (el: In, index: nu
     return { envelope: {}, problems, parts: 0 };
   }
   const block = BLOCK[direction];
-  const acc: Fields = new Map();
+  const since = repeats;
+  const acc = newFields();
   let version: string | undefined;
   for (let a: Attr | undefined = root.firstAttr; a !== undefined; a = a.next) {
     if (a.name === VERSION_ATTR[direction]) version = a.value;
@@ -394,7 +409,7 @@ function readBlock(xml: string, direction: Direction, onPart: (el: In, index: nu
   }
   if (hasContent(root.text)) add(acc, '#text', root.text);
   if (parts === 0) problems.push(`<${expected}> has no <${PART[direction]}> element`);
-  return { envelope: finish(acc), problems, parts };
+  return { envelope: finish(acc, since), problems, parts };
 }
 
 const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -404,32 +419,63 @@ const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
  * element order, the union of their fields (docs/xml.md). Never throws; `problems` lists structure problems.
  */
 export function parseRequestBlock(xml: string): { envelope: RequestEnvelope; problems: string[] } {
-  // The request object in the making: its types first (the key kept in place from the start), then the fields of
-  // each request element in order.
-  const request: Fields = new Map();
-  const types: unknown[] = Array.of();
-  request.set('requesttypedescriptions', types);
+  // The first request element's fields are the request object, as they are when it is the only one (nearly always);
+  // a second one starts their union.
+  let first: Fields | undefined;
+  let union: Fields | undefined;
   const { envelope, problems, parts } = readBlock(xml, 'request', (el, index, probs) => {
     if (!attrOf(el, TYPE_ATTR.request)) probs.push(`request element ${index} has no ${TYPE_ATTR.request} attribute (the request type)`);
-    readFieldsRead(el, SCHEME.request).forEach((read, k) => {
-      const v = settled(read);
-      if (k === 'requesttypedescriptions') {
-        for (const t of v as unknown[]) types.push(t);
-      } else if (!request.has(k)) {
-        request.set(k, v);
-      } else if (!deepEqual(request.get(k), v)) {
-        // Two request elements disagree: keep both values, so that the field check sees the conflict.
-        probs.push(redactText(`request element ${index} gives ${k} a different value from an earlier request element`));
-        const had = request.get(k);
-        request.set(k, [...(Array.isArray(had) ? (had as unknown[]) : [had]), ...(Array.isArray(v) ? v : [v])]);
-      }
-    });
+    const fields = readFields(el, SCHEME.request);
+    if (first === undefined) {
+      first = fields;
+      return;
+    }
+    if (union === undefined) {
+      union = newFields();
+      setOwn(union, 'requesttypedescriptions', Array.of());
+      merge(union, first, 1, probs);
+    }
+    merge(union, fields, index, probs);
   });
-  if (parts > 0) {
-    if (types.length === 0) request.delete('requesttypedescriptions');
-    envelope[PART.request] = Array.of(finish(request));
-  }
+  if (parts > 0 && first !== undefined) envelope[PART.request] = Array.of(union !== undefined ? withTypes(union) : typesFirst(first));
   return { envelope, problems };
+}
+
+/** `fields` of request element `index` into the union of those before it. */
+function merge(union: Fields, fields: Fields, index: number, probs: string[]): void {
+  const types = union.requesttypedescriptions as unknown[];
+  for (const k in fields) {
+    const v = fields[k];
+    if (k === 'requesttypedescriptions') {
+      for (const t of v as unknown[]) types.push(t);
+    } else if (!hasOwn(union, k)) {
+      setOwn(union, k, v);
+    } else if (!deepEqual(union[k], v)) {
+      // Two request elements disagree: keep both values, so that the field check sees the conflict.
+      probs.push(redactText(`request element ${index} gives ${k} a different value from an earlier request element`));
+      const had = union[k];
+      setOwn(union, k, [...(Array.isArray(had) ? (had as unknown[]) : [had]), ...(Array.isArray(v) ? v : [v])]);
+    }
+  }
+}
+
+/** The union without its request types when no element named one (the key was kept first from the start). */
+function withTypes(union: Fields): Fields {
+  if ((union.requesttypedescriptions as unknown[]).length === 0) delete union.requesttypedescriptions;
+  return union;
+}
+
+/** A request object's types come first, as a request object is written; most already do (`type` is read first). */
+function typesFirst(fields: Fields): Fields {
+  if (!hasOwn(fields, 'requesttypedescriptions')) return fields;
+  for (const k in fields) {
+    if (k === 'requesttypedescriptions') return fields;
+    break;
+  }
+  const out = newFields();
+  setOwn(out, 'requesttypedescriptions', fields.requesttypedescriptions);
+  for (const k in fields) if (k !== 'requesttypedescriptions') setOwn(out, k, fields[k]);
+  return out;
 }
 
 /** A response block as a JSON response envelope: one part per `response` element, in order. Never throws. */
