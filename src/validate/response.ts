@@ -215,7 +215,9 @@ function echoesOf(request: Readonly<Record<string, unknown>>, answer: unknown, f
       if (taken && !taken.includes(sent)) continue;
       const got = part[field];
       if (got === undefined) {
-        if (!mustEcho(type, field, format)) continue;
+        // A field the part's shape requires in every successful part ("The STORE response holds ... `orderreference`",
+        // "the amount in the SUBSCRIPTION part") is missing under that sentence, the schema's: one fault, one cause.
+        if (!mustEcho(type, field, format) || shape.requiredOnSuccess.includes(field)) continue;
         out.push(
           violation(`response[${i}].${field}`, 'echo', SECTION.response, `response[${i}].${field} is missing: the ${type} part gives back the ${field} the request sent ("Echoed from the request")`),
         );
