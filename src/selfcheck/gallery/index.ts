@@ -10,6 +10,7 @@ import { AUDIT_OPERATIONS } from './audit-operations';
 import { AUDIT_READING } from './audit-reading';
 import { BENIGN } from './benign';
 import { BLIND } from './blind';
+import { BLIND2 } from './blind2';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
@@ -35,6 +36,7 @@ export const GALLERY: readonly Variant[] = [
   ...AUDIT_XML_FOLLOWUPS,
   ...AUDIT_READING,
   ...BLIND,
+  ...BLIND2,
   ...BENIGN,
 ];
 
