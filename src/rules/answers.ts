@@ -321,7 +321,43 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
         : [{ rule: 'STORE-NO-BANK', invariant: 'no-security-code', field: 'securitycode', line: `a security code comes back at ${found.join(', ')}`, expected: 'no security code in any answer' }];
     },
   },
+  {
+    name: 'subscription-number',
+    rule: 'SUB-NUMBER-RESUME',
+    checks: 'the parts of a resumed subscription (subscriptionnumber sent above 1) never number it below the number sent ("To resume a former subscription, send the next number")',
+    looksAt: (part) => part.errorcode === '0' && (part.requesttypedescription === 'SUBSCRIPTION' || part.requesttypedescription === 'AUTH') && numberAbove1(part.subscriptionnumber),
+    find: (a) => resumedNumberFindings(a),
+  },
 ];
+
+/** A subscription number above 1: a resumed subscription's ("send the next number (for example `4` after 3 payments)"). */
+const numberAbove1 = (v: unknown): boolean => typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 1;
+
+/**
+ * A resumed subscription goes on from the number sent: "It is incremented with each subscription payment", so a part
+ * of the request that numbers it may say the number sent (the first payment's) or a later one, never a lower one
+ * (a part answering `1` restarted the count). Whether the part carries the number at all is not said: not checked.
+ */
+function resumedNumberFindings(a: Answer): AnswerFinding[] {
+  const sent = a.request?.subscriptionnumber;
+  if (!numberAbove1(sent)) return [];
+  const out: AnswerFinding[] = [];
+  partList(a.envelope).forEach((part, i) => {
+    if (!isRecord(part) || part.errorcode !== '0' || (part.requesttypedescription !== 'SUBSCRIPTION' && part.requesttypedescription !== 'AUTH')) return;
+    const got = part.subscriptionnumber;
+    if (typeof got !== 'string' || !/^\d+$/.test(got) || Number(got) >= Number(sent)) return;
+    out.push({
+      rule: 'SUB-NUMBER-RESUME',
+      invariant: 'subscription-number',
+      field: 'subscriptionnumber',
+      part: part.requesttypedescription,
+      line: `response[${i}].subscriptionnumber of the ${part.requesttypedescription} part is below the subscriptionnumber the request sent to resume the subscription ("To resume a former subscription, send the next number")`,
+      expected: `a number not below ${String(sent)}`,
+      seen: got,
+    });
+  });
+  return out;
+}
 
 /** Every invariant's findings on one answer, in registry order. */
 export function answerFindings(a: Answer, invariants: readonly AnswerInvariant[] = ANSWER_INVARIANTS, index?: RuleIndex): AnswerFinding[] {

@@ -77,6 +77,25 @@ describe('the invariants of an answer', () => {
     assert.deepEqual(answerFindings(answer({ ...AUTH, orderreference: `ref-${PAN}` }, { request })), []);
   });
 
+  it('hold a resumed subscription to the number sent in every part that numbers it', () => {
+    // "To resume a former subscription, send the next number (for example `4` after 3 payments)."
+    const TIMING = { transactionactive: '2', subscriptionbegindate: '2026-02-05', subscriptionunit: 'MONTH', subscriptionfrequency: '1', subscriptionfinalnumber: '12' };
+    const request = { ...REQUEST, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], subscriptionnumber: '4' };
+    const sub = { ...AUTH, requesttypedescription: 'SUBSCRIPTION', accounttypedescription: 'RECUR', transactionreference: '12-9-1002', subscriptionnumber: '4', ...TIMING };
+    const both = (s: Record<string, unknown>, req: Record<string, unknown> = request): Answer =>
+      answer(AUTH, { envelope: { requestreference: 'A1', version: '1.00', response: [AUTH, s], secrand: 'abcdefgh' }, requested: ['AUTH', 'SUBSCRIPTION'], request: req });
+    assert.deepEqual(rules(both(sub)), []);
+    // The next payment's number (5) is as good as the first one's; the part may leave it out.
+    assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '5' })), []);
+    assert.deepEqual(rules(both({ ...sub, subscriptionnumber: undefined })), []);
+    // The count restarted: below the number sent.
+    assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '1' })), ['SUB-NUMBER-RESUME']);
+    assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '3' })), ['SUB-NUMBER-RESUME']);
+    // A new subscription (1 sent) and a failed part are not a resume.
+    assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '1' }, { ...request, subscriptionnumber: '1' })), []);
+    assert.deepEqual(rules(both({ ...sub, errorcode: '70000', errormessage: 'Decline', subscriptionnumber: '1' })), []);
+  });
+
   it('hold the parts to the requested types only where the document fixes them', () => {
     const two: Answer = { ...answer(AUTH), requested: ['RISKDEC', 'AUTH'] };
     assert.deepEqual(rules(two), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
@@ -86,7 +105,7 @@ describe('the invariants of an answer', () => {
   it("are the fuzz oracles' checks: a schema failure of a case names the field's rule, not the body's", () => {
     assert.deepEqual(
       ANSWER_INVARIANTS.map((i) => i.name),
-      ['schema', 'echoed', 'no-full-pan', 'no-security-code'],
+      ['schema', 'echoed', 'no-full-pan', 'no-security-code', 'subscription-number'],
     );
     const a = answer({ ...AUTH, maskedpan: '411111******1111' });
     const run: CaseRun = {

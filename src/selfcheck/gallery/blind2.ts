@@ -2,9 +2,10 @@
  * A second round of faulty variants written from the interface document alone, before reading the suite (see
  * ./blind.ts for the first). Each breaks one sentence where it is least expected: a combined request, a child of a
  * stored card, a follow-up on the second transition, one card length, one format, one field of a nested XML block.
+ * The benign ones at the end bound the checks added for the escapes: what the document leaves open stays open.
  */
 import type { Variant } from '../types';
-import { answers, ERR, faulty, isObject, isType, partsOf, queryRecords, refuse, withPart } from './helpers';
+import { answers, benign, ERR, faulty, isObject, isType, partsOf, queryRecords, refuse, withPart, without } from './helpers';
 
 /** The `transactionreference` an update's `filter` names, when it names one. */
 function filteredReference(filter: unknown): string | undefined {
@@ -194,6 +195,13 @@ export const BLIND2: readonly Variant[] = [
     },
   }),
   faulty({
+    name: 'blind2-resumed-subscription-number-reset',
+    area: 'fields',
+    rule: 'SUB-NUMBER-RESUME',
+    what: 'answers subscriptionnumber 1 in the SUBSCRIPTION part of a resumed subscription (sent with 4 after 3 payments)',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'SUBSCRIPTION') && typeof p.subscriptionnumber === 'string' && p.subscriptionnumber !== '1' ? { ...p, subscriptionnumber: '1' } : p) } }),
+  }),
+  faulty({
     name: 'blind2-store-reenable-ignored',
     area: 'states',
     rule: 'STORE-STATE-REENABLE',
@@ -239,5 +247,13 @@ export const BLIND2: readonly Variant[] = [
         },
       },
     }),
+  }),
+  benign({
+    name: 'blind2-subscription-number-left-out',
+    area: 'fields',
+    what: 'leaves subscriptionnumber out of the SUBSCRIPTION part (a resumed subscription too)',
+    allowedBy:
+      'the echoed fields are `baseamount`, `currencyiso3a`, `orderreference`, `accounttypedescription`, `credentialsonfile`; the SUBSCRIPTION part is checked for "`transactionactive`, the timing fields and the amount"',
+    build: () => ({ mutate: { part: (p) => (isType(p, 'SUBSCRIPTION') ? without(p, 'subscriptionnumber') : p) } }),
   }),
 ];
