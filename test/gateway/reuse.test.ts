@@ -65,6 +65,33 @@ describe('reuse on the busy path', () => {
     );
   });
 
+  it('records of equal fields share one object; a record differing in a value, a key or the order of keys keeps its own', () => {
+    const rt = createRuntime();
+    const fieldsOf = (obj: Obj): Readonly<Record<string, string>> => rt.ledger.get(String(call(rt, obj)[0].transactionreference))!.fields;
+    const first = fieldsOf(AUTH);
+    assert.equal(fieldsOf({ ...AUTH }), first, 'the same request again holds the same fields object');
+    const { billingtown, ...withoutTown } = AUTH;
+    const kinds: Obj[] = [
+      { ...AUTH, orderreference: 'order 2' },
+      { ...withoutTown, billingcounty: 'Gwynedd' },
+      { billingtown, ...withoutTown },
+      { ...AUTH, billingpremise: '123' },
+      { ...AUTH, baseamount: '2000' },
+    ];
+    // Five kinds in turn, twice: more than the ledger remembers at once, so each is also met after being forgotten.
+    for (const kind of [...kinds, ...kinds]) {
+      const fields = fieldsOf(kind);
+      const expected = Object.entries(kind).filter(([k]) => k in first || k === 'billingcounty');
+      assert.deepEqual(Object.entries(fields), expected);
+    }
+    // The order of keys is the request's own: `billingtown` first when sent first.
+    assert.equal(Object.keys(fieldsOf({ billingtown, ...withoutTown }))[0], 'billingtown');
+    assert.notEqual(Object.keys(first)[0], 'billingtown');
+    // Every earlier record still holds its own values.
+    assert.equal(rt.ledger.get('12-9-1003')!.fields.orderreference, 'order 2');
+    assert.equal(first.orderreference, 'order 1');
+  });
+
   it('a value of a known shape that is empty, null or not a string counts as not sent, or is refused, as on first sight', () => {
     const rt = createRuntime();
     call(rt, AUTH);
