@@ -16,7 +16,7 @@ import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
 import { findCardNumbers } from '../redact';
-import { securityCodePaths, xmlProblemRule } from '../rules/answers';
+import { ANSWER_INVARIANTS, securityCodePaths, xmlProblemRule } from '../rules/answers';
 import { causeFindings, defaultRuleIndex, formRuleOf, presenceRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
@@ -375,6 +375,9 @@ const XML_BLOCKS: Readonly<Record<string, { rule: string; leaves: readonly strin
   fraudcontrol: { rule: 'XML-FRAUDCONTROL-PATHS', leaves: ['shieldstatuscode', 'recommendedaction', 'reference', 'responsecode', 'categoryflag', 'categorymessage'] },
 };
 
+/** The suite's invariant of a resumed subscription's number (it exists: the registry is the suite's). */
+const RESUMED = ANSWER_INVARIANTS.find((i) => i.name === 'subscription-number')!;
+
 const SESSION_CHECKS: readonly SessionCheck[] = [
   {
     name: 'one-masked-form',
@@ -495,6 +498,33 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (!sub || !ok(sub)) continue;
         out.look('SUB-RECUR');
         if (sub.accounttypedescription !== 'RECUR') out.fail('SUB-RECUR', at(view, sub, 'accounttypedescription'), 'the SUBSCRIPTION part does not carry accounttypedescription RECUR');
+      }
+    },
+  },
+  {
+    // The suite's answer invariant itself (src/rules/answers.ts `subscription-number`), run on each request object and
+    // its parts: one reading of the sentence for the suite and the proxy.
+    name: 'subscription-number',
+    rules: ['SUB-NUMBER-RESUME'],
+    quote: 'To resume a former subscription, send the next number (for example `4` after 3 payments).',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        // A resumed subscription: the number sent above 1 ("for example `4` after 3 payments").
+        const sent = str(view.obj?.subscriptionnumber);
+        if (
+          !view.obj ||
+          sent === undefined ||
+          !/^\d+$/.test(sent) ||
+          Number(sent) <= 1 ||
+          !view.parts.some((p) => ok(p) && (p.requesttypedescription === 'SUBSCRIPTION' || p.requesttypedescription === 'AUTH'))
+        )
+          continue;
+        out.look('SUB-NUMBER-RESUME');
+        for (const f of RESUMED.find({ envelope: { response: view.parts }, format: ctx.format, request: view.obj })) {
+          const m = /^response\[(\d+)\]/.exec(f.line);
+          const part = m ? view.parts[Number(m[1])] : undefined;
+          out.fail(f.rule, part ? at(view, part, f.field) : `response[${view.offset}].${f.field ?? ''}`, f.line.replace(/^response\[\d+\]\.\w+ /, `${f.field ?? 'the field'} `));
+        }
       }
     },
   },
