@@ -11,6 +11,7 @@
  * went elsewhere, test data of a particular sandbox. Those rules stay "not observed" for that exchange.
  */
 import { hash } from 'node:crypto';
+import { MASKED_PATTERN } from '../../schemas/build';
 import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
@@ -375,6 +376,20 @@ const XML_BLOCKS: Readonly<Record<string, { rule: string; leaves: readonly strin
   fraudcontrol: { rule: 'XML-FRAUDCONTROL-PATHS', leaves: ['shieldstatuscode', 'recommendedaction', 'reference', 'responsecode', 'categoryflag', 'categorymessage'] },
 };
 
+const MASKED = new RegExp(MASKED_PATTERN);
+
+/** Every string `maskedpan` nested in a value, with its path under `path`. */
+function nestedMasks(v: unknown, path: string, found: [string, string][] = [], depth = 0): [string, string][] {
+  if (depth > 8 || typeof v !== 'object' || v === null) return found;
+  if (Array.isArray(v)) v.forEach((x, i) => nestedMasks(x, `${path}[${i}]`, found, depth + 1));
+  else
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'maskedpan' && typeof x === 'string' && x !== '') found.push([`${path}.${k}`, x]);
+      else nestedMasks(x, `${path}.${k}`, found, depth + 1);
+    }
+  return found;
+}
+
 /** The suite's invariant of a resumed subscription's number (it exists: the registry is the suite's). */
 const RESUMED = ANSWER_INVARIANTS.find((i) => i.name === 'subscription-number')!;
 
@@ -407,6 +422,28 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
               at(view, p, 'maskedpan'),
               `the same card number comes back masked another way than before (${masked.length} characters, ${masked.indexOf('#')} digits kept first; before ${before.indexOf('#')})`,
             );
+        }
+      }
+    },
+  },
+  {
+    name: 'masked-everywhere',
+    rules: ['FIELD-MASKEDPAN'],
+    quote: 'Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`.',
+    // The sentence holds wherever an answer carries `maskedpan`: the schemas read a part's own field, this the ones
+    // nested in it (the records a TRANSACTIONQUERY finds).
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        for (const p of view.parts) {
+          for (const k in p) {
+            const v = p[k];
+            if (typeof v !== 'object' || v === null) continue;
+            for (const [path, masked] of nestedMasks(v, k)) {
+              out.look('FIELD-MASKEDPAN');
+              if (!MASKED.test(masked))
+                out.fail('FIELD-MASKEDPAN', `${at(view, p)}.${path}`, `a maskedpan in the ${String(p.requesttypedescription)} part is not the card number with its middle digits replaced by "#"`);
+            }
+          }
         }
       }
     },

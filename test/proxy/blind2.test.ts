@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { card, PAYMENT, SUBSCRIPTION, type Obj } from '../contract/helpers';
+import { card, PAYMENT, Sender, SITE, SUBSCRIPTION, type Obj } from '../contract/helpers';
 import { broken, closedAtEnd } from './helpers';
 
 const { path } = closedAtEnd();
@@ -32,5 +32,31 @@ describe('a resumed subscription numbered below the number sent (SUB-NUMBER-RESU
     const parts = await client.send(resumed());
     assert.equal(parts[1].subscriptionnumber, '1');
     assert.deepEqual(await broken(proxy, 'gateway'), ['SUB-NUMBER-RESUME']);
+  });
+});
+
+/** A stored card, then a TRANSACTIONQUERY of it: answers the records it finds. */
+async function storeAndQuery(client: Sender): Promise<unknown> {
+  const stored = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 'q-1', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
+  const query = await client.ok({
+    requesttypedescriptions: ['TRANSACTIONQUERY'],
+    filter: { sitereference: [{ value: SITE }], transactionreference: [{ value: String(stored.transactionreference) }] },
+  });
+  return query.records;
+}
+
+describe("the records of a TRANSACTIONQUERY: maskedpan is masked with '#' there too (FIELD-MASKEDPAN)", () => {
+  it('the reference gateway: no gateway error', async () => {
+    const { client, proxy } = await path();
+    const records = (await storeAndQuery(client)) as Obj[];
+    assert.match(String(records[0].maskedpan), /#/);
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+  });
+
+  it('a gateway that masks the records with X is named under FIELD-MASKEDPAN', async () => {
+    const { client, proxy } = await path('blind2-query-masks-with-x');
+    const records = (await storeAndQuery(client)) as Obj[];
+    assert.match(String(records[0].maskedpan), /X/);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['FIELD-MASKEDPAN']);
   });
 });
