@@ -49,6 +49,8 @@ export interface AnswerContext {
   readonly requested: readonly string[];
   /** The rules the request side found broken with an error in this exchange (for "was it refused?"). */
   readonly clientErrors: ReadonlySet<string>;
+  /** What the request side found, with where (`request[0].accounttypedescription`); none when absent. */
+  readonly clientFindings?: readonly Finding[];
   readonly observed: ObservedLedger;
   readonly memory: AnswerMemory;
 }
@@ -995,6 +997,36 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (!q || code === undefined || code === '0' || view.types.length !== 1) continue;
         out.look('ERR-30000');
         if (code !== '30000') out.fail('ERR-30000', at(view, q, 'errorcode'), `a THREEDQUERY with an invalid field is answered ${JSON.stringify(code.slice(0, 8))}, not 30000 (Invalid field)`);
+      }
+    },
+  },
+  {
+    name: 'refused-value-accepted',
+    rules: ['FIELD-ACCOUNTTYPE-THREEDQUERY', 'FIELD-ACCOUNTTYPE-PAYMENTS', 'FIELD-BASEAMOUNT-POSITIVE'],
+    quote: '`ECOM` or `MOTO` for payments; `ECOM` only for THREEDQUERY; `CARDSTORE` for STORE; `FRAUDCONTROL` for RISKDEC.',
+    // A value the document refuses for the request's type (a fixed value outside its set, an amount of zero where
+    // only ACCOUNTCHECK allows it) is the client's fault; answered errorcode 0, it is the gateway's too, under the
+    // same sentence: the gateway ran a request the document does not let it run.
+    run: (ctx, out) => {
+      if (ctx.clientErrors.size === 0 || !ctx.clientFindings) return;
+      for (const view of ctx.views) {
+        const row = view.row;
+        const obj = view.obj;
+        if (!row || !obj || view.parts.length === 0 || !view.parts.every(ok)) continue;
+        const refused = new Map<string, string>();
+        for (const [field, allowed] of Object.entries(row.fixed ?? {})) {
+          const v = str(obj[field]);
+          if (v !== undefined && !allowed.includes(v)) refused.set(field, `${field} ${JSON.stringify(v.slice(0, 20))} is not one the document allows in "${row.title}"`);
+        }
+        const amount = str(obj.baseamount);
+        if (!row.zeroAmount && amount !== undefined && /^0+$/.test(amount)) refused.set('baseamount', 'baseamount 0: "It must be greater than zero, except that ACCOUNTCHECK allows `0`"');
+        if (refused.size === 0) continue;
+        for (const f of ctx.clientFindings) {
+          const m = /^request\[(\d+)\]\.(\w+)$/.exec(f.field);
+          const why = m && Number(m[1]) === view.index ? refused.get(m[2]) : undefined;
+          if (f.severity !== 'error' || why === undefined) continue;
+          out.fail(f.rule, at(view, view.parts[0], 'errorcode'), `the request is answered errorcode 0 though ${why}: the gateway ran a request the document refuses`);
+        }
       }
     },
   },

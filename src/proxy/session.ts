@@ -341,7 +341,18 @@ export class ProxySession {
     const views = answerViews(checkedCall, objects, readEnv, this.observed);
     const requested = views.flatMap((v) => v.types);
     const result = checkAnswer(
-      { format, raw: env, envelope: readEnv, problems: answer.problems, views, requested, clientErrors: clientRules, observed: this.observed, memory: this.memory },
+      {
+        format,
+        raw: env,
+        envelope: readEnv,
+        problems: answer.problems,
+        views,
+        requested,
+        clientErrors: clientRules,
+        clientFindings: this.current.findings.length === 0 ? undefined : this.current.findings.map((x) => x.f),
+        observed: this.observed,
+        memory: this.memory,
+      },
       this.looked,
     );
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);

@@ -60,3 +60,34 @@ describe("the records of a TRANSACTIONQUERY: maskedpan is masked with '#' there 
     assert.deepEqual(await broken(proxy, 'gateway'), ['FIELD-MASKEDPAN']);
   });
 });
+
+describe("a request the document refuses, answered errorcode 0: the gateway ran it (the field's own rule)", () => {
+  it('the reference gateway refuses a THREEDQUERY sent with MOTO and an AUTH of 0: the client is named, not the gateway', async () => {
+    const { client, proxy } = await path();
+    const parts = await client.send(client.threedquery(await client.token('authorised'), { accounttypedescription: 'MOTO' }));
+    assert.notEqual(parts[0].errorcode, '0');
+    assert.notEqual((await client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, baseamount: '0', orderreference: 'zero', ...card('authorised') }))[0].errorcode, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    assert.deepEqual(await broken(proxy, 'client'), ['FIELD-ACCOUNTTYPE-THREEDQUERY', 'FIELD-BASEAMOUNT-POSITIVE']);
+  });
+
+  it('a gateway that runs a THREEDQUERY sent with MOTO is named under FIELD-ACCOUNTTYPE-THREEDQUERY on its side too', async () => {
+    const { client, proxy } = await path('blind2-threedquery-moto-accepted');
+    const parts = await client.send(client.threedquery(await client.token('authorised'), { accounttypedescription: 'MOTO' }));
+    assert.equal(parts[0].errorcode, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['FIELD-ACCOUNTTYPE-THREEDQUERY']);
+  });
+
+  it('a gateway that charges an AUTH of 0 is named under FIELD-BASEAMOUNT-POSITIVE on its side too', async () => {
+    const { client, proxy } = await path('zero-amount-charged');
+    await client.ok({ requesttypedescriptions: ['AUTH'], ...PAYMENT, baseamount: '0', orderreference: 'zero', ...card('authorised') });
+    assert.ok((await broken(proxy, 'gateway')).includes('FIELD-BASEAMOUNT-POSITIVE'));
+  });
+
+  it("an ACCOUNTCHECK of 0 (the exception the document makes) answered 0 is nobody's fault", async () => {
+    const { client, proxy } = await path();
+    await client.ok({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, baseamount: '0', orderreference: 'ac-0', ...card('authorised') });
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    assert.deepEqual(await broken(proxy, 'client'), []);
+  });
+});
