@@ -764,8 +764,12 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           out.look('3DS-60022-SETTLE', 'ERR-60022');
           if (str(auth.settlestatus) !== undefined && auth.settlestatus !== '3')
             out.fail('3DS-60022-SETTLE', at(view, auth, 'settlestatus'), 'an AUTH answered 60022 (not authenticated) must have settlestatus 3');
-          if (has(auth, 'authcode') || has(auth, 'acquirerresponsecode'))
-            out.fail('ERR-60022', at(view, auth, 'authcode'), 'an AUTH answered 60022 carries authcode or acquirerresponsecode: "The acquirer was not contacted"');
+          // Both rows say the acquirer is not contacted; an authorisation code says more, that the bank authorised,
+          // which only the Errors row rules out ("No funds are transferred"). A bank response code alone is the
+          // acquirer contacted, the settlement row's effect of the transaction ("The acquirer is not contacted").
+          if (has(auth, 'authcode')) out.fail('ERR-60022', at(view, auth, 'authcode'), 'an AUTH answered 60022 carries authcode: "The acquirer was not contacted. No funds are transferred."');
+          else if (has(auth, 'acquirerresponsecode'))
+            out.fail('3DS-60022-SETTLE', at(view, auth, 'acquirerresponsecode'), 'an AUTH answered 60022 carries acquirerresponsecode: "The acquirer is not contacted"');
           if (str(auth.errormessage) !== undefined && auth.errormessage !== 'Unauthenticated')
             out.fail('ERR-60022', at(view, auth, 'errormessage'), 'an AUTH answered 60022 must have errormessage "Unauthenticated"');
         }

@@ -5,10 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { startGateway } from '../../src/gateway';
+import { startProxy } from '../../src/proxy';
+import type { RunningContractGateway } from '../../src/contract';
+import type { ResponsePart } from '../../src/wire/types';
 import { card, PAYMENT, Sender, SITE, SUBSCRIPTION, type Obj } from '../contract/helpers';
 import { broken, closedAtEnd } from './helpers';
 
-const { path } = closedAtEnd();
+const { open, path } = closedAtEnd();
 
 const resumed = (): Obj => ({
   requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'],
@@ -89,5 +93,32 @@ describe("a request the document refuses, answered errorcode 0: the gateway ran 
     await client.ok({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, baseamount: '0', orderreference: 'ac-0', ...card('authorised') });
     assert.deepEqual(await broken(proxy, 'gateway'), []);
     assert.deepEqual(await broken(proxy, 'client'), []);
+  });
+});
+
+describe('an AUTH answered 60022 that shows the bank was reached: the sentence of what it shows', () => {
+  /** A gateway on loopback whose 60022 AUTH parts carry `extra`, behind a proxy; the not-authenticated customer's AUTH. */
+  async function unauthenticatedWith(extra: Obj): Promise<string[]> {
+    const gw = await startGateway({ control: true, mutate: { part: (p: ResponsePart) => (p.requesttypedescription === 'AUTH' && p.errorcode === '60022' ? { ...p, ...extra } : p) } });
+    open.push(gw);
+    const proxy = await startProxy({ upstream: gw.url });
+    open.push(proxy);
+    const client = new Sender({ url: proxy.url } as RunningContractGateway);
+    const query = await client.ok(client.threedquery(await client.token('acsNotAuthenticated')));
+    const { md, pares } = await client.acs(query, 'N');
+    assert.equal((await client.send({ requesttypedescriptions: ['AUTH'], md, pares }))[0].errorcode, '60022');
+    return broken(proxy, 'gateway');
+  }
+
+  it('the reference gateway: no gateway error', async () => {
+    assert.deepEqual(await unauthenticatedWith({}), []);
+  });
+
+  it('a bank response code alone: 3DS-60022-SETTLE ("The acquirer is not contacted")', async () => {
+    assert.deepEqual(await unauthenticatedWith({ acquirerresponsecode: '05' }), ['3DS-60022-SETTLE']);
+  });
+
+  it('an authorisation code: ERR-60022 ("No funds are transferred"), the one sentence that rules it out', async () => {
+    assert.deepEqual(await unauthenticatedWith({ authcode: 'TEST01', acquirerresponsecode: '05' }), ['ERR-60022']);
   });
 });
