@@ -21,6 +21,7 @@ import { ANSWER_INVARIANTS, securityCodePaths, xmlProblemRule } from '../rules/a
 import { causeFindings, defaultRuleIndex, formRuleOf, presenceRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
+import { passedOn } from '../wire/reading';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { ObservedLedger } from './observed';
 
@@ -964,6 +965,56 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
                 at(view, p, result),
                 `${result} is ${JSON.stringify(String(p[result]).slice(0, 2))} though no ${field} was given: "0 Not given: the bank was not given the data for the check"`,
               );
+          }
+        }
+      }
+    },
+  },
+  {
+    name: 'stored-code-not-kept',
+    rules: ['STORE-KEEPS-CARD'],
+    quote: 'The stored card number and expiry date are kept. The security code is not.',
+    // A payment on a stored card that sends no security code (and no cache token or md that could carry one): the
+    // STORE kept none to give the bank, so the bank cannot have matched it or found it not matching.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const o = view.obj;
+        if (!o || view.parent?.type !== 'STORE' || str(o.securitycode) !== undefined || str(o.cachetoken) !== undefined || str(o.md) !== undefined) continue;
+        for (const p of view.parts) {
+          const result = str(p.securityresponsesecuritycode);
+          if (result === undefined || (p.requesttypedescription !== 'AUTH' && p.requesttypedescription !== 'ACCOUNTCHECK')) continue;
+          out.look('STORE-KEEPS-CARD');
+          if (result === '2' || result === '4')
+            out.fail(
+              'STORE-KEEPS-CARD',
+              at(view, p, 'securityresponsesecuritycode'),
+              `securityresponsesecuritycode is ${result} (${result === '2' ? 'matched' : 'not matched'}) for a payment on a stored card sent without a security code: "The security code is not [kept]"`,
+            );
+        }
+      }
+    },
+  },
+  {
+    name: 'inherited-data-given',
+    rules: ['AC-INHERITED', 'INHERIT-CHILD'],
+    quote: 'Fields sent in an ACCOUNTCHECK are inherited by its child requests.',
+    // A premise or postcode the child did not send but its observed parent had (own or inherited) is the child's by
+    // inheritance, so the bank was given it: a result of 0 ("Not given") says the child did not inherit it.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const o = view.obj;
+        const parent = view.parent;
+        if (!o || !parent || parent.errorcode !== '0' || str(o.parenttransactionreference) === undefined) continue;
+        const rule = parent.type === 'ACCOUNTCHECK' ? 'AC-INHERITED' : 'INHERIT-CHILD';
+        for (const p of view.parts) {
+          if (!ok(p) || (p.requesttypedescription !== 'AUTH' && p.requesttypedescription !== 'ACCOUNTCHECK')) continue;
+          for (const [result, field] of [
+            ['securityresponseaddress', 'billingpremise'],
+            ['securityresponsepostcode', 'billingpostcode'],
+          ] as const) {
+            if (str(o[field]) !== undefined || str(parent.fields[field]) === undefined || !passedOn(field, parent.type) || str(p[result]) === undefined) continue;
+            out.look(rule);
+            if (p[result] === '0') out.fail(rule, at(view, p, result), `${result} is 0 (not given) though the ${parent.type} parent had ${field}, which its child inherits`);
           }
         }
       }

@@ -122,3 +122,45 @@ describe('an AUTH answered 60022 that shows the bank was reached: the sentence o
     assert.deepEqual(await unauthenticatedWith({ authcode: 'TEST01', acquirerresponsecode: '05' }), ['ERR-60022']);
   });
 });
+
+describe('what a parent supplies to the bank, and what it cannot', () => {
+  const store = (client: Sender): Promise<Obj> =>
+    client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 's-2', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
+  const payOn = (client: Sender, parent: Obj): Promise<ResponsePart[]> =>
+    client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'child', parenttransactionreference: parent.transactionreference });
+  const accountCheck = (client: Sender): Promise<Obj> =>
+    client.ok({
+      requesttypedescriptions: ['ACCOUNTCHECK'],
+      ...PAYMENT,
+      baseamount: '0',
+      orderreference: 'ac-1',
+      billingpremise: '789',
+      billingpostcode: 'TE45 6ST',
+      billingcountryiso2a: 'GB',
+      ...card('authorised'),
+    });
+
+  it('the reference gateway: a payment on a stored card, and a child of an account check, leave no gateway error', async () => {
+    const { client, proxy } = await path();
+    const onStore = await payOn(client, await store(client));
+    assert.equal(onStore[0].securityresponsesecuritycode, '0');
+    const child = await payOn(client, await accountCheck(client));
+    assert.notEqual(child[0].securityresponseaddress, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    const status = (rule: string): string | undefined => proxy.session.report().coverage.find((c) => c.rule === rule)?.status;
+    assert.equal(status('STORE-KEEPS-CARD'), 'passed');
+    assert.equal(status('AC-INHERITED'), 'passed');
+  });
+
+  it('a security code "matched" on a stored card sent without one: STORE-KEEPS-CARD ("The security code is not")', async () => {
+    const { client, proxy } = await path('blind2-stored-card-child-code-matched');
+    assert.equal((await payOn(client, await store(client)))[0].securityresponsesecuritycode, '2');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['STORE-KEEPS-CARD']);
+  });
+
+  it('an account check\'s premise and postcode "not given" in its child: AC-INHERITED', async () => {
+    const { client, proxy } = await path('blind2-accountcheck-child-loses-billing');
+    assert.equal((await payOn(client, await accountCheck(client)))[0].securityresponseaddress, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['AC-INHERITED']);
+  });
+});
