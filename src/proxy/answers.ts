@@ -211,6 +211,19 @@ export class AnswerMemory {
     return this.updated.has(ref);
   }
 
+  /** By a STORE's reference: the value its last update answered Ok set, and whether it was ever disabled. */
+  private readonly storeStates = new Map<string, { value: '0' | '1'; disabledBefore: boolean }>();
+
+  storeUpdated(ref: string, value: '0' | '1'): void {
+    const before = this.storeStates.get(ref);
+    if (before === undefined && this.storeStates.size >= 10_000) this.storeStates.delete(this.storeStates.keys().next().value as string);
+    this.storeStates.set(ref, { value, disabledBefore: (before?.disabledBefore ?? false) || before?.value === '0' });
+  }
+
+  storeState(ref: string): { readonly value: '0' | '1'; readonly disabledBefore: boolean } | undefined {
+    return this.storeStates.get(ref);
+  }
+
   fraudReferenceSeen(ref: string): boolean {
     const seen = this.fraudRefs.has(ref);
     if (!seen) {
@@ -595,6 +608,43 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         out.look('AUTH-BANK-CONTACTED');
         for (const f of ['authcode', 'acquirerresponsecode'])
           if (!has(a, f)) out.fail('AUTH-BANK-CONTACTED', at(view, a, f), `an AUTH the bank authorised (errorcode 0) lacks ${f}: "present when the bank was contacted"`);
+      }
+    },
+  },
+  {
+    name: 'store-state-follows-update',
+    rules: ['STORE-STATE-DISABLE', 'STORE-STATE-REENABLE'],
+    quote: '| `0` | TRANSACTIONUPDATE | value `1` | `1` | |',
+    // The Card store table's transitions, seen from the requests that name an observed STORE after an update of its
+    // transactionactive was answered Ok: disabled "for future requests", a child is not run; enabled again, a child is
+    // not refused for its parent (errordata naming parenttransactionreference, public-facts.md, as above).
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        if (view.types.join() !== 'TRANSACTIONUPDATE' || !view.parts.every(ok) || view.parts.length === 0) continue;
+        const value = (view.obj?.updates as { transactionactive?: unknown } | undefined)?.transactionactive;
+        const refs = (view.obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
+        if ((value !== '0' && value !== '1') || !Array.isArray(refs)) continue;
+        for (const r of refs) if (typeof r?.value === 'string' && ctx.observed.get(r.value)?.type === 'STORE') ctx.memory.storeUpdated(r.value, value);
+      }
+      for (const view of ctx.views) {
+        const named = str(view.obj?.parenttransactionreference);
+        const state = named === undefined || view.parent?.type !== 'STORE' ? undefined : ctx.memory.storeState(named);
+        const first = view.parts[0];
+        if (!state || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
+        if (state.value === '0') {
+          out.look('STORE-STATE-DISABLE');
+          if (view.parts.every(ok))
+            out.fail('STORE-STATE-DISABLE', at(view, first, 'errorcode'), 'a request on a stored card an update disabled (transactionactive 0) is run: "`0` disabled for future requests"');
+        } else if (state.disabledBefore) {
+          out.look('STORE-STATE-REENABLE');
+          const data = Array.isArray(first.errordata) ? first.errordata.map(String) : [];
+          if (first.errorcode !== '0' && data.some((d) => /parenttransactionreference/i.test(d)))
+            out.fail(
+              'STORE-STATE-REENABLE',
+              at(view, first, 'errorcode'),
+              'a request on a stored card an update enabled again (transactionactive 1, answered Ok) is refused for its parent: "`0` | TRANSACTIONUPDATE | value `1` | `1`"',
+            );
+        }
       }
     },
   },

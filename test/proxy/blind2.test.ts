@@ -164,3 +164,46 @@ describe('what a parent supplies to the bank, and what it cannot', () => {
     assert.deepEqual(await broken(proxy, 'gateway'), ['AC-INHERITED']);
   });
 });
+
+describe('a stored card disabled and enabled again by TRANSACTIONUPDATE (the Card store table)', () => {
+  async function disableThenEnable(client: Sender): Promise<[ResponsePart, ResponsePart]> {
+    const stored = await client.ok({ requesttypedescriptions: ['STORE'], sitereference: SITE, orderreference: 's-3', accounttypedescription: 'CARDSTORE', ...card('authorised', false) });
+    const update = (value: string): Promise<Obj> =>
+      client.ok({
+        requesttypedescriptions: ['TRANSACTIONUPDATE'],
+        filter: { sitereference: [{ value: SITE }], transactionreference: [{ value: String(stored.transactionreference) }] },
+        updates: { transactionactive: value },
+      });
+    const pay = async (): Promise<ResponsePart> =>
+      (await client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'on-store', parenttransactionreference: stored.transactionreference }))[0];
+    await update('0');
+    const disabled = await pay();
+    await update('1');
+    return [disabled, await pay()];
+  }
+
+  it('the reference gateway: refused while disabled, run once enabled again, no gateway error', async () => {
+    const { client, proxy } = await path();
+    const [disabled, enabled] = await disableThenEnable(client);
+    assert.notEqual(disabled.errorcode, '0');
+    assert.equal(enabled.errorcode, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    const status = (rule: string): string | undefined => proxy.session.report().coverage.find((c) => c.rule === rule)?.status;
+    assert.equal(status('STORE-STATE-DISABLE'), 'passed');
+    assert.equal(status('STORE-STATE-REENABLE'), 'passed');
+  });
+
+  it('a gateway that answers the re-enabling Ok but keeps the card disabled: STORE-STATE-REENABLE', async () => {
+    const { client, proxy } = await path('blind2-store-reenable-ignored');
+    const [, enabled] = await disableThenEnable(client);
+    assert.notEqual(enabled.errorcode, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['STORE-STATE-REENABLE']);
+  });
+
+  it('a gateway that answers the disabling Ok but runs the next payment on the card: STORE-STATE-DISABLE', async () => {
+    const { client, proxy } = await path('disable-ignored');
+    const [disabled] = await disableThenEnable(client);
+    assert.equal(disabled.errorcode, '0');
+    assert.ok((await broken(proxy, 'gateway')).includes('STORE-STATE-DISABLE'));
+  });
+});
