@@ -1136,6 +1136,26 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
     },
   },
   {
+    name: 'allowed-zero-refused',
+    rules: ['FIELD-BASEAMOUNT-POSITIVE'],
+    quote: 'It must be greater than zero, except that ACCOUNTCHECK allows `0`.',
+    // The exception the sentence makes, refused: an amount of zero in a request whose row allows it, the request side
+    // finding nothing wrong with the amount, answered with errordata (public-facts.md) naming baseamount.
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const amount = str(view.obj?.baseamount);
+        const first = view.parts[0];
+        if (!view.row?.zeroAmount || amount === undefined || !/^0{1,13}$/.test(amount) || !first || ok(first)) continue;
+        const mine = `request[${view.index}].baseamount`;
+        if (ctx.clientFindings?.some((f) => f.field === mine)) continue;
+        out.look('FIELD-BASEAMOUNT-POSITIVE');
+        const data = Array.isArray(first.errordata) ? first.errordata.map(String) : typeof first.errordata === 'string' ? [first.errordata] : [];
+        if (data.some((d) => /^baseamount$/i.test(d.trim())))
+          out.fail('FIELD-BASEAMOUNT-POSITIVE', at(view, first, 'errorcode'), `a ${view.types.join('+')} of baseamount 0 is refused naming baseamount: "except that ACCOUNTCHECK allows \`0\`"`);
+      }
+    },
+  },
+  {
     name: 'no-full-card-number',
     rules: ['FIELD-MASKEDPAN', 'STORE-QUERY-MASKED'],
     quote: 'Responses return a masked form in `maskedpan`, with the middle digits replaced by `#`.',

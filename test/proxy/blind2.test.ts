@@ -9,6 +9,7 @@ import { startGateway } from '../../src/gateway';
 import { startProxy } from '../../src/proxy';
 import type { RunningContractGateway } from '../../src/contract';
 import type { ResponsePart } from '../../src/wire/types';
+import { ERR, refuse } from '../../src/selfcheck/gallery/helpers';
 import { card, PAYMENT, Sender, SITE, SUBSCRIPTION, type Obj } from '../contract/helpers';
 import { broken, closedAtEnd } from './helpers';
 
@@ -205,5 +206,26 @@ describe('a stored card disabled and enabled again by TRANSACTIONUPDATE (the Car
     const [disabled] = await disableThenEnable(client);
     assert.equal(disabled.errorcode, '0');
     assert.ok((await broken(proxy, 'gateway')).includes('STORE-STATE-DISABLE'));
+  });
+});
+
+describe('the exception the document makes, refused: an ACCOUNTCHECK of 0 (FIELD-BASEAMOUNT-POSITIVE)', () => {
+  it('a gateway refusing it naming baseamount is named; the reference gateway runs it (above)', async () => {
+    const gw = await startGateway({
+      control: true,
+      mutate: {
+        operations: {
+          ACCOUNTCHECK: (input, next) => (/^0+$/.test(input.prepared.fields.baseamount ?? '') ? refuse('ACCOUNTCHECK', ERR.invalidField, ['baseamount']) : next(input)),
+        },
+      },
+    });
+    open.push(gw);
+    const proxy = await startProxy({ upstream: gw.url });
+    open.push(proxy);
+    const client = new Sender({ url: proxy.url } as RunningContractGateway);
+    const parts = await client.send({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, baseamount: '0', orderreference: 'ac-0', ...card('authorised') });
+    assert.equal(parts[0].errorcode, '30000');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['FIELD-BASEAMOUNT-POSITIVE']);
+    assert.deepEqual(await broken(proxy, 'client'), []);
   });
 });
