@@ -26,6 +26,13 @@ Feature: The XML envelope
     And the ACCOUNTCHECK's securityresponseaddress is "2"
     And the ACCOUNTCHECK's securityresponsepostcode is "2"
 
+  @rule:XML-REQUEST-BLOCK @requires:cardstore @type:STORE
+  Scenario: The target reads the request block's merchant orderreference, which the STORE response holds
+    When the merchant sends "Card store" with the "authorised" card and:
+      | orderreference | cardspec xml store |
+    Then the STORE succeeded
+    And the STORE echoes `orderreference` as the XML request block carried them
+
   @rule:XML-SECURITY-PATHS @requires:security @type:ACCOUNTCHECK
   Scenario: The security check results sit at /security/address, /security/postcode and /security/securitycode
     When the merchant sends "Account check" with the "authorised" card
