@@ -447,8 +447,9 @@ export class CardspecWorld extends World<WorldParams> {
     // Every invariant that found nothing held on this answer: a check of its rule in this exchange's contexts.
     for (const inv of ANSWER_INVARIANTS) {
       if (later.some((f) => f.invariant === inv.name)) continue;
-      this.held(inv.rule, exchange, inv.looksAt);
-      for (const also of inv.alsoHolds?.(answer) ?? []) this.held(also.rule, exchange, inv.looksAt, also.parts);
+      const looksAt = inv.looksAt && ((part: Readonly<Record<string, unknown>>) => inv.looksAt!(part, answer));
+      this.held(inv.rule, exchange, looksAt);
+      for (const also of inv.alsoHolds?.(answer) ?? []) this.held(also.rule, exchange, looksAt, also.parts);
     }
     const env = exchange.envelope!;
     const parts = Array.isArray(env.response) ? env.response.filter(isRecord) : [];

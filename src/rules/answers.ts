@@ -61,8 +61,11 @@ export interface AnswerInvariant {
   readonly rule: string;
   /** One line: what it checks. */
   readonly checks: string;
-  /** The parts it looks at, when not every part: where a check that held was made (src/rules/scope.ts contexts). */
-  readonly looksAt?: (part: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * The parts it looks at, when not every part: where a check that held was made (src/rules/scope.ts contexts). The
+   * answer too, for a check that applies only to what the request sent.
+   */
+  readonly looksAt?: (part: Readonly<Record<string, unknown>>, answer: Answer) => boolean;
   /**
    * The other rules an answer it found nothing on shows held, each with the parts (by index) it looked at in them
    * (absent: every part): what the check covers, so that the contexts of those rules count it too.
@@ -325,7 +328,13 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
     name: 'subscription-number',
     rule: 'SUB-NUMBER-RESUME',
     checks: 'the parts of a resumed subscription (subscriptionnumber sent above 1) never number it below the number sent ("To resume a former subscription, send the next number")',
-    looksAt: (part) => part.errorcode === '0' && (part.requesttypedescription === 'SUBSCRIPTION' || part.requesttypedescription === 'AUTH') && numberAbove1(part.subscriptionnumber),
+    // Checked only where it applies: a resume sent (a number above 1), a part that numbers the subscription.
+    looksAt: (part, a) =>
+      part.errorcode === '0' &&
+      (part.requesttypedescription === 'SUBSCRIPTION' || part.requesttypedescription === 'AUTH') &&
+      numberAbove1(a.request?.subscriptionnumber) &&
+      typeof part.subscriptionnumber === 'string' &&
+      /^\d+$/.test(part.subscriptionnumber),
     find: (a) => resumedNumberFindings(a),
   },
 ];

@@ -36,6 +36,7 @@ const answer = (part: Record<string, unknown>, over: Partial<Answer> = {}): Answ
   pans: [PAN],
   ...over,
 });
+const RESUMED = ANSWER_INVARIANTS.find((i) => i.name === 'subscription-number')!;
 const rules = (a: Answer): string[] => [...new Set(answerFindings(a).map((f) => f.rule))];
 
 describe('the invariants of an answer', () => {
@@ -94,6 +95,12 @@ describe('the invariants of an answer', () => {
     // A new subscription (1 sent) and a failed part are not a resume.
     assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '1' }, { ...request, subscriptionnumber: '1' })), []);
     assert.deepEqual(rules(both({ ...sub, errorcode: '70000', errormessage: 'Decline', subscriptionnumber: '1' })), []);
+    // Counted as checked only where it applied: a resume sent, a part that numbers the subscription.
+    const looks = (s: Record<string, unknown>, req: Record<string, unknown> = request): boolean => RESUMED.looksAt!(s, both(s, req));
+    assert.equal(looks(sub), true);
+    assert.equal(looks({ ...sub, subscriptionnumber: undefined }), false);
+    assert.equal(looks({ ...sub, subscriptionnumber: '2' }, { ...request, subscriptionnumber: '1' }), false);
+    assert.equal(looks({ ...sub, subscriptionnumber: '2' }, { ...request, subscriptionnumber: undefined }), false);
   });
 
   it('hold the parts to the requested types only where the document fixes them', () => {
