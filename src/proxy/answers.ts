@@ -17,7 +17,7 @@ import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
 import { findCardNumbers } from '../redact';
-import { ANSWER_INVARIANTS, securityCodePaths, xmlProblemRule } from '../rules/answers';
+import { ANSWER_INVARIANTS, securityCodePaths, xmlProblemRule, type Answer } from '../rules/answers';
 import { causeFindings, defaultRuleIndex, formRuleOf, presenceRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
@@ -562,18 +562,12 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
     quote: 'To resume a former subscription, send the next number (for example `4` after 3 payments).',
     run: (ctx, out) => {
       for (const view of ctx.views) {
-        // A resumed subscription: the number sent above 1 ("for example `4` after 3 payments").
-        const sent = str(view.obj?.subscriptionnumber);
-        if (
-          !view.obj ||
-          sent === undefined ||
-          !/^\d+$/.test(sent) ||
-          Number(sent) <= 1 ||
-          !view.parts.some((p) => ok(p) && (p.requesttypedescription === 'SUBSCRIPTION' || p.requesttypedescription === 'AUTH'))
-        )
-          continue;
+        if (!view.obj) continue;
+        const answer: Answer = { envelope: { response: view.parts }, format: ctx.format, request: view.obj };
+        // Looked at where the invariant applies (a resume sent, a part that numbers it), as a run counts it.
+        if (!view.parts.some((p) => RESUMED.looksAt!(p, answer))) continue;
         out.look('SUB-NUMBER-RESUME');
-        for (const f of RESUMED.find({ envelope: { response: view.parts }, format: ctx.format, request: view.obj })) {
+        for (const f of RESUMED.find(answer)) {
           const m = /^response\[(\d+)\]/.exec(f.line);
           const part = m ? view.parts[Number(m[1])] : undefined;
           out.fail(f.rule, part ? at(view, part, f.field) : `response[${view.offset}].${f.field ?? ''}`, f.line.replace(/^response\[\d+\]\.\w+ /, `${f.field ?? 'the field'} `));
