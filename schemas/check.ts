@@ -80,6 +80,8 @@ function compile(def: FieldDef, side: FieldSide): Accepts {
   const when = def.validatedWhen;
   // The last value that passed every check, its class included: a merchant sends the same site, currency, account
   // type, card and postcode on call after call, and a string compare costs less than the length and pattern checks.
+  // Never a secret: a card number or a security code kept here would outlive its request (principle 4).
+  const remember = def.sensitive === undefined;
   let lastAccepted: string | undefined;
   return (value, context) => {
     if (typeof value !== 'string') return false;
@@ -96,7 +98,7 @@ function compile(def: FieldDef, side: FieldSide): Accepts {
     // a value that passed the class check before (`lastAccepted`, above) is accepted either way.
     if (when && !when.values.includes(String(context[when.field] ?? ''))) return true;
     if (!pattern.test(value)) return false;
-    lastAccepted = value;
+    if (remember) lastAccepted = value;
     return true;
   };
 }
