@@ -20,6 +20,8 @@ const path = require('node:path');
 const HOOK_VERSION = '1';
 const ROOT = path.join(__dirname, '..');
 const DEFAULT_DIR = path.join(ROOT, 'node_modules', '.cache', 'cardspec-ts');
+/** An entry's name before entries were named by their path's slot too: a key alone. */
+const FIRST_LAYOUT = /^[0-9a-f]{64}\.js$/;
 
 /** The cache's folder: CARDSPEC_TS_CACHE names another one (a test's), or is `off`; undefined: no disk cache. */
 function cacheDirFromEnv(env = process.env) {
@@ -112,8 +114,9 @@ function createTranspiler({ projectFile, dir = cacheDirFromEnv() }) {
     return compiler;
   }
 
+  /** Writes an entry; false where the folder cannot be written (the process then goes on without the cache). */
   function write(file, text) {
-    if (cacheDir === undefined) return;
+    if (cacheDir === undefined) return false;
     // Many processes start at once: each writes its own temporary file and renames it over the entry, so that a
     // reader sees a whole entry or none.
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -122,6 +125,7 @@ function createTranspiler({ projectFile, dir = cacheDirFromEnv() }) {
       fs.writeFileSync(tmp, text);
       fs.renameSync(tmp, file);
       stats.writes++;
+      return true;
     } catch {
       // Read-only or full: this process goes on without the disk cache.
       cacheDir = undefined;
@@ -130,12 +134,31 @@ function createTranspiler({ projectFile, dir = cacheDirFromEnv() }) {
       } catch {
         /* never written */
       }
+      return false;
+    }
+  }
+
+  /**
+   * After a miss, the entries of the same path (other sources, another compiler or tsconfig) and those of the
+   * cache's first layout (a key alone) go: the cache keeps one entry per file, not one per version ever loaded.
+   */
+  function prune(slot, kept) {
+    try {
+      for (const name of fs.readdirSync(cacheDir)) {
+        if (name === kept) continue;
+        if ((name.startsWith(`${slot}-`) && name.endsWith('.js')) || FIRST_LAYOUT.test(name)) fs.unlinkSync(path.join(cacheDir, name));
+      }
+    } catch {
+      /* another process pruned first, or the folder went: nothing to keep tidy */
     }
   }
 
   function transpile(source, fileName) {
     const key = base.copy().update(`${fileName}\0${source}`).digest('hex');
-    const file = cacheDir === undefined ? undefined : path.join(cacheDir, `${key}.js`);
+    // The path's slot leads the name, so that the entries of one file can be found (and pruned) by name.
+    const slot = createHash('sha256').update(fileName).digest('hex').slice(0, 16);
+    const name = `${slot}-${key}.js`;
+    const file = cacheDir === undefined ? undefined : path.join(cacheDir, name);
     if (file !== undefined) {
       try {
         const text = fs.readFileSync(file, 'utf8');
@@ -154,7 +177,7 @@ function createTranspiler({ projectFile, dir = cacheDirFromEnv() }) {
     if (result.diagnostics && result.diagnostics.length > 0) return undefined;
     stats.misses++;
     const text = withInlineMap(result.outputText, result.sourceMapText, fileName);
-    if (file !== undefined) write(file, text);
+    if (file !== undefined && write(file, text)) prune(slot, name);
     return text;
   }
 

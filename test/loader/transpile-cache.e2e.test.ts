@@ -73,7 +73,7 @@ describe('the disk cache across processes', () => {
     const names = entries(cache);
     assert.ok(names.length > 0);
     assert.deepEqual(
-      names.filter((n) => !/^[0-9a-f]{64}\.js$/.test(n)),
+      names.filter((n) => !/^[0-9a-f]{16}-[0-9a-f]{64}\.js$/.test(n)),
       [],
       'no temporary file left',
     );

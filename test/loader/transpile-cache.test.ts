@@ -28,6 +28,8 @@ const ROOT = path.join(__dirname, '..', '..');
 const PROJECT = path.join(ROOT, 'tsconfig.json');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module of bin/, without types
 const cache = require('../../bin/transpile-cache.js') as CacheModule;
+/** An entry's name: its path's slot, then the key of everything its text depends on. */
+const ENTRY = /^[0-9a-f]{16}-[0-9a-f]{64}\.js$/;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cardspec-ts-cache-'));
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -79,7 +81,7 @@ describe('the disk cache', () => {
     assert.deepEqual(first.stats, { hits: 0, misses: 1, writes: 1 });
     const entries = fs.readdirSync(dir);
     assert.equal(entries.length, 1);
-    assert.match(entries[0], /^[0-9a-f]{64}\.js$/);
+    assert.match(entries[0], ENTRY);
     const second = cache.createTranspiler({ projectFile: PROJECT, dir });
     assert.equal(second.transpile(source, file), js);
     assert.deepEqual(second.stats, { hits: 1, misses: 0, writes: 0 });
@@ -98,7 +100,31 @@ describe('the disk cache', () => {
     const third = cache.createTranspiler({ projectFile: otherConfig, dir });
     third.transpile(source, file);
     assert.deepEqual(third.stats, { hits: 0, misses: 1, writes: 1 });
-    assert.equal(fs.readdirSync(dir).length, 4);
+  });
+
+  it('keeps one entry per file: the version a miss wrote replaces the others of the same path', () => {
+    const dir = path.join(scratch, 'pruned');
+    const t = cache.createTranspiler({ projectFile: PROJECT, dir });
+    t.transpile(source, file);
+    const elsewhere = path.join(path.dirname(file), 'elsewhere.ts');
+    t.transpile(source, elsewhere);
+    assert.equal(fs.readdirSync(dir).length, 2);
+    // An entry of the cache's first layout (a key alone) goes too.
+    const old = path.join(dir, `${'0'.repeat(64)}.js`);
+    fs.writeFileSync(old, 'stale');
+    const changed = source + '\nexport const added = 1;\n';
+    const js = t.transpile(changed, file);
+    assert.equal(fs.readdirSync(dir).length, 2, fs.readdirSync(dir).join());
+    assert.equal(fs.existsSync(old), false);
+    // What is left is the new version of the one file, and the other file's entry, both still hits.
+    const again = cache.createTranspiler({ projectFile: PROJECT, dir });
+    assert.equal(again.transpile(changed, file), js);
+    again.transpile(source, elsewhere);
+    assert.deepEqual(again.stats, { hits: 2, misses: 0, writes: 0 });
+    // A hit prunes nothing: going back to the first version is a miss, which then replaces the changed one.
+    again.transpile(source, file);
+    assert.deepEqual(again.stats, { hits: 2, misses: 1, writes: 1 });
+    assert.equal(fs.readdirSync(dir).length, 2);
   });
 
   it('takes an entry that is not a whole output (written by something else) for a miss and replaces it', () => {
@@ -127,7 +153,7 @@ describe('the disk cache', () => {
   it('leaves no temporary file behind', () => {
     const dir = path.join(scratch, 'hit');
     assert.deepEqual(
-      fs.readdirSync(dir).filter((f) => !/^[0-9a-f]{64}\.js$/.test(f)),
+      fs.readdirSync(dir).filter((f) => !ENTRY.test(f)),
       [],
     );
   });
