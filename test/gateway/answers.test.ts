@@ -1,12 +1,13 @@
 /**
  * src/gateway/answers.ts: answers written at the end of the turn. Each answer must reach its own request with its
  * headers, none may be written before the turn ends, and one that cannot be written must not keep the others back.
+ * The bodies read in a turn are answered at its end, in the order they came, and their answers written after the last.
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { AnswerBatch } from '../../src/gateway/answers';
+import { AnswerBatch, BodyTurn } from '../../src/gateway/answers';
 
 describe('answers written at the end of the turn', () => {
   it('reach their own requests, with Content-Type and Content-Length, over a real server', async () => {
@@ -59,5 +60,48 @@ describe('answers written at the end of the turn', () => {
     assert.deepEqual(written, ['fine:3']);
     assert.equal(errors.length, 1);
     assert.match(String(errors[0]), /broken cannot be written/);
+  });
+
+  it('answer the bodies of a turn at its end, in order, and write their answers after the last', async () => {
+    const events: string[] = [];
+    const response = (name: string): http.ServerResponse =>
+      ({
+        destroyed: false,
+        headersSent: false,
+        writeHead: () => undefined,
+        end: (body: string) => events.push(`written ${name}:${body}`),
+      }) as unknown as http.ServerResponse;
+    const batch = new AnswerBatch();
+    const turn = new BodyTurn<string>(batch, (name) => {
+      events.push(`answered ${name}`);
+      batch.write(response(name), 200, 'text/plain', name.toUpperCase());
+    });
+    // An answer made earlier in the turn is not held back by the bodies: it is written when its own flush comes.
+    batch.write(response('early'), 200, 'text/plain', 'E');
+    turn.push('a');
+    turn.push('b');
+    turn.push('c');
+    assert.deepEqual(events, []);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(events, ['written early:E', 'answered a', 'answered b', 'answered c', 'written a:A', 'written b:B', 'written c:C']);
+    // The next turn's bodies wait for its end, as the first's did.
+    events.length = 0;
+    turn.push('d');
+    assert.deepEqual(events, []);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(events, ['answered d', 'written d:D']);
+  });
+
+  it('write the answers held when the work throws', () => {
+    const written: string[] = [];
+    const res = { destroyed: false, headersSent: false, writeHead: () => undefined, end: (b: string) => written.push(b) } as unknown as http.ServerResponse;
+    const batch = new AnswerBatch();
+    assert.throws(() =>
+      batch.together(() => {
+        batch.write(res, 200, 'text/plain', 'kept');
+        throw new Error('a bug');
+      }),
+    );
+    assert.deepEqual(written, ['kept']);
   });
 });

@@ -1,21 +1,31 @@
 /**
  * The interface's endpoints, `POST /json/` and `POST /xml/` (Endpoints > Transport): method, basic authentication,
- * content type, body; then the envelope goes to the pure core (core.ts) and the answer is written at the end of the
- * turn (answers.ts). The hot path: no logging unless asked, no synchronous I/O, no schema validation.
+ * content type, body; then, at the end of the turn with the other bodies read in it, the envelope goes to the pure
+ * core (core.ts) and the answers are written together (answers.ts). The hot path: no logging unless asked, no
+ * synchronous I/O, no schema validation.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redactText } from '../../redact';
 import { buildResponseBlock } from '../../wire/xml';
 import type { Format, ResponseEnvelope } from '../../wire/types';
-import { AnswerBatch } from '../answers';
+import { AnswerBatch, BodyTurn } from '../answers';
 import { answerBytes, type AnsweredBody } from '../body';
 import { envelopeText } from '../envelope-text';
 import { ERR } from '../errors';
 import type { CallContext, WireReply } from '../types';
 import { Authenticator } from './auth';
-import { ACCEPTED_TYPES, JSON_TYPE, pathOf, readBody, typeChecker, XML_TYPE, type RouteContext } from './http';
+import { ACCEPTED_TYPES, JSON_TYPE, pathOf, readBody, typeChecker, XML_TYPE, type Decoded, type RouteContext } from './http';
 
 const HOST = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
+
+/** A request of the interface whose body has been read (or refused), waiting for the end of the turn. */
+interface BodyRead {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly format: Format;
+  readonly body: Decoded;
+  readonly ctx: CallContext;
+}
 
 export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: ServerResponse, format: Format) => void {
   const { rt, limit, log, observe, refuse, failSafe, tell } = rc;
@@ -88,34 +98,38 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
       // Real SDKs check that the reply's `requestreference` equals the header they sent (public facts).
       requestReference: typeof header === 'string' && /^[\x21-\x7e]{1,255}$/.test(header) ? header : undefined,
     };
-    readBody(req, limit, (body) => {
-      let call: AnsweredBody | undefined;
-      try {
-        if (!body.ok) return refuse(req, res, format, body.status, body.message);
-        const read = answerBytes(rt, format, body.bytes, req.headers['content-type'], ctx);
-        if ('unsupported' in read) return refuse(req, res, format, 415, `415 Unsupported Media Type: ${read.unsupported}`);
-        call = read;
-        answer(res, format, call.env);
-      } catch (err) {
-        failSafe(res, format, err);
-      }
-      if (observe && call) {
-        tell({
-          kind: 'answered',
-          format,
-          method: req.method ?? 'POST',
-          path: pathOf(req),
-          headers: req.headers,
-          text: call.text,
-          request: call.request,
-          problems: call.problems,
-          notes: call.notes,
-          response: call.env,
-          ctx,
-        });
-      }
-    });
+    readBody(req, limit, (body) => turn.push({ req, res, format, body, ctx }));
   }
+
+  /** A request whose body was read: answered at the end of the turn, with the others read in it (../answers.ts). */
+  function answerRead({ req, res, format, body, ctx }: BodyRead): void {
+    let call: AnsweredBody | undefined;
+    try {
+      if (!body.ok) return refuse(req, res, format, body.status, body.message);
+      const read = answerBytes(rt, format, body.bytes, req.headers['content-type'], ctx);
+      if ('unsupported' in read) return refuse(req, res, format, 415, `415 Unsupported Media Type: ${read.unsupported}`);
+      call = read;
+      answer(res, format, call.env);
+    } catch (err) {
+      failSafe(res, format, err);
+    }
+    if (observe && call) {
+      tell({
+        kind: 'answered',
+        format,
+        method: req.method ?? 'POST',
+        path: pathOf(req),
+        headers: req.headers,
+        text: call.text,
+        request: call.request,
+        problems: call.problems,
+        notes: call.notes,
+        response: call.env,
+        ctx,
+      });
+    }
+  }
+  const turn = new BodyTurn<BodyRead>(answers, answerRead);
 
   return transport;
 }
