@@ -109,6 +109,24 @@ export class LookedRules {
     this.lookId(this.id(rule));
   }
 
+  /** By a response field's name: the id of the rule of its value's form (`formRuleOf`), or -1 for none. */
+  private readonly formIds = new Map<string, number>();
+
+  /**
+   * Looks at the rule of a response field's value's form, if it has one: its listed values' rule, else its format's.
+   * Every field of every part comes here: the rule is found once per field name, then by one look-up.
+   */
+  lookForm(field: string): void {
+    let id = this.formIds.get(field);
+    if (id === undefined) {
+      const rule = formRuleOf(field, true) ?? formRuleOf(field, false);
+      id = rule ? this.id(rule) : -1;
+      // Bounded: the names of fields the dictionary gives no form rule are the answer's to choose.
+      if (this.formIds.size < 10_000) this.formIds.set(field, id);
+    }
+    if (id >= 0) this.lookId(id);
+  }
+
   /** Whether the rule was looked at in the current exchange. */
   has(rule: string): boolean {
     const id = this.ids.get(rule);
@@ -235,6 +253,8 @@ export class AnswerMemory {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+/** A value as text, or '' for one that is none. */
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** How many digits a text holds: a card number has twelve at least, and most values fewer (no pattern run then). */
 function digits(text: string): number {
   let n = 0;
@@ -287,6 +307,9 @@ class Out {
   look(...rules: string[]): void {
     for (let i = 0; i < rules.length; i++) this.looked.look(rules[i]);
   }
+  lookForm(field: string): void {
+    this.looked.lookForm(field);
+  }
   fail(rule: string, field: string, message: string, severity: Finding['severity'] = 'error'): void {
     this.looked.look(rule);
     this.findings.push({ rule, field, severity, message });
@@ -338,10 +361,7 @@ function documentChecks(ctx: AnswerContext, out: Out): void {
   for (const p of parts) {
     if (typeof p !== 'object' || p === null) continue;
     const part = p as ResponsePart;
-    for (const f of Object.keys(part)) {
-      const rule = formRuleOf(f, true) ?? formRuleOf(f, false);
-      if (rule) out.look(rule);
-    }
+    for (const f in part) if (Object.prototype.hasOwnProperty.call(part, f)) out.lookForm(f);
     if (typeof part.errorcode === 'string' && index.rules.has(`ERR-${part.errorcode}`)) out.look(`ERR-${part.errorcode}`);
   }
   for (const p of ctx.problems) out.fail(xmlProblemRule(p), 'responseblock', p);
@@ -483,7 +503,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           const address = str(p.securityresponseaddress);
           const postcode = str(p.securityresponsepostcode);
           if (address === undefined || postcode === undefined) continue;
-          const data = [o.pan, o.billingpremise, o.billingpostcode, o.billingcountryiso2a, o.sitereference].map((v) => (typeof v === 'string' ? v : '')).join('\u0000');
+          const data = `${text(o.pan)}\u0000${text(o.billingpremise)}\u0000${text(o.billingpostcode)}\u0000${text(o.billingcountryiso2a)}\u0000${text(o.sitereference)}`;
           const t = ctx.memory.securityResults(data, ctx.format, address, postcode);
           if (t.here === 'none') continue;
           out.look('XML-SECURITY-PATHS');

@@ -227,9 +227,12 @@ function securityCodePathsOf(v: unknown, path: string, found: string[]): string[
 }
 
 function isSecurityCodeKey(k: string): boolean {
-  const slash = k.lastIndexOf('/');
-  const leaf = slash < 0 ? k : k.slice(slash + 1);
-  return leaf.length === 12 && leaf.toLowerCase() === 'securitycode';
+  // The leaf (after the last `/`) is twelve characters: the whole key, or its last twelve after a `/`. Told by the
+  // key's length and one character first: every key of every answer comes here, and few are such a leaf.
+  const n = k.length;
+  if (n !== 12 && (n < 13 || k.charCodeAt(n - 13) !== 47)) return false;
+  const leaf = n === 12 ? k : k.slice(n - 12);
+  return leaf.indexOf('/') < 0 && leaf.toLowerCase() === 'securitycode';
 }
 
 /**

@@ -71,6 +71,9 @@ describe('the invariants of an answer', () => {
     assert.deepEqual(securityCodePaths({ response: [AUTH, { ...AUTH, securitycode: '' }] }), []);
     assert.deepEqual(securityCodePaths([{ securitycode: '1' }], 'at'), ['at[0].securitycode']);
     assert.deepEqual(securityCodePaths('securitycode'), []);
+    // The leaf is what follows the last '/': twelve characters that spell securitycode, and nothing else.
+    const keys = ['a/b/SECURITYCODE', '/securitycode', 'xsecuritycode', 'securitycode/', 'securitycode/x', 'a/securitycod/e', 'a/securitycodes', 'securitycode/securitycode'];
+    assert.deepEqual(securityCodePaths(Object.fromEntries(keys.map((k) => [k, '1']))), ['a/b/SECURITYCODE', '/securitycode', 'securitycode/securitycode']);
   });
 
   it('leave the merchant its own text: a reference that holds a card number is an echo, not a leak', () => {
