@@ -28,6 +28,11 @@ export interface OperationRow {
   readonly fixed?: Readonly<Record<string, readonly string[]>>;
   /** Fields the document forbids in this operation. */
   readonly forbidden?: readonly string[];
+  /**
+   * The row's "Fields" cell ends in "only": the request sends its fields and no other field of the document; the
+   * rest is inherited from the parent ("all other data is inherited from the THREEDQUERY").
+   */
+  readonly only?: boolean;
   /** Where the card may come from, when the row leaves it open. Each entry is a set of fields sent together. */
   readonly cardSource?: readonly (readonly string[])[];
   /** `baseamount` may be `0` (ACCOUNTCHECK); elsewhere it must be greater than zero. */
@@ -82,6 +87,7 @@ export const OPERATIONS: readonly OperationRow[] = [
     title: 'AUTH after 3-D Secure, enrolled card',
     requesttypes: ['AUTH'],
     required: ['md', 'pares'],
+    only: true,
     quote: '`md`, `pares` only; all other data is inherited from the THREEDQUERY',
     section: SECTION.requestTypes,
   },
@@ -90,6 +96,7 @@ export const OPERATIONS: readonly OperationRow[] = [
     title: 'AUTH after 3-D Secure, card not enrolled or unknown',
     requesttypes: ['AUTH'],
     required: ['sitereference', 'parenttransactionreference'],
+    only: true,
     quote: '`sitereference`, `parenttransactionreference` only',
     section: SECTION.requestTypes,
   },

@@ -79,6 +79,12 @@ function schemaFindings(call: CheckedCall, kinds: readonly string[]): { v: Viola
   return out;
 }
 
+/**
+ * The field a finding is about, wherever it sits: `updates.baseamount` is a baseamount ("the new `baseamount`"), held
+ * to the same rule as one at the top of the request object.
+ */
+const leafOf = (field: string): string => field.slice(field.lastIndexOf('.') + 1);
+
 const finding = (rule: string, v: Violation, severity: Severity = v.severity): Finding => ({ rule, field: v.field, severity, message: v.message });
 
 const lower = (a: Severity, b: Severity): Severity => (a === 'warning' || b === 'warning' ? 'warning' : 'error');
@@ -155,7 +161,7 @@ function rowCheck(row: OperationRow): RequestCheck {
     rules: [rule],
     quote: row.quote,
     run: (call) =>
-      schemaFindings(call, ['required', 'card-source', 'recommended', 'minProperties'])
+      schemaFindings(call, ['required', 'card-source', 'recommended', 'minProperties', 'not-in-row'])
         .filter(({ v, field, view }) => {
           if (view?.row?.id !== row.id) return false;
           if (v.rule === 'required' && field === 'requesttypedescriptions') return false;
@@ -274,7 +280,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     name: 'field-lengths',
     rules: ['FIELD-LENGTHS', 'LIMIT-BASEAMOUNT'],
     quote: 'The number is the maximum length, unless a range is given.',
-    run: (call) => schemaFindings(call, ['maxLength', 'minLength']).map(({ v, field }) => finding(field === 'baseamount' ? 'LIMIT-BASEAMOUNT' : 'FIELD-LENGTHS', v)),
+    run: (call) => schemaFindings(call, ['maxLength', 'minLength']).map(({ v, field }) => finding(leafOf(field) === 'baseamount' ? 'LIMIT-BASEAMOUNT' : 'FIELD-LENGTHS', v)),
   },
   {
     on: 'answered',
@@ -283,7 +289,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     quote: 'Types below follow the notation Alpha, Numeric, Alphanumeric and Char.',
     run: (call) =>
       schemaFindings(call, ['pattern']).map(({ v, field }) =>
-        finding(field === 'baseamount' ? 'FIELD-BASEAMOUNT-MINOR-UNITS' : field === 'billingpostcode' ? 'FIELD-POSTCODE-VALIDATION' : 'FIELD-TYPES', v),
+        finding(leafOf(field) === 'baseamount' ? 'FIELD-BASEAMOUNT-MINOR-UNITS' : leafOf(field) === 'billingpostcode' ? 'FIELD-POSTCODE-VALIDATION' : 'FIELD-TYPES', v),
       ),
   },
   {
@@ -294,7 +300,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     run: (call) =>
       schemaFindings(call, ['enum'])
         .filter(({ field, view }) => view !== undefined && field !== 'accounttypedescription' && field !== 'requesttypedescriptions')
-        .map(({ v, field }) => finding(field === 'transactionactive' ? 'SUB-TRANSACTIONACTIVE-VALUES' : field === 'billingtelephonetype' ? 'FIELD-TELEPHONETYPE' : 'FIELD-TYPES', v)),
+        .map(({ v, field }) => finding(leafOf(field) === 'transactionactive' ? 'SUB-TRANSACTIONACTIVE-VALUES' : leafOf(field) === 'billingtelephonetype' ? 'FIELD-TELEPHONETYPE' : 'FIELD-TYPES', v)),
   },
   {
     on: 'answered',
@@ -537,6 +543,31 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
             message: `the amount of a subscription is changed on the SUBSCRIPTION's reference (${sub.transactionreference}), not on the AUTH part's (${rec!.transactionreference})`,
           },
         ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'stored-card-states',
+    rules: ['STORE-STATE-DISABLE', 'STORE-STATE-REENABLE'],
+    quote: '| `1` | TRANSACTIONUPDATE | value `0` | `0` disabled for future requests | |',
+    // A stored card is `1` enabled or `0` disabled (the Card store table; "`transactionactive` (`0` or `1`, default
+    // `1`)"): an update of a STORE to another value, `2` (a subscription's pending) included, is neither transition.
+    // Which fields an update may carry is not shown; this is the value of a field the table names for it.
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        if (!o || view.types.join() !== 'TRANSACTIONUPDATE' || typeof o.updates !== 'object' || o.updates === null || Array.isArray(o.updates)) return [];
+        const value = (o.updates as Record<string, unknown>).transactionactive;
+        const at = `request[${view.index}].updates.transactionactive`;
+        if (typeof value !== 'string' || value === '0' || value === '1' || call.schema.some((v) => v.field === at)) return [];
+        const filter = readFilter(o.filter, FILTER_KEYS.TRANSACTIONUPDATE);
+        const refs = filter instanceof Map ? (filter.get('transactionreference') ?? []) : [];
+        return refs.flatMap((ref) => {
+          const rec = ledger.get(ref);
+          if (rec?.type !== 'STORE' || !call.ctx.user.sites.includes(rec.sitereference)) return [];
+          const rule = rec.transactionactive === '0' ? 'STORE-STATE-REENABLE' : 'STORE-STATE-DISABLE';
+          return [{ rule, field: at, severity: 'error' as const, message: `${at} is "${value}" on the stored card ${ref}: a stored card is updated to 0 (disabled) or 1 (enabled)` }];
+        });
       }),
   },
   {

@@ -6,7 +6,18 @@ import { checkValue } from '../../schemas/check';
 import { FIELD, REQUEST_TYPES, SECTION } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import type { Format, RequestObject } from '../wire/types';
-import { passedOn, requiredStanding, subscriptionFaults, selectRow as readingSelectRow, isUnset, unknownEnvelopeFields, unknownRequestFields, withoutUnset, type ParentFacts } from '../wire/reading';
+import {
+  passedOn,
+  requiredStanding,
+  SDK_REQUEST_FIELDS,
+  subscriptionFaults,
+  selectRow as readingSelectRow,
+  isUnset,
+  unknownEnvelopeFields,
+  unknownRequestFields,
+  withoutUnset,
+  type ParentFacts,
+} from '../wire/reading';
 import { checkFor, passesEnvelopeShell, schemaRoot } from './schemas';
 import { dedupe, forFormat, joinPath, toViolations, typeNames, violation, type Violation } from './violations';
 
@@ -67,6 +78,7 @@ function againstRow(obj: RequestObject, row: OperationRow, prefix: string, paren
       out.push(violation(at, 'fixed', row.section, `${at} is not sent and the parent passes on a value that is not ${values.join(' or ')}, the value "${row.title}" takes`));
     }
   }
+  if (row.only) out.push(...beyondTheRow(obj, row, prefix, parent));
   const recommended = schemaRoot(file)['x-recommended'];
   if (Array.isArray(recommended)) {
     for (const field of recommended) {
@@ -77,6 +89,49 @@ function againstRow(obj: RequestObject, row: OperationRow, prefix: string, paren
     }
   }
   return { violations: dedupe(out), schemaPassed: errors.length === 0 };
+}
+
+/**
+ * Fields of the document a row whose cell says "only" does not send (`md`, `pares` only; `sitereference`,
+ * `parenttransactionreference` only): a response field, the card, or a value other than the one the parent passes on,
+ * is an error ("all other data is inherited from the THREEDQUERY"). The same value sent again, a field the parent lacked
+ * (rule 4: "Extra fields may be added to the child that the parent lacked") or a parent that cannot be seen is a
+ * warning. A field of no table is the unknown-field warning's, and the SDKs' extras are not reported.
+ */
+/** The card as a request sends it. */
+const CARD_FIELDS: ReadonlySet<string> = new Set(['pan', 'expirydate', 'securitycode', 'cachetoken']);
+
+function beyondTheRow(obj: RequestObject, row: OperationRow, prefix: string, parent: ParentFacts | undefined | 'unknown'): Violation[] {
+  const listed = new Set<string>(['requesttypedescriptions', ...row.required, ...(row.recommended ?? []), ...(row.optional ?? [])]);
+  const out: Violation[] = [];
+  const only = `"${row.title}" sends ${row.required.join(' and ')} only`;
+  for (const field of Object.keys(obj)) {
+    const def = FIELD[field];
+    if (listed.has(field) || !def || SDK_REQUEST_FIELDS.has(field) || !sent(obj, field)) continue;
+    const at = joinPath(prefix, [field]);
+    if (def.request === undefined) {
+      out.push(violation(at, 'not-in-row', row.section, `${at} is a response field of the document, not sent in a request: ${only}`));
+      continue;
+    }
+    if (CARD_FIELDS.has(field)) {
+      // Both rows follow a THREEDQUERY, whose row takes the card (a cache token, or a stored card's reference).
+      out.push(violation(at, 'not-in-row', row.section, `${at} is sent: ${only}; the card is the THREEDQUERY's, inherited ("all other data is inherited from the THREEDQUERY")`));
+      continue;
+    }
+    const inherited = parent !== 'unknown' && parent !== undefined && passedOn(field, parent.type) ? parent.fields[field] : undefined;
+    if (inherited !== undefined && !isUnset(inherited) && inherited !== obj[field]) {
+      out.push(violation(at, 'not-in-row', row.section, `${at} is sent with a value other than the one the parent passes on: ${only}, and all other data is inherited`));
+    } else {
+      const why =
+        inherited !== undefined
+          ? 'it repeats the value the parent passes on'
+          : parent === 'unknown' || parent === undefined
+            ? 'the parent cannot be seen here'
+            : 'the parent lacked it ("Extra fields may be added to the child that the parent lacked")';
+      out.push(violation(at, 'not-in-row', row.section, `${at} is sent: ${only} (${why})`, 'warning'));
+    }
+  }
+  return out;
 }
 
 /**
@@ -172,15 +227,9 @@ function readRequestObject(raw: unknown, prefix: string, context: ReadingContext
   }
   for (const f of unknownRequestFields(obj)) {
     const at = joinPath(prefix, [f]);
-    extra.push(
-      violation(
-        at,
-        'unknown-field',
-        SECTION.common,
-        `${at} is not a field of the document's tables: accepted and passed on, not checked ("The full list of fields accepted in an AUTH request: not shown")`,
-        'warning',
-      ),
-    );
+    // A response field of the tables (`pareq`, `enrolled`) is the document's, but not a request field.
+    const what = FIELD[f] ? `a response field of the document's tables (${FIELD[f].section}), not a request field` : "not a field of the document's tables";
+    extra.push(violation(at, 'unknown-field', SECTION.common, `${at} is ${what}: accepted and passed on, not checked ("The full list of fields accepted in an AUTH request: not shown")`, 'warning'));
   }
   const parent = context.parentOf ? context.parentOf(obj) : 'unknown';
   const row = selectRow(obj, parent === 'unknown' ? undefined : parent);

@@ -218,10 +218,17 @@ const STRING_FORM = new Set(['enum', 'const', 'pattern', 'format', 'maxLength', 
 
 /**
  * Public facts decide no conformance ("never fail a target on it"): a finding on a field that exists only in the
- * public shape (the follow-ups' `filter` and `updates`, `errordata`, `found`, `records`) is a warning.
+ * public shape (the follow-ups' `filter` and `updates`, `errordata`, `found`, `records`) is a warning. A field of the
+ * document held in `updates` is the exception: where it sits is the public shape, but its value is the document's
+ * field ("a TRANSACTIONUPDATE with the SUBSCRIPTION reference and the new `baseamount`"), held to its type, length
+ * and values as anywhere else.
  */
 export function severityOf(names: readonly string[]): 'error' | 'warning' {
-  return names.some((n) => FIELD[n]?.source === 'public-facts') ? 'warning' : 'error';
+  const shapes = names.filter((n) => FIELD[n]?.source === 'public-facts');
+  if (shapes.length === 0) return 'error';
+  const leaf = names[names.length - 1];
+  const documentFieldInUpdates = shapes.every((n) => n === 'updates') && leaf !== 'updates' && FIELD[leaf] !== undefined;
+  return documentFieldInUpdates ? 'error' : 'warning';
 }
 
 /** One violation per field and rule: an envelope and its request object's row may report the same thing. */

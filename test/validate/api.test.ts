@@ -10,6 +10,7 @@ import {
   echoViolations,
   mustEcho,
   selectRow,
+  validateAgainstRow,
   validateRequestEnvelope,
   validateRequestObject,
   validateResponseEnvelope,
@@ -17,6 +18,8 @@ import {
   withAnswersHeld,
   type Violation,
 } from '../../src/validate';
+import { OPERATION } from '../../schemas/operations';
+import { parentFacts } from '../../src/wire/reading';
 import { example } from '../schemas/fixtures';
 
 type Obj = Record<string, unknown>;
@@ -89,6 +92,26 @@ test('the card must come from somewhere: pan + expirydate, cachetoken or parentt
   assert.deepEqual(validateRequestObject(req('auth', { cachetoken: 'c-1' }, ['pan', 'expirydate'])), []);
 });
 
+test('the AUTH rows after 3-D Secure send their fields "only": the card, a response field or another value than the parent\'s is an error', () => {
+  const row = OPERATION['auth-3ds-enrolled'];
+  const enrolled = req('auth-3ds-enrolled');
+  assert.deepEqual(validateAgainstRow(enrolled, row), []);
+  assert.deepEqual(summary(validateAgainstRow({ ...enrolled, securitycode: '123' }, row)), ['error securitycode not-in-row']);
+  assert.deepEqual(summary(validateAgainstRow({ ...enrolled, pareq: 'eJxVUk1v' }, row)), ['error pareq not-in-row']);
+  // Another amount than the THREEDQUERY's: "all other data is inherited from the THREEDQUERY".
+  const query = parentFacts('THREEDQUERY', { baseamount: '1050', currencyiso3a: 'GBP' });
+  assert.deepEqual(summary(validateAgainstRow({ ...enrolled, baseamount: '999' }, row, '', query)), ['error baseamount not-in-row']);
+  // The same value again, a field the parent lacked (rule 4), or a parent not seen: a warning.
+  assert.deepEqual(summary(validateAgainstRow({ ...enrolled, baseamount: '1050' }, row, '', query)), ['warning baseamount not-in-row']);
+  assert.deepEqual(summary(validateAgainstRow({ ...enrolled, orderreference: 'o-1' }, row, '', query)), ['warning orderreference not-in-row']);
+  assert.deepEqual(summary(validateAgainstRow({ ...enrolled, baseamount: '999' }, row)), ['warning baseamount not-in-row']);
+  // The SDKs' extras and fields of no table are not this finding's.
+  assert.deepEqual(validateAgainstRow({ ...enrolled, requestreference: 'A1', customfield: 'x' }, row), []);
+  const notEnrolled = OPERATION['auth-3ds-not-enrolled'];
+  assert.deepEqual(validateAgainstRow(req('auth-3ds-not-enrolled'), notEnrolled), []);
+  assert.deepEqual(summary(validateAgainstRow({ ...req('auth-3ds-not-enrolled'), expirydate: '12/2031' }, notEnrolled)), ['error expirydate not-in-row']);
+});
+
 test('baseamount must be greater than zero, except in ACCOUNTCHECK', () => {
   for (const amount of ['0', '000']) {
     assert.deepEqual(summary(validateRequestObject(req('auth', { baseamount: amount }))), ['error baseamount amount-above-zero']);
@@ -96,7 +119,8 @@ test('baseamount must be greater than zero, except in ACCOUNTCHECK', () => {
     assert.deepEqual(validateRequestObject(req('accountcheck', { baseamount: amount })), []);
   }
   assert.deepEqual(validateRequestObject(req('auth', { baseamount: '0100' })), []);
-  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: '0' } }))), ['warning updates.baseamount amount-above-zero']);
+  // The new baseamount of an update is a baseamount: where it sits is the public shape, its value the document's.
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: '0' } }))), ['error updates.baseamount amount-above-zero']);
 });
 
 test('billingpostcode is validated only for US, GB and CA; its length always', () => {
@@ -144,12 +168,14 @@ test('request types: unknown is an error, SUBSCRIPTION alone is an error, a comb
   assert.deepEqual(summary(validateRequestObject({ requesttypedescriptions: ['AUTH', 7] })), ['error requesttypedescriptions[1] all-values-strings']);
 });
 
-test("the follow-ups' public shape (filter, updates) gives warnings only: it is not the document's", () => {
+test("the follow-ups' public shape (filter, updates) gives warnings only: it is not the document's; a field of the document in updates is held to its type", () => {
   const vs = validateRequestObject(req('transactionquery', {}, ['filter']));
   assert.deepEqual(summary(vs), ['warning filter required']);
   assert.deepEqual(summary(validateRequestObject(req('transactionquery', { filter: { transactionreference: [{}] } }))), ['warning filter.transactionreference[0].value required']);
   assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: {} }))), ['warning updates minProperties']);
-  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: 2000 } }))), ['warning updates.baseamount all-values-strings']);
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: 'baseamount=2000' }))), ['warning updates type']);
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: 2000 } }))), ['error updates.baseamount all-values-strings']);
+  assert.deepEqual(summary(validateRequestObject(req('transactionupdate', { updates: { baseamount: '20.00' } }))), ['error updates.baseamount pattern']);
 });
 
 test('response parts: errorcode and errormessage always, "Ok" on success, the shape\'s fields on success only', () => {
