@@ -177,7 +177,9 @@ export interface CaseFinding extends Finding {
 
 /** The findings of the contract checks in one call, run as the session runs them (when the call is answered). */
 function findingsOf(gw: CaseGateway, call: Extract<ObservedCall, { kind: 'answered' }>): CaseFinding[] {
-  const checked = checkedCall(0, call);
+  // With the ledger, as the gate reads the call (src/contract/session.ts): a request's row and required fields are
+  // read with its parent, so that the case says what the gate says, at the same severity.
+  const checked = checkedCall(0, call, gw.gateway.ledger);
   return REQUEST_CHECKS.flatMap((c) => c.run(checked, { ledger: gw.gateway.ledger }).map((f) => ({ ...f, check: c.name, field: redactText(f.field), message: redactText(f.message) })));
 }
 

@@ -140,6 +140,17 @@ export function compareParts(kase: ClientCase, answered: readonly ResponsePart[]
       if (sameJson(want, have)) continue;
       problems.push(have === undefined ? `${where}: ${key} was not reported` : differs(where, key, want, have));
     }
+    // Any other field the client reported is reported "as the SDK gives it" (the adapter protocol): one the gateway
+    // answered with another value is misreported (a settleduedate turned into another format, a security check
+    // digit into a boolean), whatever the case is about. A field not reported is not missed; `errormessage` is
+    // compared only when declared raw.
+    const listed = new Set(fields);
+    for (const key of Object.keys(got)) {
+      if (listed.has(key) || (key === 'errormessage' && !rawErrorMessage)) continue;
+      const want = part[key];
+      if (want === undefined || sameJson(want, got[key])) continue;
+      problems.push(differs(where, key, want, got[key]));
+    }
   });
   return problems;
 }
