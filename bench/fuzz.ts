@@ -110,7 +110,7 @@ export async function fuzzSection(s: LoadSettings, log: (line: string) => void):
       {
         measure: 'Fuzz (requests, JSON)',
         subject: `cardspec fuzz, ${FUZZ_CONCURRENCY} in flight, ${fuzzReps[0].threads} thread(s)`,
-        figure: `${rate(fuzzRate, 'case')} (${runs} cases/run${notes ? `; ${notes}` : ''}); fuzzer CPU ${median(fuzzReps.map((r) => r.cpuPerCase)).toFixed(0)} µs/case, gateway CPU ${median(gatewayPerCase).toFixed(0)} µs/case`,
+        figure: `${rate(fuzzRate, 'case')} (${runs} cases/run${notes ? `; ${notes}` : ''}); fuzzer CPU ${median(fuzzReps.map((r) => r.cpuPerCase)).toFixed(0)} µs/case (its event loop busy ${(median(fuzzReps.map((r) => r.busy)) * 100).toFixed(0)} %), gateway CPU ${median(gatewayPerCase).toFixed(0)} µs/case`,
         ratio: `${ratio(fuzzRate, ceiling.rate)} of autocannon`,
         target: `>= ${FUZZ_MIN_RATIO} of autocannon: ${verdict(value, FUZZ_MIN_RATIO)}`,
         runs: String(fuzzReps.length),

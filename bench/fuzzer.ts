@@ -9,6 +9,7 @@
  * in this benchmark process only, and a body is kept when `sendRaw` is called directly (a fuzz case) rather than
  * through `send` (setting up the pool of parent transactions).
  */
+import { performance } from 'node:perf_hooks';
 import { planFor, runFuzz } from '../src/fuzz';
 import { builtinConnection } from '../src/client/connection';
 import { Target, type RawRequest } from '../src/client/target';
@@ -36,6 +37,11 @@ export interface FuzzRep {
   readonly threads: number;
   /** This process's CPU time (every thread) over the whole `runFuzz` call, per case sent: µs. */
   readonly cpuPerCase: number;
+  /**
+   * The share of the `runFuzz` call its event loop was busy (not waiting for I/O): near 1, the fuzzer's one thread
+   * is what limits the rate; well below, it waits for the target's answers.
+   */
+  readonly busy: number;
 }
 
 let viaSend = 0;
@@ -63,8 +69,10 @@ async function handle(spec: FuzzSpec): Promise<void> {
   recording = spec.record;
   const sink = { write: (): void => undefined };
   const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
   const result = await runFuzz(plan, { out: sink, tty: false });
   const used = process.cpuUsage(cpu);
+  const busy = performance.eventLoopUtilization(loop).utilization;
   recording = 0;
   const outcome = result.report.requests[0];
   const sent = outcome?.sent ?? 0;
@@ -82,6 +90,7 @@ async function handle(spec: FuzzSpec): Promise<void> {
     threads: outcome?.threads ?? plan.threads ?? 1,
     // The call's setup (the pool's few requests) is in it too: a few dozen of thousands of requests.
     cpuPerCase: sent > 0 ? (used.user + used.system) / sent : NaN,
+    busy,
   };
   tell({ type: 'result', data: rep });
 }
