@@ -12,7 +12,7 @@ import { redactText } from '../redact';
 import type { ResponsePart } from '../wire/types';
 import { checkedCall, type CheckedCall } from './call';
 import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type RequestCheck, type Severity } from './checks';
-import { FlowCounter, FLOWS, type Step } from './flows';
+import { FlowCounter, FLOWS, type Step, type UpdateStep } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
 import { ruleText } from '../rules/contract';
 import { answerFindings } from '../rules/answers';
@@ -29,6 +29,12 @@ export interface SessionOptions {
    * the same checks wrapped, to drop what a passive observer cannot know (a parent it never saw).
    */
   readonly requestChecks?: readonly RequestCheck[];
+  /**
+   * The owner writes a call's transactions to the ledger only after `observe` (the checking proxy's observed ledger):
+   * the flows of each call are then judged when it calls `countFlows()`, once they are there. A flow's step is judged
+   * with its record; judged before it is written, no step would ever complete a flow.
+   */
+  readonly flowsAfterRecord?: boolean;
 }
 
 /** Examples kept per check of each rule unless told otherwise. */
@@ -64,6 +70,9 @@ export class ContractSession {
   private readonly examples: number;
   private readonly requestChecks: readonly RequestCheck[];
   private readonly flows: FlowCounter;
+  private readonly flowsAfterRecord: boolean;
+  /** With `flowsAfterRecord`: the last call's steps and updates, judged by `countFlows()`. */
+  private unjudged: { made: Step[]; updates: UpdateStep[] } = { made: [], updates: [] };
   /** The last KEEP_ANSWERED answered calls, a ring (a gate left up for days shifts nothing). */
   private readonly recent: AnsweredCall[] = [];
   private recentCount = 0;
@@ -79,6 +88,16 @@ export class ContractSession {
     this.examples = opts.examples ?? EXAMPLES_PER_CHECK;
     this.requestChecks = opts.requestChecks ?? REQUEST_CHECKS;
     this.flows = new FlowCounter(ledger);
+    this.flowsAfterRecord = opts.flowsAfterRecord ?? false;
+  }
+
+  /** With `flowsAfterRecord`: judges the flows of the calls observed since the last call, now that the ledger has their transactions. */
+  countFlows(): void {
+    const { made, updates } = this.unjudged;
+    if (made.length === 0 && updates.length === 0) return;
+    this.unjudged = { made: [], updates: [] };
+    this.flows.addSteps(made);
+    for (const u of updates) this.flows.addUpdate(u);
   }
 
   /**
@@ -179,7 +198,8 @@ export class ContractSession {
         if (typeof ref === 'string' && ref !== '') made.push({ ref, row: view.row?.id, clean });
       }
     }
-    this.flows.addSteps(made);
+    if (this.flowsAfterRecord) this.unjudged.made.push(...made);
+    else this.flows.addSteps(made);
     for (const view of call.requests) {
       if (view.types.join() === 'TRANSACTIONUPDATE' && view.obj) {
         const refs = (view.obj.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
@@ -187,7 +207,9 @@ export class ContractSession {
         const updates = view.obj.updates;
         const fields = typeof updates === 'object' && updates !== null ? Object.keys(updates) : [];
         const errorcode = view.parts[0]?.errorcode;
-        this.flows.addUpdate({ target, fields, errorcode: typeof errorcode === 'string' ? errorcode : undefined, clean });
+        const update = { target, fields, errorcode: typeof errorcode === 'string' ? errorcode : undefined, clean };
+        if (this.flowsAfterRecord) this.unjudged.updates.push(update);
+        else this.flows.addUpdate(update);
       }
     }
     this.recent[this.recentCount++ % KEEP_ANSWERED] = { seq: call.seq, types: call.requests.flatMap((r) => r.types), parts: call.parts };

@@ -228,7 +228,9 @@ export class ProxySession {
         },
       };
     });
-    this.contract = new ContractSession(this.observed.ledger, { strict: this.strict, requestChecks });
+    // The observed ledger writes an exchange's transactions after the checks of it (they read the ledger as it was
+    // before): the contract's flows are judged then.
+    this.contract = new ContractSession(this.observed.ledger, { strict: this.strict, requestChecks, flowsAfterRecord: true });
   }
 
   /** A finding only an observer that saw everything could make is not made. */
@@ -358,6 +360,7 @@ export class ProxySession {
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);
     this.coverLooked(found, ex, format, requested);
     this.observed.record(views.map((v) => ({ obj: v.obj, types: v.types, parts: v.parts })));
+    this.contract.countFlows();
     for (const v of views) for (const p of v.parts) if (p.requesttypedescription === 'THREEDQUERY') this.acs.remember(v.obj, p);
     return found;
   }
