@@ -81,14 +81,22 @@ export class BodyTurn<T> {
     const items = this.items;
     this.items = [];
     this.answers.together(() => {
-      for (const item of items) this.run(item);
+      for (const item of items) {
+        // One item's failure must not cost the others their answers.
+        try {
+          this.run(item);
+        } catch (err) {
+          this.onError?.(err, item);
+        }
+      }
     });
   };
 
-  /** `run` answers one item; it must not throw (the items after it would be lost). */
+  /** `run` answers one item; `onError` is told what it threw, if anything (the items after it are answered all the same). */
   constructor(
     private readonly answers: AnswerBatch,
     private readonly run: (item: T) => void,
+    private readonly onError?: (err: unknown, item: T) => void,
   ) {}
 
   push(item: T): void {

@@ -104,4 +104,24 @@ describe('answers written at the end of the turn', () => {
     );
     assert.deepEqual(written, ['kept']);
   });
+
+  it('answer the other bodies of a turn when one fails', async () => {
+    const written: string[] = [];
+    const errors: unknown[] = [];
+    const res = { destroyed: false, headersSent: false, writeHead: () => undefined, end: (b: string) => written.push(b) } as unknown as http.ServerResponse;
+    const batch = new AnswerBatch();
+    const turn = new BodyTurn<string>(
+      batch,
+      (name) => {
+        if (name === 'bad') throw new Error('a bug');
+        batch.write(res, 200, 'text/plain', name);
+      },
+      (err) => errors.push(err),
+    );
+    for (const name of ['a', 'bad', 'c']) turn.push(name);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(written, ['a', 'c']);
+    assert.equal(errors.length, 1);
+    assert.match(String(errors[0]), /a bug/);
+  });
 });

@@ -35,6 +35,11 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
   const typeOk: Record<Format, (header: string | undefined) => boolean> = { json: typeChecker(ACCEPTED_TYPES.json), xml: typeChecker(ACCEPTED_TYPES.xml) };
   // The answers of the interface, on the path every request takes, are written at the end of the turn (../answers.ts).
   const answers = new AnswerBatch((err) => log?.(redactText(`cardspec gateway: an answer could not be written: ${err instanceof Error ? err.message : String(err)}`)));
+  // A request whose answer could not even be written as a 99999: its connection is closed rather than left waiting.
+  const unanswered = (err: unknown, { res }: BodyRead): void => {
+    log?.(redactText(`cardspec gateway: a request could not be answered: ${err instanceof Error ? err.message : String(err)}`));
+    res.destroy();
+  };
 
   // The base address of each Host header seen: a client sends the same one on every call. Bounded like `typeChecker`.
   const bases = { http: new Map<string, string>(), https: new Map<string, string>() };
@@ -129,7 +134,7 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
       });
     }
   }
-  const turn = new BodyTurn<BodyRead>(answers, answerRead);
+  const turn = new BodyTurn<BodyRead>(answers, answerRead, unanswered);
 
   return transport;
 }
