@@ -283,6 +283,15 @@ export function mayHoldCardNumber(text: string): boolean {
 /** A key that stands for a text without holding it (a card number is not kept): the hash's bytes as a string. */
 const digest = (text: string): string => hash('sha256', text, 'binary');
 const has = (p: ResponsePart, f: string): boolean => str(p[f]) !== undefined;
+/**
+ * The field(s) a refused part names behind its error: `errordata` as the field dictionary has it, a list of texts
+ * (schemas/fields.ts, public-facts.md: `["pan"]` with 30000; the XML form's `<data>` elements are read into one).
+ * Anything else (a bare string, a number) is no list and names nothing here: the schemas name its form.
+ */
+function errorData(p: ResponsePart): string[] {
+  const data = p.errordata;
+  return Array.isArray(data) ? data.filter((d): d is string => typeof d === 'string') : [];
+}
 const ok = (p: ResponsePart): boolean => p.errorcode === '0';
 
 /** How the two forms' answers to one data set compare (a form's answers that varied are not compared). */
@@ -651,8 +660,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
             out.fail('STORE-STATE-DISABLE', at(view, first, 'errorcode'), 'a request on a stored card an update disabled (transactionactive 0) is run: "`0` disabled for future requests"');
         } else if (state.disabledBefore) {
           out.look('STORE-STATE-REENABLE');
-          const data = Array.isArray(first.errordata) ? first.errordata.map(String) : [];
-          if (first.errorcode !== '0' && data.some((d) => /parenttransactionreference/i.test(d)))
+          if (first.errorcode !== '0' && errorData(first).some((d) => /parenttransactionreference/i.test(d)))
             out.fail(
               'STORE-STATE-REENABLE',
               at(view, first, 'errorcode'),
@@ -681,7 +689,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         const first = view.parts[0];
         if (!parent || parent.errorcode !== '0' || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
         out.look('FIELD-TRANSACTIONREFERENCE');
-        const data = Array.isArray(first.errordata) ? first.errordata.map(String) : [];
+        const data = errorData(first);
         // Refused naming the parent (errordata, public-facts.md: `20004` "Missing parent", `30000`), or 30000 saying nothing.
         if (first.errorcode !== '0' && (data.some((d) => /parenttransactionreference/i.test(d)) || (first.errorcode === '30000' && data.length === 0)))
           out.fail(
@@ -1163,8 +1171,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         const mine = `request[${view.index}].baseamount`;
         if (ctx.clientFindings?.some((f) => f.field === mine)) continue;
         out.look('FIELD-BASEAMOUNT-POSITIVE');
-        const data = Array.isArray(first.errordata) ? first.errordata.map(String) : typeof first.errordata === 'string' ? [first.errordata] : [];
-        if (data.some((d) => /^baseamount$/i.test(d.trim())))
+        if (errorData(first).some((d) => /^baseamount$/i.test(d.trim())))
           out.fail('FIELD-BASEAMOUNT-POSITIVE', at(view, first, 'errorcode'), `a ${view.types.join('+')} of baseamount 0 is refused naming baseamount: "except that ACCOUNTCHECK allows \`0\`"`);
       }
     },

@@ -229,3 +229,25 @@ describe('the exception the document makes, refused: an ACCOUNTCHECK of 0 (FIELD
     assert.deepEqual(await broken(proxy, 'client'), []);
   });
 });
+
+describe('errordata read as the field dictionary has it: a list of the fields behind the error', () => {
+  it('a bare string is no list: the refused ACCOUNTCHECK of 0 is not named for it (the list form is, above)', async () => {
+    const gw = await startGateway({
+      control: true,
+      mutate: {
+        operations: {
+          ACCOUNTCHECK: (input, next) => (/^0+$/.test(input.prepared.fields.baseamount ?? '') ? refuse('ACCOUNTCHECK', ERR.invalidField, ['baseamount']) : next(input)),
+        },
+        part: (part) => (Array.isArray(part.errordata) ? { ...part, errordata: part.errordata.join(',') } : part),
+      },
+    });
+    open.push(gw);
+    const proxy = await startProxy({ upstream: gw.url });
+    open.push(proxy);
+    const client = new Sender({ url: proxy.url } as RunningContractGateway);
+    const parts = await client.send({ requesttypedescriptions: ['ACCOUNTCHECK'], ...PAYMENT, baseamount: '0', orderreference: 'ac-0', ...card('authorised') });
+    assert.equal(parts[0].errordata, 'baseamount');
+    // errordata is a public fact, not the document's: its form fails nothing, and a text that is no list names no field.
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+  });
+});
