@@ -89,6 +89,9 @@ const finding = (rule: string, v: Violation, severity: Severity = v.severity): F
 
 const lower = (a: Severity, b: Severity): Severity => (a === 'warning' || b === 'warning' ? 'warning' : 'error');
 
+/** A host name of this machine: `localhost` and its subdomains, 127.0.0.0/8, `[::1]`. */
+const isLoopback = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+
 /** Walks a record and its ancestors (parent links of the ledger), nearest first. */
 function* lineage(ledger: Ledger, rec: TxRecord | undefined): Generator<TxRecord> {
   for (let depth = 0; rec && depth < 64; depth++) {
@@ -431,6 +434,30 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
           });
         }
         return out;
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'termurl-https',
+    rules: ['3DS-QUERY-REQUEST'],
+    quote: 'The browser is returned by HTTPS POST to the `termurl`.',
+    // The THREEDQUERY's termurl, the merchant's address the ACS returns the browser to: one that is not HTTPS cannot
+    // be returned to as the document says. The row's rule: ACS-TO-MERCHANT is the return itself, which a request
+    // does not show. A merchant's test server on its own machine (a loopback host) is not reported, as the kit itself
+    // serves plain HTTP on loopback (TRANSPORT-HTTPS). A termurl that is no URL at all is field-types' finding.
+    run: (call) =>
+      call.requests.flatMap((view) => {
+        const termurl = str(view.obj?.termurl);
+        const url = termurl === undefined || !URL.canParse(termurl) ? undefined : new URL(termurl);
+        if (!url || url.protocol === 'https:' || isLoopback(url.hostname)) return [];
+        return [
+          {
+            rule: '3DS-QUERY-REQUEST',
+            field: `request[${view.index}].termurl`,
+            severity: 'error' as const,
+            message: `termurl is an ${url.protocol.slice(0, 10)} address, not https: "The browser is returned by HTTPS POST to the termurl"`,
+          },
+        ];
       }),
   },
   {

@@ -125,6 +125,8 @@ const APPLIES: Readonly<Record<string, (call: CheckedCall) => boolean>> = {
   'riskdec-parent-is-a-payment': (c) => c.requests.some((v) => v.row?.id === 'riskdec-after-payment'),
   'credentialsonfile-for-stored-credentials': (c) => c.requests.some((v) => v.types.includes('SUBSCRIPTION')),
   'amount-change-on-the-subscription': (c) => c.requests.some((v) => v.types.join() === 'TRANSACTIONUPDATE'),
+  'stored-card-states': (c) => c.requests.some((v) => v.types.join() === 'TRANSACTIONUPDATE'),
+  'termurl-https': (c) => c.requests.some((v) => v.obj?.termurl !== undefined),
   'follow-up-shape': (c) => c.requests.some((v) => v.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')),
   'maestro-ecom-uses-3ds': (c) => c.requests.some((v) => v.types.includes('AUTH')),
   'useragent-recommended': (c) => c.requests.some((v) => v.types.includes('THREEDQUERY')),

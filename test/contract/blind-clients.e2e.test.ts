@@ -60,6 +60,15 @@ const MODES: Record<string, Mode> = {
   'email-local-65': { cases: ['store'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
   'types-string-not-list': { cases: ['auth', 'store'], expect: { rule: 'ENV-TYPES-NAMED', severity: 'error' } },
   'threedquery-termurl-relative': { cases: ['threedquery-enrolled-N'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
+  // added after the kit was read: the fixes in the XML block, and a few more edges
+  'xml-auth-3ds-amount-added': { cases: ['auth-3ds-status-Y'], format: 'xml', expect: { rule: '3DS-AUTH-ENROLLED', severity: 'error' } },
+  'xml-auth-n-card-added': { cases: ['auth-3ds-enrolled-N'], format: 'xml', expect: { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' } },
+  'xml-update-amount-decimal': { cases: ['transactionupdate'], format: 'xml', expect: { rule: 'FIELD-BASEAMOUNT-MINOR-UNITS', severity: 'error' } },
+  'xml-store-update-transactionactive-2': { cases: ['store-disable'], format: 'xml', expect: { rule: 'STORE-STATE-DISABLE', severity: 'error' } },
+  'xml-type-lowercase': { cases: ['auth'], format: 'xml', expect: { rule: 'ENV-TYPES-NAMED', severity: 'error' } },
+  'threedquery-termurl-http': { cases: ['threedquery-enrolled-N'], expect: { rule: '3DS-QUERY-REQUEST', severity: 'error' } },
+  'cachetoken-underscored': { cases: ['threedquery-enrolled-N'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
+  'telephonetype-lowercase': { cases: ['store'], expect: { rule: 'FIELD-TELEPHONETYPE', severity: 'error' } },
   // how the client reports what was answered
   'code-70000-as-ok': { cases: ['auth-70000', 'auth'], expect: { fails: ['auth-70000'] } },
   'sub-reference-shared': { cases: ['subscription-no-3ds', 'auth'], expect: { fails: ['subscription-no-3ds'] } },
@@ -80,6 +89,7 @@ const MODES: Record<string, Mode> = {
   'benign-billingprefix': { cases: ['store'], expect: 'benign' },
   'benign-telephone-symbols': { cases: ['store'], expect: 'benign' },
   'benign-email-64-local': { cases: ['store'], expect: 'benign' },
+  'benign-termurl-loopback': { cases: ['threedquery-enrolled-N', 'threedquery-enrolled-Y'], expect: 'benign' },
 };
 
 const summary = (results: readonly ClientCaseResult[]): string => results.map((r) => `${r.id}: ${r.outcome} ${r.problems.join('; ')}`).join('\n');
