@@ -597,8 +597,8 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (!view.parts.some((p) => RESUMED.looksAt!(p, answer))) continue;
         out.look('SUB-NUMBER-RESUME');
         for (const f of RESUMED.find(answer)) {
-          const m = /^response\[(\d+)\]/.exec(f.line);
-          const part = m ? view.parts[Number(m[1])] : undefined;
+          // The invariant says which part (its place in `view.parts`, the list it was given).
+          const part = f.partIndex === undefined ? undefined : view.parts[f.partIndex];
           out.fail(f.rule, part ? at(view, part, f.field) : `response[${view.offset}].${f.field ?? ''}`, f.line.replace(/^response\[\d+\]\.\w+ /, `${f.field ?? 'the field'} `));
         }
       }

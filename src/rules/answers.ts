@@ -46,6 +46,8 @@ export interface AnswerFinding {
   readonly seen?: string;
   /** The request type of the part the field sat in. */
   readonly part?: string;
+  /** The part's place in the answer's list (`response[1]`: 1), when the finding is about one part. */
+  readonly partIndex?: number;
 }
 
 export interface AnswerInvariant {
@@ -363,6 +365,7 @@ function resumedNumberFindings(a: Answer): AnswerFinding[] {
       invariant: 'subscription-number',
       field: 'subscriptionnumber',
       part: part.requesttypedescription,
+      partIndex: i,
       line: `response[${i}].subscriptionnumber of the ${part.requesttypedescription} part is below the subscriptionnumber the request sent to resume the subscription ("To resume a former subscription, send the next number")`,
       expected: `a number not below ${String(sent)}`,
       seen: got,

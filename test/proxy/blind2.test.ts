@@ -37,6 +37,12 @@ describe('a resumed subscription numbered below the number sent (SUB-NUMBER-RESU
     const parts = await client.send(resumed());
     assert.equal(parts[1].subscriptionnumber, '1');
     assert.deepEqual(await broken(proxy, 'gateway'), ['SUB-NUMBER-RESUME']);
+    // Where: the part the invariant names, the SUBSCRIPTION after the AUTH.
+    const found = proxy.session.report().violations.list.filter((f) => f.rule === 'SUB-NUMBER-RESUME');
+    assert.deepEqual(
+      found.map((f) => f.field),
+      ['response[1].subscriptionnumber'],
+    );
   });
 });
 

@@ -95,6 +95,15 @@ describe('the invariants of an answer', () => {
     // The count restarted: below the number sent.
     assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '1' })), ['SUB-NUMBER-RESUME']);
     assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '3' })), ['SUB-NUMBER-RESUME']);
+    // The finding says which part, by its place in the answer's list: an owner need not read it from the line.
+    assert.deepEqual(
+      RESUMED.find(both({ ...sub, subscriptionnumber: '3' })).map((f) => [f.partIndex, f.part, f.field]),
+      [[1, 'SUBSCRIPTION', 'subscriptionnumber']],
+    );
+    assert.deepEqual(
+      RESUMED.find(both({ ...AUTH, subscriptionnumber: '2' }, request)).map((f) => f.partIndex),
+      [1],
+    );
     // A new subscription (1 sent) and a failed part are not a resume.
     assert.deepEqual(rules(both({ ...sub, subscriptionnumber: '1' }, { ...request, subscriptionnumber: '1' })), []);
     assert.deepEqual(rules(both({ ...sub, errorcode: '70000', errormessage: 'Decline', subscriptionnumber: '1' })), []);
