@@ -8,16 +8,25 @@
  *   node -r ./steps/register-ts.js bench/checks.ts [--n 500] [--rounds 15] [--only json|xml]
  *   node -r ./steps/register-ts.js bench/checks.ts --only json --profile json.cpuprofile   (where the time goes)
  *   node -r ./steps/register-ts.js bench/checks.ts --against ../before     (another checkout, timed in turns)
+ *   node -r ./steps/register-ts.js bench/checks.ts --steady [--n 10000]    (as the checking thread runs them)
+ *
+ * `--steady`: the exchanges as the checking thread gets them (the bytes as a client and the gateway wrote them, in
+ * the forwarding thread's batches, read by `readBatch`), every round into one long-lived session per kit (its
+ * observed ledger and flows filling as in a long proxy run), JSON only: the figure to set beside the bench's checks
+ * thread CPU per request.
  *
  * Every exchange must pass: a finding here is a false violation of the proxy, and the script says so.
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { Session as Inspector } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { startGateway } from '../src/gateway';
 import type { HttpExchange } from '../src/proxy/exchange';
+import { answerFraming, scanStatusHead } from '../src/proxy/framing';
+import { BatchWriter, readBatch, type Batch } from '../src/proxy/handoff';
 import { ProxySession } from '../src/proxy/session';
 import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../src/wire/json';
 import type { RequestEnvelope } from '../src/wire/types';
@@ -77,13 +86,80 @@ function time(exchanges: readonly HttpExchange[], form: Form, make: () => Sessio
   return (used.user + used.system) / exchanges.length;
 }
 
+/** N JSON AUTH exchanges as the forwarding thread hands them over: in batches of 64, the heads and bodies as written. */
+async function recordBatches(n: number): Promise<Batch[]> {
+  const gw = await startGateway({ control: true, host: '127.0.0.1', port: 0 });
+  try {
+    const url = new URL(gw.url);
+    const p = buildPayloads('unused');
+    const body = Buffer.from(p.auth, 'utf8');
+    const lines = Object.entries({ host: url.host, ...p.headers, 'content-type': JSON_CONTENT_TYPE, 'content-length': String(body.length) }).map(([k, v]) => `${k}: ${v}\r\n`);
+    const head = Buffer.from(`POST /json/ HTTP/1.1\r\n${lines.join('')}\r\n`, 'latin1');
+    const answers: { head: Buffer; body: Buffer }[] = [];
+    // Four connections, one request at a time on each, the answer read whole by the proxy's own framing.
+    await Promise.all(
+      [0, 1, 2, 3].map(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const s = net.connect({ host: url.hostname, port: Number(url.port) });
+            let buf = Buffer.alloc(0);
+            const send = (): void => void (answers.length >= n ? (s.end(), resolve()) : s.write(Buffer.concat([head, body])));
+            s.on('connect', send);
+            s.on('error', reject);
+            s.on('data', (c: Buffer) => {
+              buf = Buffer.concat([buf, c]);
+              const h = scanStatusHead(buf);
+              const f = h && answerFraming(h, 'POST');
+              if (!h || f?.kind !== 'length' || buf.length < h.size + f.length) return;
+              answers.push({ head: Buffer.from(buf.subarray(0, h.size)), body: Buffer.from(buf.subarray(h.size, h.size + f.length)) });
+              buf = buf.subarray(h.size + f.length);
+              send();
+            });
+          }),
+      ),
+    );
+    const batches: Batch[] = [];
+    for (let i = 0; i < n; i += 64) {
+      const w = new BatchWriter();
+      for (const a of answers.slice(i, Math.min(n, i + 64))) w.add({ requestHead: head, requestBody: [body], answerHead: a.head, answerBody: [a.body] });
+      batches.push(w.take()!);
+    }
+    return batches;
+  } finally {
+    await gw.close();
+  }
+}
+
+/** A batch's memory of its own (a posted batch's is moved to the checking thread, and read there once). */
+const copied = (b: Batch): Batch => ({ ...b, buffer: b.buffer.slice(0, b.length) });
+
+type Reader = (b: Batch) => HttpExchange[];
+
+/** CPU µs per exchange of the batches read and checked by one long-lived session; throws on a finding. */
+function timeSteady(batches: readonly Batch[], session: Session, read: Reader): number {
+  const fresh = batches.map(copied);
+  let n = 0;
+  const before = process.cpuUsage();
+  for (const b of fresh)
+    for (const ex of read(b)) {
+      n++;
+      const found = session.observe(ex);
+      if (found.length > 0) throw new Error(`a passing AUTH found violating: ${found.map((f) => `${f.rule} ${f.field}: ${f.message}`).join('; ')}`);
+    }
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / n;
+}
+
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { n: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, against: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { n: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, against: { type: 'string' }, steady: { type: 'boolean' } },
+  });
+  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against);
   const n = Number(values.n ?? 500);
   const rounds = Number(values.rounds ?? 15);
   const forms: Form[] = values.only === 'json' ? ['json'] : values.only === 'xml' ? ['xml'] : ['json', 'xml'];
@@ -120,6 +196,25 @@ async function main(): Promise<void> {
   for (const [key, xs] of Object.entries(results))
     // The least of the rounds is the one least disturbed by the rest of the machine (its caches, its other work).
     console.log(`${key}: ${Math.min(...xs).toFixed(1)} µs CPU per AUTH exchange at least, ${median(xs).toFixed(1)} median (${rounds} rounds of ${n})`);
+}
+
+/** `--steady`: each kit's one session fed the same batches every round, the kits in turns (the order alternating). */
+async function steady(n: number, rounds: number, against: string | undefined): Promise<void> {
+  const batches = await recordBatches(n);
+  const kits: { name: string; session: Session; read: Reader }[] = [{ name: 'this', session: new ProxySession(), read: readBatch }];
+  if (against !== undefined) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const other = require(path.resolve(against, 'src', 'proxy', 'session')) as { ProxySession: new () => Session };
+    const handoff = require(path.resolve(against, 'src', 'proxy', 'handoff')) as { readBatch: Reader };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    kits.push({ name: 'against', session: new other.ProxySession(), read: handoff.readBatch });
+  }
+  // The first round warms up: the code optimised, the ledger filling.
+  for (const k of kits) timeSteady(batches, k.session, k.read);
+  const results = new Map<string, number[]>(kits.map((k) => [k.name, []]));
+  for (let r = 0; r < rounds; r++) for (const k of r % 2 === 0 ? kits : [...kits].reverse()) results.get(k.name)!.push(timeSteady(batches, k.session, k.read));
+  for (const [name, xs] of results)
+    console.log(`${name} json steady: ${Math.min(...xs).toFixed(1)} µs CPU per AUTH exchange at least, ${median(xs).toFixed(1)} median (${rounds} rounds of ${n}, one session, read from batches)`);
 }
 
 void main().catch((e: unknown) => {
