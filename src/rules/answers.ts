@@ -11,6 +11,7 @@
  */
 import { redactText } from '../redact';
 import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
+import { checkFields } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
 import { causeFindings, leafOf, rulesForViolation, type RuleIndex } from './attribution';
 
@@ -342,7 +343,183 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
       /^\d+$/.test(part.subscriptionnumber),
     find: (a) => resumedNumberFindings(a),
   },
+  // The invariants below hold a sentence wherever it applies; each is deferred, so that a scenario that checks the
+  // same field more precisely (its own row's rule) names the fault first.
+  {
+    name: 'subscription-recur',
+    deferred: true,
+    rule: 'SUB-RECUR',
+    checks: 'a SUBSCRIPTION part that carries `accounttypedescription` carries `RECUR`, failed parts too ("In a response, the SUBSCRIPTION part carries `RECUR`")',
+    looksAt: (part) => part.requesttypedescription === 'SUBSCRIPTION' && part.accounttypedescription !== undefined,
+    find: (a) =>
+      partFindings(a, 'subscription-recur', 'SUB-RECUR', (part) =>
+        part.requesttypedescription === 'SUBSCRIPTION' && part.accounttypedescription !== undefined && part.accounttypedescription !== 'RECUR'
+          ? { field: 'accounttypedescription', says: 'carries another account type than RECUR ("In a response, the SUBSCRIPTION part carries `RECUR`")', expected: 'RECUR' }
+          : undefined,
+      ),
+  },
+  {
+    name: 'authenticated-only',
+    deferred: true,
+    rule: '3DS-CAVV-ECI',
+    checks: 'an AUTH part of a card not enrolled (N, U) or not authenticated (status N, U) carries no `cavv` and no `eci` ("Returned if enrolled and authenticated")',
+    looksAt: (part) => part.requesttypedescription === 'AUTH' && notAuthenticated(part),
+    find: (a) =>
+      partFindings(a, 'authenticated-only', '3DS-CAVV-ECI', (part) => {
+        if (part.requesttypedescription !== 'AUTH' || !notAuthenticated(part)) return undefined;
+        const field = part.cavv !== undefined ? 'cavv' : part.eci !== undefined ? 'eci' : undefined;
+        return field
+          ? { field, says: `is returned though the card is ${isNotEnrolled(part.enrolled) ? 'not enrolled' : 'not authenticated'} ("Returned if enrolled and authenticated")`, expected: `no ${field}` }
+          : undefined;
+      }),
+  },
+  {
+    name: 'enrolled-status',
+    deferred: true,
+    rule: '3DS-STATUS',
+    checks: 'an AUTH part after 3-D Secure (`md` and `pares` sent) of an enrolled card (`enrolled` Y) carries `status` ("Returned if enrolled")',
+    looksAt: (part, a) => part.requesttypedescription === 'AUTH' && part.enrolled === 'Y' && sentMdPares(a),
+    find: (a) =>
+      sentMdPares(a)
+        ? partFindings(a, 'enrolled-status', '3DS-STATUS', (part) =>
+            part.requesttypedescription === 'AUTH' && part.enrolled === 'Y' && part.status === undefined
+              ? { field: 'status', says: 'is missing from the AUTH after 3-D Secure of an enrolled card ("`status` ... Returned if enrolled")', expected: 'a status (Y, N, A or U)' }
+              : undefined,
+          )
+        : [],
+  },
+  {
+    name: 'store-no-bank',
+    deferred: true,
+    rule: 'STORE-NO-BANK',
+    checks: 'a STORE part carries no bank data: no `authcode`, no `acquirerresponsecode`, no security check matched or not matched ("The acquiring bank is not contacted")',
+    looksAt: (part) => part.requesttypedescription === 'STORE',
+    find: (a) =>
+      partFindings(a, 'store-no-bank', 'STORE-NO-BANK', (part) => {
+        if (part.requesttypedescription !== 'STORE') return undefined;
+        const field = BANK_FIELDS.find((f) => part[f] !== undefined) ?? SECURITY_RESULTS.find((f) => part[f] === '2' || part[f] === '4');
+        return field ? { field, says: 'is a result of the bank, which a STORE does not contact ("The acquiring bank is not contacted")', expected: `no ${field} from a bank` } : undefined;
+      }),
+  },
+  {
+    name: 'parent-echo',
+    deferred: true,
+    rule: 'INHERIT-PARENT-ECHO',
+    checks: 'each successful part of a request sent with `parenttransactionreference` carries `parenttransactionreference` ("Present when the response part was based on an earlier request")',
+    looksAt: (part, a) => part.errorcode === '0' && sentParent(a),
+    find: (a) =>
+      sentParent(a)
+        ? partFindings(a, 'parent-echo', 'INHERIT-PARENT-ECHO', (part) =>
+            part.errorcode === '0' && part.parenttransactionreference === undefined
+              ? {
+                  field: 'parenttransactionreference',
+                  says: 'is missing from a part based on an earlier request ("Present when the response part was based on an earlier request")',
+                  expected: "the parent's transactionreference",
+                }
+              : undefined,
+          )
+        : [],
+  },
+  {
+    name: 'declined-by-bank',
+    deferred: true,
+    rule: 'AUTH-BANK-CONTACTED',
+    checks: 'an AUTH or ACCOUNTCHECK part the bank declined (70000) carries `acquirerresponsecode` ("present when the bank was contacted")',
+    looksAt: (part) => (part.requesttypedescription === 'AUTH' || part.requesttypedescription === 'ACCOUNTCHECK') && part.errorcode === '70000',
+    find: (a) =>
+      partFindings(a, 'declined-by-bank', 'AUTH-BANK-CONTACTED', (part) =>
+        (part.requesttypedescription === 'AUTH' || part.requesttypedescription === 'ACCOUNTCHECK') && part.errorcode === '70000' && part.acquirerresponsecode === undefined
+          ? { field: 'acquirerresponsecode', says: 'is missing though the bank declined (70000: "the bank declined"; "present when the bank was contacted")', expected: "the bank's response code" }
+          : undefined,
+      ),
+  },
+  {
+    name: 'query-records',
+    deferred: true,
+    rule: 'FIELD-TYPES',
+    checks:
+      'every field of every record a TRANSACTIONQUERY returns has its type, length and format, as in a part (the records are response parts: "Types below follow the notation ..."; the timestamps\' formats)',
+    looksAt: (part) => part.requesttypedescription === 'TRANSACTIONQUERY' && Array.isArray(part.records) && part.records.length > 0,
+    find: (a, index) => recordViolations(a).flatMap((v) => fromViolation('query-records', v, a, index)),
+  },
 ];
+
+/** The bank's own answers ("Bank authorisation code and bank response code; present when the bank was contacted"). */
+const BANK_FIELDS = ['authcode', 'acquirerresponsecode'] as const;
+/** The security check results, of which `2` and `4` say the bank checked ("Matched", "Not matched"). */
+const SECURITY_RESULTS = ['securityresponseaddress', 'securityresponsepostcode', 'securityresponsesecuritycode'] as const;
+
+const isNotEnrolled = (v: unknown): boolean => v === 'N' || v === 'U';
+/** A card not enrolled, or an enrolled one not authenticated: `status` N (not authenticated) or U (unable to authenticate). */
+const notAuthenticated = (part: Readonly<Record<string, unknown>>): boolean => isNotEnrolled(part.enrolled) || part.status === 'N' || part.status === 'U';
+const present = (v: unknown): boolean => typeof v === 'string' && v !== '';
+/** The request was an AUTH after 3-D Secure of an enrolled card: it sent `md` and `pares`. */
+const sentMdPares = (a: Answer): boolean => present(a.request?.md) && present(a.request?.pares);
+/** The request named a parent: every part it made is based on an earlier request. */
+const sentParent = (a: Answer): boolean => present(a.request?.parenttransactionreference);
+
+/** What a per-part check found wrong with one part: the field, what is wrong with it, and what is expected. */
+interface PartFault {
+  readonly field: string;
+  readonly says: string;
+  readonly expected: string;
+}
+
+/** The findings of a check made on each part of an answer on its own. */
+function partFindings(a: Answer, invariant: string, rule: string, check: (part: Readonly<Record<string, unknown>>) => PartFault | undefined): AnswerFinding[] {
+  const out: AnswerFinding[] = [];
+  partList(a.envelope).forEach((part, i) => {
+    if (!isRecord(part)) return;
+    const fault = check(part);
+    if (!fault) return;
+    const type = typeof part.requesttypedescription === 'string' ? part.requesttypedescription : undefined;
+    const seen = shortValue(part[fault.field]);
+    out.push({
+      rule,
+      invariant,
+      field: fault.field,
+      ...(type ? { part: type } : {}),
+      line: redactText(`response[${i}].${fault.field} of the ${type ?? 'part'} ${fault.says}`),
+      expected: redactText(fault.expected),
+      ...(seen !== undefined ? { seen } : {}),
+    });
+  });
+  return out;
+}
+
+/** The violation kinds of the schemas, by the dictionary's check (schemas/check.ts) that found the value wrong. */
+const KIND_OF_PROBLEM: Readonly<Record<string, string>> = {
+  'not-a-string': 'all-values-strings',
+  'too-short': 'minLength',
+  'too-long': 'maxLength',
+  'bad-characters': 'pattern',
+  'not-a-listed-value': 'enum',
+};
+
+/**
+ * The field checks of each record of a TRANSACTIONQUERY part: the query's shape is not shown, but what it returns
+ * of a transaction are that transaction's response fields, each with its type in the field tables. Which fields a
+ * record holds is the shape's, and not checked.
+ */
+function recordViolations(a: Answer): Violation[] {
+  const out: Violation[] = [];
+  partList(a.envelope).forEach((part, i) => {
+    if (!isRecord(part) || part.requesttypedescription !== 'TRANSACTIONQUERY' || !Array.isArray(part.records)) return;
+    part.records.forEach((record, j) => {
+      if (!isRecord(record)) return;
+      for (const { field, problem } of checkFields(record, 'response')) {
+        out.push({
+          field: `response[${i}].records[${j}].${field}`,
+          rule: KIND_OF_PROBLEM[problem.kind] ?? 'pattern',
+          section: FIELD[field]?.section ?? 'Resources and their fields',
+          message: `in a record the TRANSACTIONQUERY returned: ${problem.message}`,
+          severity: 'error',
+        });
+      }
+    });
+  });
+  return out;
+}
 
 /** A subscription number above 1: a resumed subscription's ("send the next number (for example `4` after 3 payments)"). */
 const numberAbove1 = (v: unknown): boolean => typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 1;

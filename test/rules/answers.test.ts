@@ -115,6 +115,85 @@ describe('the invariants of an answer', () => {
     assert.equal(looks({ ...sub, subscriptionnumber: '2' }, { ...request, subscriptionnumber: undefined }), false);
   });
 
+  it('hold every part where the sentence applies, failed parts and second parts too', () => {
+    const parts = (request: Record<string, unknown>, ...response: Record<string, unknown>[]): Answer =>
+      answer(AUTH, { envelope: { requestreference: 'A1', version: '1.00', response, secrand: 'abcdefgh' }, requested: response.map((p) => String(p.requesttypedescription)), request });
+    const FAILED = { requesttypedescription: 'SUBSCRIPTION', errorcode: '60022', errormessage: 'Unauthenticated' };
+    const subRequest = { ...REQUEST, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'] };
+    // "In a response, the SUBSCRIPTION part carries `RECUR`": a failed SUBSCRIPTION part may leave it out, not say ECOM.
+    assert.deepEqual(rules(parts(subRequest, { ...AUTH, errorcode: '60022', errormessage: 'Unauthenticated' }, FAILED)), []);
+    assert.deepEqual(rules(parts(subRequest, { ...AUTH, errorcode: '60022', errormessage: 'Unauthenticated' }, { ...FAILED, accounttypedescription: 'ECOM' })), ['SUB-RECUR']);
+
+    // `cavv`, `eci`: "Returned if enrolled and authenticated".
+    const threeds = { ...REQUEST, pan: undefined, md: 'MD1', pares: 'PARES1' };
+    const enrolled = { ...AUTH, enrolled: 'Y', xid: 'eGlk', status: 'Y', cavv: 'Y2F2dg==', eci: '05' };
+    assert.deepEqual(rules(parts(threeds, enrolled)), []);
+    assert.deepEqual(rules(parts(threeds, { ...enrolled, status: 'A', cavv: undefined, eci: '06' })), []);
+    assert.deepEqual(rules(parts(threeds, { ...enrolled, status: 'U' })), ['3DS-CAVV-ECI']);
+    assert.deepEqual(rules(parts(threeds, { ...enrolled, status: 'U', cavv: undefined })), ['3DS-CAVV-ECI']);
+    assert.deepEqual(rules(parts(REQUEST, { ...AUTH, enrolled: 'N', cavv: 'Y2F2dg==' })), ['3DS-CAVV-ECI']);
+    // `status`: "Returned if enrolled", in the AUTH part of AUTH+SUBSCRIPTION too.
+    assert.deepEqual(rules(parts({ ...threeds, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'] }, { ...enrolled, status: undefined, cavv: undefined, eci: undefined })), ['3DS-STATUS']);
+    assert.deepEqual(rules(parts(REQUEST, { ...AUTH, enrolled: 'Y' })), []);
+
+    // "The acquiring bank is not contacted": no bank answer in a STORE part; a security code not checked (1) says nothing.
+    const store = { requesttypedescriptions: ['STORE'], pan: PAN, orderreference: 'order-1', accounttypedescription: 'CARDSTORE' };
+    const STORE = {
+      transactionreference: '12-9-1002',
+      transactionactive: '1',
+      requesttypedescription: 'STORE',
+      orderreference: 'order-1',
+      accounttypedescription: 'CARDSTORE',
+      maskedpan: '411111######1111',
+      paymenttypedescription: 'VISA',
+      issuer: 'Test Issuer',
+      issuercountryiso2a: 'GB',
+      merchantname: 'test merchant',
+      operatorname: 'operator',
+      livestatus: '0',
+      transactionstartedtimestamp: '2026-01-05 09:00:00',
+      errorcode: '0',
+      errormessage: 'Ok',
+    };
+    assert.deepEqual(rules(parts(store, STORE)), []);
+    assert.deepEqual(rules(parts(store, { ...STORE, securityresponsesecuritycode: '1' })), []);
+    assert.deepEqual(rules(parts(store, { ...STORE, securityresponsesecuritycode: '2' })), ['STORE-NO-BANK']);
+    assert.deepEqual(rules(parts(store, { ...STORE, acquirerresponsecode: '00' })), ['STORE-NO-BANK']);
+
+    // "Present when the response part was based on an earlier request": every successful part of a child.
+    const child = { ...store, parenttransactionreference: '12-9-1001' };
+    assert.deepEqual(rules(parts(child, { ...STORE, parenttransactionreference: '12-9-1001' })), []);
+    assert.deepEqual(rules(parts(child, STORE)), ['INHERIT-PARENT-ECHO']);
+    assert.deepEqual(rules(parts(child, { requesttypedescription: 'STORE', errorcode: '30000', errormessage: 'Invalid field' })), []);
+
+    // "present when the bank was contacted": a bank's decline (70000) of an ACCOUNTCHECK as of an AUTH.
+    const check = { ...REQUEST, requesttypedescriptions: ['ACCOUNTCHECK'] };
+    const DECLINED = { ...AUTH, requesttypedescription: 'ACCOUNTCHECK', errorcode: '70000', errormessage: 'Decline', authcode: undefined, acquirerresponsecode: '05', settlestatus: '3' };
+    assert.deepEqual(rules(parts(check, DECLINED)), []);
+    assert.deepEqual(rules(parts(check, { ...DECLINED, acquirerresponsecode: undefined })), ['AUTH-BANK-CONTACTED']);
+  });
+
+  it("hold the records a TRANSACTIONQUERY returns to their fields' types, each on its field's rule", () => {
+    const query = (...records: Record<string, unknown>[]): Answer =>
+      answer(AUTH, {
+        envelope: {
+          requestreference: 'A1',
+          version: '1.00',
+          response: [{ requesttypedescription: 'TRANSACTIONQUERY', errorcode: '0', errormessage: 'Ok', found: String(records.length), records }],
+          secrand: 'abcdefgh',
+        },
+        requested: ['TRANSACTIONQUERY'],
+        request: { requesttypedescriptions: ['TRANSACTIONQUERY'] },
+      });
+    const payment = { ...AUTH, accounttypedescription: 'RECUR', transactionstartedtimestamp: '2026-01-12 00:00:00' };
+    assert.deepEqual(rules(query(payment)), []);
+    // "| `transactionstartedtimestamp` | Format `YYYY-MM-DD HH:MM:SS`. |": midnight is 00:00:00 of its day, never 24:00:00.
+    assert.deepEqual(rules(query(AUTH, { ...payment, transactionstartedtimestamp: '2026-01-11 24:00:00' })), ['FIELD-TIMESTAMP']);
+    assert.deepEqual(rules(query({ ...payment, settleduedate: '2026-13-12' })), ['FIELD-SETTLEDUEDATE']);
+    // Which fields a record holds is the query's shape ("not shown"): a record with few fields is no finding.
+    assert.deepEqual(rules(query({ transactionreference: '12-9-1001', requesttypedescription: 'AUTH' })), []);
+  });
+
   it('hold the parts to the requested types only where the document fixes them', () => {
     const two: Answer = { ...answer(AUTH), requested: ['RISKDEC', 'AUTH'] };
     assert.deepEqual(rules(two), ['ENV-RESPONSE-ONE-PART-PER-TYPE']);
@@ -124,7 +203,20 @@ describe('the invariants of an answer', () => {
   it("are the fuzz oracles' checks: a schema failure of a case names the field's rule, not the body's", () => {
     assert.deepEqual(
       ANSWER_INVARIANTS.map((i) => i.name),
-      ['schema', 'echoed', 'no-full-pan', 'no-security-code', 'subscription-number'],
+      [
+        'schema',
+        'echoed',
+        'no-full-pan',
+        'no-security-code',
+        'subscription-number',
+        'subscription-recur',
+        'authenticated-only',
+        'enrolled-status',
+        'store-no-bank',
+        'parent-echo',
+        'declined-by-bank',
+        'query-records',
+      ],
     );
     const a = answer({ ...AUTH, maskedpan: '411111******1111' });
     const run: CaseRun = {
@@ -156,7 +248,7 @@ describe('when the steps tell an invariant', () => {
     // over-long amount taken and cut: LIMIT-BASEAMOUNT): steps/world.ts tells these only when the scenario held.
     assert.deepEqual(
       ANSWER_INVARIANTS.filter((i) => i.deferred).map((i) => i.name),
-      ['echoed', 'no-full-pan', 'no-security-code'],
+      ['echoed', 'no-full-pan', 'no-security-code', 'subscription-recur', 'authenticated-only', 'enrolled-status', 'store-no-bank', 'parent-echo', 'declined-by-bank', 'query-records'],
     );
   });
 });
