@@ -39,6 +39,21 @@ Feature: ACCOUNTCHECK
     And the AUTH's securityresponseaddress is "2"
     And the AUTH's securityresponsepostcode is "2"
 
+  @rule:FIELD-BASEAMOUNT-POSITIVE @rule:AC-INHERITED @type:ACCOUNTCHECK @type:AUTH
+  Scenario: A payment on an account check of amount 0 inherits the 0, which only ACCOUNTCHECK allows: the AUTH fails
+    When the merchant sends "Account check" with the "authorised" card and:
+      | baseamount | 0 |
+    Then the ACCOUNTCHECK succeeded
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK and:
+      | baseamount | <omit> |
+    Then the AUTH failed
+
+  @rule:AUTH-BANK-CONTACTED @rule:AC-VALIDATES @requires:card:declined @type:ACCOUNTCHECK
+  Scenario: An account check the bank declines fails, and carries the bank's response code
+    When the merchant sends "Account check" with the "declined" card
+    Then the ACCOUNTCHECK failed
+    And the ACCOUNTCHECK holds `acquirerresponsecode`
+
   @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
   Scenario Outline: <operation> on a category 6012 site with the additional fields is not refused with 60025
     Given the merchant's site has the merchant category code 6012

@@ -64,6 +64,30 @@ Feature: Card store
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE
     Then the AUTH succeeded
 
+  @rule:STORE-STATE-DISABLE @rule:STORE-STATE-REENABLE @requires:transactionupdate @requires:transactionquery @type:STORE @type:TRANSACTIONUPDATE @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY after each update shows the stored card disabled (0), then enabled again (1)
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends a TRANSACTIONUPDATE of the STORE and:
+      | transactionactive | 0 |
+    And the merchant sends a TRANSACTIONQUERY of the STORE
+    Then the TRANSACTIONQUERY found the STORE
+    And the queried STORE's transactionactive is "0"
+    When the merchant sends a TRANSACTIONUPDATE of the STORE and:
+      | transactionactive | 1 |
+    And the merchant sends a TRANSACTIONQUERY of the STORE
+    Then the TRANSACTIONQUERY found the STORE
+    And the queried STORE's transactionactive is "1"
+
+  @rule:STORE-STATE-ENABLED @rule:INHERIT-PARENT @rule:INHERIT-PARENT-ECHO @type:AUTH @type:STORE
+  Scenario: A STORE may take its card from an earlier request: it names its parent and is enabled for later payments
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Card store" with the parent the AUTH
+    Then the STORE succeeded
+    And the STORE's parenttransactionreference is the AUTH's transactionreference
+    And the STORE's transactionactive is "1"
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE as the child AUTH
+    Then the child AUTH succeeded
+
   @rule:SEC-FEATURES-ENABLED @requires:featuresOff @type:STORE
   Scenario: Card store must be enabled on the account by the provider
     Given the merchant's site does not have card store and fraud control enabled

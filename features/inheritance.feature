@@ -27,6 +27,28 @@ Feature: Inheritance
     And the second AUTH's securityresponseaddress is "2"
     And the second AUTH's securityresponsepostcode is "2"
 
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @requires:security @type:AUTH
+  Scenario: A grandchild inherits through its parent what its parent inherited: the billing data of the first request
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the second AUTH
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the second AUTH as the third AUTH
+    Then the third AUTH succeeded
+    And the third AUTH's securityresponseaddress is "2"
+    And the third AUTH's securityresponsepostcode is "2"
+
+  @rule:INHERIT-CHILD @rule:3DS-STORED-CARD @rule:3DS-AUTH-NOT-ENROLLED @requires:cardstore @requires:security @requires:card:notEnrolled @type:STORE @type:THREEDQUERY @type:AUTH
+  Scenario: The AUTH after 3-D Secure on a stored card inherits the STORE's billing data through the THREEDQUERY
+    When the merchant sends "Card store" with the "not enrolled" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the merchant sends "3-D Secure enrolment check" with the parent the STORE
+    And the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
+    Then the AUTH succeeded
+    And the AUTH's securityresponseaddress is "2"
+    And the AUTH's securityresponsepostcode is "2"
+
   @rule:INHERIT-CHILD @rule:RISKDEC-AFTER-PAYMENT @requires:fraudcontrol @type:AUTH @type:RISKDEC
   Scenario: A risk decision after a payment inherits the payment's card
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
@@ -84,7 +106,7 @@ Feature: Inheritance
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the child AUTH
     Then the child AUTH succeeded
 
-  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @rule:FIELD-PARENT @rule:FIELD-TRANSACTIONREFERENCE @rule:AUTH-AUTHORISE @type:ACCOUNTCHECK @type:AUTH
+  @rule:INHERIT-PARENT @rule:INHERIT-CHILD @rule:INHERIT-PARENT-ECHO @rule:FIELD-PARENT @rule:FIELD-TRANSACTIONREFERENCE @rule:AUTH-AUTHORISE @rule:AC-INHERITED @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment inherits the card of its parent, a "Account check"
     When the merchant sends "Account check" with the "authorised" card
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK as the child AUTH
@@ -92,14 +114,14 @@ Feature: Inheritance
     And the child AUTH's parenttransactionreference is the ACCOUNTCHECK's transactionreference
     And the child AUTH was made with the "authorised" card
 
-  @rule:INHERIT-CHILD @requires:card:notEnrolled @type:ACCOUNTCHECK @type:AUTH
+  @rule:INHERIT-CHILD @rule:AC-INHERITED @requires:card:notEnrolled @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment with a card of its own on a parent, a "Account check", is made with its own card
     When the merchant sends "Account check" with the "authorised" card
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the ACCOUNTCHECK and the "not enrolled" card as the child AUTH
     Then the child AUTH succeeded
     And the child AUTH was made with the "not enrolled" card
 
-  @rule:INHERIT-CHILD @requires:security @type:ACCOUNTCHECK @type:AUTH
+  @rule:INHERIT-CHILD @rule:AC-INHERITED @requires:security @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment inherits the billing details of its parent, a "Account check"
     When the merchant sends "Account check" with the "authorised" card and:
       | billingpremise  | <matched> |
@@ -109,7 +131,7 @@ Feature: Inheritance
     And the child AUTH's securityresponseaddress is "2"
     And the child AUTH's securityresponsepostcode is "2"
 
-  @rule:INHERIT-CHILD @requires:security @type:ACCOUNTCHECK @type:AUTH
+  @rule:INHERIT-CHILD @rule:AC-INHERITED @requires:security @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment whose own billing details differ from its parent's, a "Account check", is checked with its own
     When the merchant sends "Account check" with the "authorised" card and:
       | billingpremise  | <matched> |
@@ -121,7 +143,7 @@ Feature: Inheritance
     And the child AUTH's securityresponseaddress is "4"
     And the child AUTH's securityresponsepostcode is "4"
 
-  @rule:INHERIT-CHILD @rule:ERR-60025 @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
+  @rule:INHERIT-CHILD @rule:ERR-60025 @rule:AC-INHERITED @requires:mcc6012 @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment inherits the customer fields of its parent, a "Account check": the fields category 6012 mandates were sent
     Given the merchant's site has the merchant category code 6012
     And the merchant adds the fields mandated for category 6012 to each request

@@ -79,17 +79,37 @@ Feature: Risk decision (RISKDEC)
       | status |
       | DENY   |
 
-  @rule:RISKDEC-AFTER-3DS-AUTH @requires:cachetokens @type:THREEDQUERY @type:AUTH @type:RISKDEC
-  Scenario: THREEDQUERY then AUTH then RISKDEC, with the AUTH as the RISKDEC's parent
+  @rule:RISKDEC-AFTER-3DS-AUTH @rule:RISKDEC-SHIELD-VALUES @requires:cachetokens @type:THREEDQUERY @type:AUTH @type:RISKDEC
+  Scenario: THREEDQUERY then AUTH then RISKDEC, with the AUTH as the RISKDEC's parent: a score, the AUTH was not declined
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "not enrolled" card
     And the merchant sends "AUTH after 3-D Secure, card not enrolled or unknown" with the parent the THREEDQUERY
     And the merchant sends "Risk decision after a payment" with the parent the AUTH
-    Then the RISKDEC succeeded
+    Then the AUTH succeeded
+    And the RISKDEC succeeded
     And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
+    And the RISKDEC's fraudcontrolshieldstatuscode is "ACCEPT"
 
   @rule:RISKDEC-SUSPEND-BEFORE-AUTH @requires:riskdecSuspends @type:RISKDEC @type:AUTH
   Scenario Outline: RISKDEC before AUTH gives <status>: the authorised transaction is suspended (settle status 2)
     When the merchant sends "Combined, risk decision first" with the "<status>" card
+    Then the RISKDEC's fraudcontrolshieldstatuscode is "<status>"
+    And the AUTH succeeded
+    And the AUTH's settlestatus is "2"
+
+    @requires:card:shieldChallenge
+    Examples: challenge
+      | status    |
+      | CHALLENGE |
+
+    @requires:card:shieldDeny
+    Examples: deny
+      | status |
+      | DENY   |
+
+  @rule:RISKDEC-SUSPEND-BEFORE-AUTH @requires:riskdecSuspends @type:RISKDEC @type:AUTH
+  Scenario Outline: A payment sent on its own after a RISKDEC of <status>, naming it as parent, is suspended (settle status 2)
+    When the merchant sends "Risk decision on card data" with the "<status>" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the RISKDEC
     Then the RISKDEC's fraudcontrolshieldstatuscode is "<status>"
     And the AUTH succeeded
     And the AUTH's settlestatus is "2"
@@ -127,6 +147,12 @@ Feature: Risk decision (RISKDEC)
     When the merchant sends "Risk decision on card data" with the "authorised" card as the first RISKDEC
     And the merchant sends "Risk decision on card data" with the "authorised" card as the second RISKDEC
     Then the first RISKDEC and the second RISKDEC have different fraudcontrolreference values
+
+  @rule:RISKDEC-REFERENCE-UNIQUE @type:RISKDEC
+  Scenario: A second check of the same order has its own fraudcontrolreference too
+    When the merchant sends "Risk decision on card data" with the "authorised" card as the first RISKDEC
+    And the merchant sends the same request again
+    Then the first RISKDEC and the RISKDEC have different fraudcontrolreference values
 
   @rule:RISKDEC-CATEGORYFLAG @type:RISKDEC
   Scenario Outline: <status>: rulecategoryflag identifies the condition that caused it

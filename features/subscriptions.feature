@@ -30,7 +30,7 @@ Feature: Subscriptions
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card, naming only SUBSCRIPTION
     Then the call was not successful
 
-  @rule:SUB-ENROLLED @rule:3DS-NEXT-Y @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  @rule:SUB-ENROLLED @rule:3DS-NEXT-Y @rule:3DS-STATUS @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, enrolled card: md and pares after the ACS
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
     And the customer completes 3-D Secure at the ACS for the THREEDQUERY
@@ -40,7 +40,7 @@ Feature: Subscriptions
     And the AUTH's status is "Y"
     And the SUBSCRIPTION succeeded
 
-  @rule:3DS-60022-SETTLE @rule:ERR-60022 @errorcode:60022 @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  @rule:3DS-60022-SETTLE @rule:ERR-60022 @rule:3DS-STATUS @errorcode:60022 @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, enrolled card, customer not authenticated: the AUTH part has 60022, status N, settlestatus 3
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "not authenticated" card
     And the customer completes 3-D Secure at the ACS for the THREEDQUERY
@@ -121,6 +121,18 @@ Feature: Subscriptions
     When the target's clock moves on by 3 months
     Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4"
 
+  @rule:SUB-STATE-DEACTIVATE @requires:transactionupdate @requires:transactionquery @type:AUTH @type:SUBSCRIPTION @type:TRANSACTIONUPDATE @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY after the update shows the subscription inactive (0)
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | transactionactive | 1 |
+    Then the SUBSCRIPTION's transactionactive is "1"
+    When the merchant sends a TRANSACTIONUPDATE of the SUBSCRIPTION and:
+      | transactionactive | 0 |
+    Then the TRANSACTIONUPDATE succeeded
+    When the merchant sends a TRANSACTIONQUERY of the SUBSCRIPTION
+    Then the TRANSACTIONQUERY found the SUBSCRIPTION
+    And the queried SUBSCRIPTION's transactionactive is "0"
+
   @rule:SUB-STATE-FINAL @rule:SUB-STATE-RESUME @rule:LIMIT-CATCH-UP @rule:SUB-NUMBER-INCREMENT @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
   Scenario: Payments stop after subscriptionfinalnumber; a greater final number resumes them, missed ones within 24 hours
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
@@ -153,6 +165,17 @@ Feature: Subscriptions
     When the target's clock moves on by 1 month
     Then the SUBSCRIPTION has taken 1 automatic payment
     And the latest automatic payment of the SUBSCRIPTION has baseamount "2000"
+
+  @rule:SUB-FIRST-PAYMENT-AT-ONCE @rule:FIELD-TIMESTAMP @requires:clock @requires:ledger @requires:transactionquery @type:SUBSCRIPTION @type:TRANSACTIONQUERY
+  Scenario: A later payment, taken automatically, is a transaction the merchant can query like any other
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | transactionactive     | 1                |
+    And the target's clock moves on by 7 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "2"
+    When the merchant sends a TRANSACTIONQUERY of the latest automatic payment of the SUBSCRIPTION
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the latest automatic payment of the SUBSCRIPTION
 
   @rule:SUB-NUMBER-RESUME @requires:clock @requires:ledger @type:SUBSCRIPTION
   Scenario: To resume a former subscription after 3 payments, the merchant sends subscriptionnumber 4

@@ -5,6 +5,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import { redact } from '../src/redact';
 import { ControlError, type LedgerRecord } from '../src/client/control';
+import { filterFor } from '../src/client/requests';
 import { referenceOf } from './requests';
 import type { CardspecWorld } from './world';
 import { byText } from '../src/order';
@@ -87,6 +88,23 @@ Then('the latest automatic payment of {txn} has baseamount {string}', async func
   const latest = payments[payments.length - 1];
   if (!latest) this.fail(`${name} has taken no automatic payment`);
   this.check(latest.baseamount === amount, `the latest automatic payment of ${name} has baseamount ${JSON.stringify(latest.baseamount)}; expected "${amount}"`);
+});
+
+// An automatic payment is a transaction the merchant may query like any other: its answer is held to the document
+// as every answer is (src/rules/answers.ts), the fields of its record included.
+When('the merchant sends a TRANSACTIONQUERY of the latest automatic payment of {txn}', async function (this: CardspecWorld, name: string) {
+  const payments = await paymentsOf(this, name);
+  const latest = payments[payments.length - 1];
+  if (!latest) this.fail(`${name} has taken no automatic payment`);
+  await this.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: filterFor(this.site, String(latest.transactionreference)) });
+});
+
+Then('the TRANSACTIONQUERY found the latest automatic payment of {txn}', async function (this: CardspecWorld, name: string) {
+  const payments = await paymentsOf(this, name);
+  const ref = payments[payments.length - 1]?.transactionreference;
+  const records = this.entry('the TRANSACTIONQUERY').part.records;
+  const found = Array.isArray(records) && records.some((r) => typeof r === 'object' && r !== null && (r as Record<string, unknown>).transactionreference === ref);
+  this.check(found, `the TRANSACTIONQUERY's records do not include the latest automatic payment of ${name} (${String(ref)})`);
 });
 
 /**

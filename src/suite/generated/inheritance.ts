@@ -32,9 +32,11 @@ export function inheritanceScenarios(): string {
     const parent = `the ${type}`;
     const types = [...new Set([type, 'AUTH'])];
     const caps = capabilities(row);
+    // "Fields sent in an ACCOUNTCHECK are inherited by its child requests": every scenario on that parent checks it.
+    const own = type === 'ACCOUNTCHECK' ? ['AC-INHERITED'] : [];
     out.push(
       '',
-      `  ${tagLine(['INHERIT-PARENT', 'INHERIT-CHILD', 'INHERIT-PARENT-ECHO', 'FIELD-PARENT', 'FIELD-TRANSACTIONREFERENCE', 'AUTH-AUTHORISE'], caps, types)}`,
+      `  ${tagLine(['INHERIT-PARENT', 'INHERIT-CHILD', 'INHERIT-PARENT-ECHO', 'FIELD-PARENT', 'FIELD-TRANSACTIONREFERENCE', 'AUTH-AUTHORISE', ...own], caps, types)}`,
       `  Scenario: A payment inherits the card of its parent, a "${row.title}"`,
       `    When the merchant sends "${row.title}" with the "authorised" card`,
       `    And the merchant sends "${CHILD}" with the parent ${parent} as the child AUTH`,
@@ -42,7 +44,7 @@ export function inheritanceScenarios(): string {
       `    And the child AUTH's parenttransactionreference is ${parent}'s transactionreference`,
       '    And the child AUTH was made with the "authorised" card',
       '',
-      `  ${tagLine(['INHERIT-CHILD'], [...caps, 'card:notEnrolled'], types)}`,
+      `  ${tagLine(['INHERIT-CHILD', ...own], [...caps, 'card:notEnrolled'], types)}`,
       `  Scenario: A payment with a card of its own on a parent, a "${row.title}", is made with its own card`,
       `    When the merchant sends "${row.title}" with the "authorised" card`,
       `    And the merchant sends "${CHILD}" with the parent ${parent} and the "not enrolled" card as the child AUTH`,
@@ -52,7 +54,7 @@ export function inheritanceScenarios(): string {
     if (takesBilling(row)) {
       out.push(
         '',
-        `  ${tagLine(['INHERIT-CHILD'], [...caps, 'security'], types)}`,
+        `  ${tagLine(['INHERIT-CHILD', ...own], [...caps, 'security'], types)}`,
         `  Scenario: A payment inherits the billing details of its parent, a "${row.title}"`,
         `    When the merchant sends "${row.title}" with the "authorised" card and:`,
         '      | billingpremise  | <matched> |',
@@ -62,7 +64,7 @@ export function inheritanceScenarios(): string {
         `    And the child AUTH's securityresponseaddress is "2"`,
         `    And the child AUTH's securityresponsepostcode is "2"`,
         '',
-        `  ${tagLine(['INHERIT-CHILD'], [...caps, 'security'], types)}`,
+        `  ${tagLine(['INHERIT-CHILD', ...own], [...caps, 'security'], types)}`,
         `  Scenario: A payment whose own billing details differ from its parent's, a "${row.title}", is checked with its own`,
         `    When the merchant sends "${row.title}" with the "authorised" card and:`,
         '      | billingpremise  | <matched> |',
@@ -78,7 +80,7 @@ export function inheritanceScenarios(): string {
     if (row.requesttypes.some((t) => MANDATED_TYPES.includes(t))) {
       out.push(
         '',
-        `  ${tagLine(['INHERIT-CHILD', 'ERR-60025'], [...caps, 'mcc6012'], types)}`,
+        `  ${tagLine(['INHERIT-CHILD', 'ERR-60025', ...own], [...caps, 'mcc6012'], types)}`,
         `  Scenario: A payment inherits the customer fields of its parent, a "${row.title}": the fields category 6012 mandates were sent`,
         "    Given the merchant's site has the merchant category code 6012",
         '    And the merchant adds the fields mandated for category 6012 to each request',
