@@ -10,7 +10,7 @@
  * text: an SDK may translate messages, and passing the text through is not a rule of the document). A case names
  * only rules it can observe that way.
  */
-import type { RequestType } from '../../schemas/fields';
+import { FIELD, type RequestType } from '../../schemas/fields';
 import type { GatewayMutation } from '../gateway';
 import type { RequestObject, ResponsePart } from '../wire/types';
 import type { Severity } from '../contract/checks';
@@ -78,6 +78,11 @@ export function comparedFields(kase: ClientCase, rawErrorMessage = true): string
 }
 
 export const envelopeFields = (kase: ClientCase): string[] => [...new Set([...ENVELOPE_COMPARED, ...(kase.envelope ?? [])])];
+
+/** Envelope fields an SDK may copy into each part it gives. */
+const ENVELOPE_IN_PARTS: ReadonlySet<string> = new Set(ENVELOPE_COMPARED);
+
+const isEmpty = (v: unknown): boolean => v === '' || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
 
 /** Fields whose values are never written in a problem: references of the 3-D Secure exchange. */
 const SECRET_KEYS = new Set(['md', 'pareq', 'pares']);
@@ -148,7 +153,16 @@ export function compareParts(kase: ClientCase, answered: readonly ResponsePart[]
     for (const key of Object.keys(got)) {
       if (listed.has(key) || (key === 'errormessage' && !rawErrorMessage)) continue;
       const want = part[key];
-      if (want === undefined || sameJson(want, got[key])) continue;
+      if (want === undefined) {
+        // A response field of the tables the gateway did not answer, reported with a value: the SDK made it up (an
+        // `enrolled` of "N" on an AUTH that carried none). An empty default ("", null, [], {}) says nothing, and the
+        // envelope's fields copied into a part are the SDK's habit.
+        if (FIELD[key]?.response !== undefined && !ENVELOPE_IN_PARTS.has(key) && !isEmpty(got[key])) {
+          problems.push(`${where}: ${key} was reported as ${SECRET_KEYS.has(key) ? 'a value' : shown(got[key])}; the gateway answered no ${key}`);
+        }
+        continue;
+      }
+      if (sameJson(want, got[key])) continue;
       problems.push(differs(where, key, want, got[key]));
     }
   });

@@ -80,6 +80,7 @@ const MODES: Record<string, Mode> = {
   'settleduedate-reformatted': { cases: ['auth', 'accountcheck'], expect: { fails: ['auth', 'accountcheck'] } },
   'security-booleans': { cases: ['auth', 'accountcheck'], expect: { fails: ['auth', 'accountcheck'] } },
   'raise-on-nonzero-multipart': { cases: ['subscription-99999', 'riskdec-then-auth'], expect: { fails: ['subscription-99999'] } },
+  'invent-enrolled': { cases: ['auth', 'auth-3ds-status-Y'], expect: { fails: ['auth'] } },
   // what the document allows
   'benign-amount-13-digits': { cases: ['auth'], expect: 'benign' },
   'benign-compare-only': { cases: ['auth', 'subscription-no-3ds', 'threedquery-30000', 'threedquery-enrolled-Y', 'transactionquery'], expect: 'benign' },
@@ -89,6 +90,7 @@ const MODES: Record<string, Mode> = {
   'benign-billingprefix': { cases: ['store'], expect: 'benign' },
   'benign-telephone-symbols': { cases: ['store'], expect: 'benign' },
   'benign-email-64-local': { cases: ['store'], expect: 'benign' },
+  'benign-empty-defaults': { cases: ['auth', 'threedquery-30000', 'store'], expect: 'benign' },
   'benign-termurl-loopback': { cases: ['threedquery-enrolled-N', 'threedquery-enrolled-Y'], expect: 'benign' },
 };
 
