@@ -11,6 +11,7 @@ import { AUDIT_READING } from './audit-reading';
 import { BENIGN } from './benign';
 import { BLIND } from './blind';
 import { BLIND2 } from './blind2';
+import { BLIND3 } from './blind3';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
@@ -37,6 +38,7 @@ export const GALLERY: readonly Variant[] = [
   ...AUDIT_READING,
   ...BLIND,
   ...BLIND2,
+  ...BLIND3,
   ...BENIGN,
 ];
 
