@@ -91,6 +91,9 @@ function againstRow(obj: RequestObject, row: OperationRow, prefix: string, paren
   return { violations: dedupe(out), schemaPassed: errors.length === 0 };
 }
 
+/** The card as a request sends it. */
+const CARD_FIELDS: ReadonlySet<string> = new Set(['pan', 'expirydate', 'securitycode', 'cachetoken']);
+
 /**
  * Fields of the document a row whose cell says "only" does not send (`md`, `pares` only; `sitereference`,
  * `parenttransactionreference` only): a response field, the card, or a value other than the one the parent passes on,
@@ -98,9 +101,6 @@ function againstRow(obj: RequestObject, row: OperationRow, prefix: string, paren
  * (rule 4: "Extra fields may be added to the child that the parent lacked") or a parent that cannot be seen is a
  * warning. A field of no table is the unknown-field warning's, and the SDKs' extras are not reported.
  */
-/** The card as a request sends it. */
-const CARD_FIELDS: ReadonlySet<string> = new Set(['pan', 'expirydate', 'securitycode', 'cachetoken']);
-
 function beyondTheRow(obj: RequestObject, row: OperationRow, prefix: string, parent: ParentFacts | undefined | 'unknown'): Violation[] {
   const listed = new Set<string>(['requesttypedescriptions', ...row.required, ...(row.recommended ?? []), ...(row.optional ?? [])]);
   const out: Violation[] = [];
