@@ -690,8 +690,10 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (!parent || parent.errorcode !== '0' || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
         out.look('FIELD-TRANSACTIONREFERENCE');
         const data = errorData(first);
-        // Refused naming the parent (errordata, public-facts.md: `20004` "Missing parent", `30000`), or 30000 saying nothing.
-        if (first.errorcode !== '0' && (data.some((d) => /parenttransactionreference/i.test(d)) || (first.errorcode === '30000' && data.length === 0)))
+        // Refused naming the parent (errordata, public-facts.md: `20004` "Missing parent", `30000`). A 30000 that names
+        // nothing is not read as the parent's: a child may be refused for what it inherits (an AUTH on an ACCOUNTCHECK
+        // of 0), and errordata is not the document's to require.
+        if (first.errorcode !== '0' && data.some((d) => /parenttransactionreference/i.test(d)))
           out.fail(
             'FIELD-TRANSACTIONREFERENCE',
             at(view, first, 'errorcode'),
