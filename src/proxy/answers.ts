@@ -17,7 +17,7 @@ import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
 import type { TxRecord } from '../gateway/transaction';
 import { findCardNumbers } from '../redact';
-import { ANSWER_INVARIANTS, securityCodePaths, xmlProblemRule, type Answer } from '../rules/answers';
+import { ANSWER_INVARIANTS, answerFindings, securityCodePaths, xmlProblemRule, type Answer } from '../rules/answers';
 import { causeFindings, defaultRuleIndex, formRuleOf, presenceRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
@@ -1207,9 +1207,43 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
 ];
 
 /** Every answer check on one exchange. */
+/**
+ * The suite's answer invariants the proxy reads its own way, with what it observed before this exchange: the
+ * schemas and the echoes (documentChecks), full card numbers and security codes (`masked-everywhere`, the
+ * security-code walk), a resumed subscription's number (`RESUMED`, above), the parent given back (`parent-echoed`,
+ * which names the row that says its part carries it before the general sentence). Every other invariant, one
+ * added later included, runs here too: each holds a sentence wherever it applies.
+ */
+export const INVARIANTS_READ_HERE: ReadonlySet<string> = new Set(['schema', 'echoed', 'no-full-pan', 'no-security-code', 'subscription-number', 'parent-echo']);
+const TAKEN_INVARIANTS = ANSWER_INVARIANTS.filter((i) => !INVARIANTS_READ_HERE.has(i.name));
+
+/**
+ * The suite's invariants on the answer as every reader reads it (an empty or null value is not returned), with the
+ * request object where one was sent: each one's rule looked at where it applies, what it finds named against the
+ * gateway.
+ */
+function suiteInvariants(ctx: AnswerContext, out: Out): void {
+  const view = ctx.views.length === 1 ? ctx.views[0] : undefined;
+  const answer: Answer = {
+    envelope: ctx.envelope,
+    format: ctx.format,
+    ...(view && view.types.length > 0 && view.parts.length > 0 ? { requested: view.types } : {}),
+    ...(view?.obj ? { request: view.obj } : {}),
+  };
+  const parts = Array.isArray(ctx.envelope.response) ? (ctx.envelope.response as readonly ResponsePart[]) : [];
+  for (const inv of TAKEN_INVARIANTS) {
+    if (inv.looksAt === undefined ? parts.length > 0 : parts.some((p) => inv.looksAt!(p, answer))) out.look(inv.rule);
+  }
+  for (const f of answerFindings(answer, TAKEN_INVARIANTS)) {
+    const field = f.partIndex !== undefined ? `response[${f.partIndex}]${f.field ? `.${f.field}` : ''}` : (f.field ?? 'response');
+    out.fail(f.rule, field, f.line);
+  }
+}
+
 export function checkAnswer(ctx: AnswerContext, looked: LookedRules): AnswerResult {
   const out = new Out(looked);
   documentChecks(ctx, out);
+  suiteInvariants(ctx, out);
   for (const check of SESSION_CHECKS) check.run(ctx, out);
   if (out.findings.length === 0) return out;
   // One finding per rule and field: validate and a session check may both see a missing field.

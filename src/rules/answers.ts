@@ -479,6 +479,7 @@ function partFindings(a: Answer, invariant: string, rule: string, check: (part: 
       invariant,
       field: fault.field,
       ...(type ? { part: type } : {}),
+      partIndex: i,
       line: redactText(`response[${i}].${fault.field} of the ${type ?? 'part'} ${fault.says}`),
       expected: redactText(fault.expected),
       ...(seen !== undefined ? { seen } : {}),
