@@ -888,6 +888,9 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (!threeDs && q?.threeds && (q.threeds.enrolled === 'N' || q.threeds.enrolled === 'U') && code !== undefined) {
           out.look('3DS-AUTH-NOT-ENROLLED', '3DS-STATUS', '3DS-CAVV-ECI');
           if (code === '0' && !has(auth, 'enrolled')) out.fail('3DS-AUTH-NOT-ENROLLED', at(view, auth, 'enrolled'), 'the AUTH after the THREEDQUERY of a card not enrolled or unknown lacks enrolled');
+          // The card's enrolment is what its THREEDQUERY found, as in the enrolled row above: U is not N.
+          else if (has(auth, 'enrolled') && auth.enrolled !== q.threeds.enrolled)
+            out.fail('3DS-AUTH-NOT-ENROLLED', at(view, auth, 'enrolled'), `the AUTH after the THREEDQUERY answers enrolled ${String(auth.enrolled)}, its THREEDQUERY ${q.threeds.enrolled}`);
           if (has(auth, 'status'))
             out.fail('3DS-STATUS', at(view, auth, 'status'), `the AUTH after the THREEDQUERY of a card not enrolled (enrolled ${q.threeds.enrolled}) returns status: it is returned if enrolled`);
           for (const f of ['cavv', 'eci']) if (has(auth, f)) out.fail('3DS-CAVV-ECI', at(view, auth, f), `the AUTH of a card not enrolled returns ${f}: it is returned if enrolled and authenticated`);
