@@ -5,14 +5,7 @@
  * The benign ones at the end bound the checks added for the escapes: what the document leaves open stays open.
  */
 import type { Variant } from '../types';
-import { answers, benign, ERR, faulty, isObject, isType, partsOf, queryRecords, refuse, withPart, without } from './helpers';
-
-/** The `transactionreference` an update's `filter` names, when it names one. */
-function filteredReference(filter: unknown): string | undefined {
-  const list = isObject(filter) ? filter.transactionreference : undefined;
-  const first: unknown = Array.isArray(list) ? list[0] : undefined;
-  return isObject(first) && typeof first.value === 'string' ? first.value : undefined;
-}
+import { answers, benign, billingNotInherited, ERR, faulty, filteredReference, isObject, isType, partsOf, queryRecords, refuse, without, withPart } from './helpers';
 
 /** An XML answer with one element renamed inside one block (`<block>...<from>x</from>...</block>`). */
 function renameInBlock(body: string, block: string, from: string, to: string): string {
@@ -232,20 +225,7 @@ export const BLIND2: readonly Variant[] = [
     rule: 'AC-INHERITED',
     what: 'does not let a child of an ACCOUNTCHECK inherit its billing fields (the premise and postcode results of the child are 0)',
     build: () => ({
-      mutate: {
-        operations: {
-          AUTH: (input, next) => {
-            const out = next(input);
-            if (input.prepared.parent?.type !== 'ACCOUNTCHECK') return out;
-            const own = input.prepared.own;
-            return withPart(out, (p) => ({
-              ...p,
-              ...(own.billingpremise === undefined && p.securityresponseaddress !== undefined ? { securityresponseaddress: '0' } : {}),
-              ...(own.billingpostcode === undefined && p.securityresponsepostcode !== undefined ? { securityresponsepostcode: '0' } : {}),
-            }));
-          },
-        },
-      },
+      mutate: billingNotInherited((input) => input.prepared.parent?.type === 'ACCOUNTCHECK'),
     }),
   }),
   benign({

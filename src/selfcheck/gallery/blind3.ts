@@ -28,14 +28,7 @@
 import type { GatewayMutation } from '../../gateway';
 import { MCC_6012_FIELDS } from '../../testdata';
 import type { Variant } from '../types';
-import { answers, benign, changeStored, ERR, faulty, isObject, isType, partsOf, queryRecords, refuse, withPart, without } from './helpers';
-
-/** The `transactionreference` an update's `filter` names, when it names one. */
-function filteredReference(filter: unknown): string | undefined {
-  const list = isObject(filter) ? filter.transactionreference : undefined;
-  const first: unknown = Array.isArray(list) ? list[0] : undefined;
-  return isObject(first) && typeof first.value === 'string' ? first.value : undefined;
-}
+import { answers, benign, billingNotInherited, changeStored, ERR, faulty, filteredReference, isObject, isType, partsOf, queryRecords, refuse, without, withPart } from './helpers';
 
 /** The request types a request object names, joined by commas ('' when it names none readably). */
 const typesOf = (req: unknown): string => (isObject(req) && Array.isArray(req.requesttypedescriptions) ? req.requesttypedescriptions.join(',') : '');
@@ -186,20 +179,7 @@ export const BLIND3: readonly Variant[] = [
     rule: 'INHERIT-CHILD',
     what: 'does not pass billing data on past one generation: an AUTH whose parent has a parent (a THREEDQUERY on a stored card) answers address and postcode results 0',
     build: () => ({
-      mutate: {
-        operations: {
-          AUTH: (input, next) => {
-            const out = next(input);
-            if (input.prepared.parent?.parent === undefined) return out;
-            const own = input.prepared.own;
-            return withPart(out, (p) => ({
-              ...p,
-              ...(own.billingpremise === undefined && p.securityresponseaddress !== undefined ? { securityresponseaddress: '0' } : {}),
-              ...(own.billingpostcode === undefined && p.securityresponsepostcode !== undefined ? { securityresponsepostcode: '0' } : {}),
-            }));
-          },
-        },
-      },
+      mutate: billingNotInherited((input) => input.prepared.parent?.parent !== undefined),
     }),
   }),
   faulty({

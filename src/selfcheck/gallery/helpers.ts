@@ -75,3 +75,29 @@ export function changeStored(input: OperationInput, out: PartOutcome, edit: Para
 
 /** Request objects are plain objects here (anything else is left for the gateway's own check to refuse). */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The `transactionreference` an update's `filter` names, when it names one. */
+export function filteredReference(filter: unknown): string | undefined {
+  const list = isObject(filter) ? filter.transactionreference : undefined;
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  return isObject(first) && typeof first.value === 'string' ? first.value : undefined;
+}
+
+/**
+ * An AUTH that does not inherit its parent's billing where `lost` says so: the address and postcode results of a
+ * child that did not send the premise or the postcode come back 0 ("Not given").
+ */
+export const billingNotInherited = (lost: (input: OperationInput) => boolean): GatewayMutation => ({
+  operations: {
+    AUTH: (input, next) => {
+      const out = next(input);
+      if (!lost(input)) return out;
+      const own = input.prepared.own;
+      return withPart(out, (p) => ({
+        ...p,
+        ...(own.billingpremise === undefined && p.securityresponseaddress !== undefined ? { securityresponseaddress: '0' } : {}),
+        ...(own.billingpostcode === undefined && p.securityresponsepostcode !== undefined ? { securityresponsepostcode: '0' } : {}),
+      }));
+    },
+  },
+});
