@@ -28,8 +28,9 @@ const MESSAGE: Record<Turn, RegExp> = {
 const HUNG_PROFILE = profileFile({ limits: { connectTimeoutMs: 1000, totalTimeoutMs: 2000, maxResponseBytes: 1024 * 1024 } });
 const PROFILE = profileFile({ limits: { connectTimeoutMs: 5000, totalTimeoutMs: 30_000, maxResponseBytes: 1024 * 1024 } });
 // Two scenarios, each one request: the second runs after the first failed.
-// (Tags that only these two carry: AUTH-AUTHORISE and FIELD-MASKEDPAN alone now select the generated scenarios too.)
-const TAGS = '(@rule:AUTH-AUTHORISE and @rule:ERR-0) or @rule:FIELD-TIMESTAMP';
+// (Tags that only these two carry: AUTH-AUTHORISE and FIELD-MASKEDPAN alone now select the generated scenarios too,
+// and FIELD-TIMESTAMP alone a subscription's query as well.)
+const TAGS = '(@rule:AUTH-AUTHORISE and @rule:ERR-0) or (@rule:FIELD-TIMESTAMP and @rule:FIELD-SETTLEDUEDATE)';
 
 describe('cardspec run against a target that misbehaves after the preflight', () => {
   for (const kind of Object.keys(MESSAGE) as Turn[]) {
