@@ -27,6 +27,8 @@ describe("the suite's answer invariants, through the proxy", () => {
     await client.ok(store);
     assert.deepEqual(await broken(proxy, 'gateway'), []);
     assert.equal(proxy.session.report().coverage.find((c) => c.rule === 'STORE-NO-BANK')?.status, 'passed');
+    // Once, on the gateway side: the contract session inside the proxy does not run them again on the raw answer.
+    assert.equal(proxy.session.report().contract.answers.checked, 0);
   });
 
   it('a STORE answered with a security code result of 2 (matched) is named under STORE-NO-BANK', async () => {
