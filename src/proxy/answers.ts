@@ -438,6 +438,9 @@ function nestedMasks(v: unknown, path: string, found: [string, string][] = [], d
 /** The suite's invariant of a resumed subscription's number (it exists: the registry is the suite's). */
 const RESUMED = ANSWER_INVARIANTS.find((i) => i.name === 'subscription-number')!;
 
+/** The rules of a value the document refuses for the request's type: a fixed value outside its set, an amount of 0. */
+const REFUSED_VALUE_RULES: readonly string[] = ['FIELD-ACCOUNTTYPE-THREEDQUERY', 'FIELD-ACCOUNTTYPE-PAYMENTS', 'FIELD-BASEAMOUNT-POSITIVE'];
+
 const SESSION_CHECKS: readonly SessionCheck[] = [
   {
     name: 'one-masked-form',
@@ -1134,7 +1137,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'refused-value-accepted',
-    rules: ['FIELD-ACCOUNTTYPE-THREEDQUERY', 'FIELD-ACCOUNTTYPE-PAYMENTS', 'FIELD-BASEAMOUNT-POSITIVE'],
+    rules: REFUSED_VALUE_RULES,
     quote: '`ECOM` or `MOTO` for payments; `ECOM` only for THREEDQUERY; `CARDSTORE` for STORE; `FRAUDCONTROL` for RISKDEC.',
     // A value the document refuses for the request's type (a fixed value outside its set, an amount of zero where
     // only ACCOUNTCHECK allows it) is the client's fault; answered errorcode 0, it is the gateway's too, under the
@@ -1152,6 +1155,12 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         }
         const amount = str(obj.baseamount);
         if (!row.zeroAmount && amount !== undefined && /^0+$/.test(amount)) refused.set('baseamount', 'baseamount 0: "It must be greater than zero, except that ACCOUNTCHECK allows `0`"');
+        for (const f of ctx.clientFindings) {
+          // A value not sent but inherited (rule 4): the request side read it in the parent, under the same sentence.
+          const m = /^request\[(\d+)\]\.(\w+)$/.exec(f.field);
+          if (!m || Number(m[1]) !== view.index || obj[m[2]] !== undefined || f.severity !== 'error' || !REFUSED_VALUE_RULES.includes(f.rule)) continue;
+          refused.set(m[2], `${m[2]} is not sent and the value the parent passes on is one the document refuses in "${row.title}"`);
+        }
         if (refused.size === 0) continue;
         for (const f of ctx.clientFindings) {
           const m = /^request\[(\d+)\]\.(\w+)$/.exec(f.field);

@@ -133,8 +133,10 @@ const APPLIES: Readonly<Record<string, (call: CheckedCall) => boolean>> = {
   'securitycode-recommended': (c) => c.requests.some((v) => v.obj?.pan !== undefined),
   'securitycode-not-in-store': (c) => c.requests.some((v) => v.types.includes('STORE')),
   'subscription-values': (c) => c.requests.some((v) => v.types.includes('SUBSCRIPTION')),
-  'baseamount-above-zero': (c) => c.requests.some((v) => v.obj?.baseamount !== undefined),
-  'account-type-per-operation': (c) => c.requests.some((v) => v.obj?.accounttypedescription !== undefined),
+  // Sent, or in effect through a parent (rule 4): the request side reads the value the parent passes on.
+  'baseamount-above-zero': (c) => c.requests.some((v) => v.obj?.baseamount !== undefined || (v.obj?.parenttransactionreference !== undefined && v.row?.required.includes('baseamount') === true)),
+  'account-type-per-operation': (c) =>
+    c.requests.some((v) => v.obj?.accounttypedescription !== undefined || (v.obj?.parenttransactionreference !== undefined && v.row?.fixed?.accounttypedescription !== undefined)),
   'unknown-fields': () => false,
 };
 

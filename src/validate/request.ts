@@ -77,6 +77,19 @@ function againstRow(obj: RequestObject, row: OperationRow, prefix: string, paren
       const at = joinPath(prefix, [field]);
       out.push(violation(at, 'fixed', row.section, `${at} is not sent and the parent passes on a value that is not ${values.join(' or ')}, the value "${row.title}" takes`));
     }
+    // The amount in effect too, where the row needs one (the gateway reads it so): an AUTH on an ACCOUNTCHECK of 0.
+    const amount = parent.fields.baseamount;
+    if (!row.zeroAmount && row.required.includes('baseamount') && !sent(obj, 'baseamount') && amount !== undefined && /^0+$/.test(amount) && passedOn('baseamount', parent.type)) {
+      const at = joinPath(prefix, ['baseamount']);
+      out.push(
+        violation(
+          at,
+          'amount-above-zero',
+          row.section,
+          `${at} is not sent and the parent passes on 0: it must be greater than zero in "${row.title}" ("It must be greater than zero, except that ACCOUNTCHECK allows 0")`,
+        ),
+      );
+    }
   }
   if (row.only) out.push(...beyondTheRow(obj, row, prefix, parent));
   const recommended = schemaRoot(file)['x-recommended'];

@@ -89,3 +89,20 @@ test('a cache token is the card of "Risk decision on card data" and "Subscriptio
     assert.deepEqual([...a.contract], []);
   }
 });
+
+test('an amount of 0 a parent ACCOUNTCHECK passes on: refused where the row needs an amount, in all three readers', () => {
+  const check = read({ requesttypedescriptions: ['ACCOUNTCHECK'], ...BASE, baseamount: '0', pan: ctx.cards[0].pan, expirydate: ctx.cards[0].expirydate });
+  assert.deepEqual(check.codes, ['0']);
+  const parent = String((check.answer.response as Record<string, unknown>[])[0].transactionreference);
+  const { baseamount: _, ...noAmount } = BASE;
+  const auth = read({ requesttypedescriptions: ['AUTH'], ...noAmount, parenttransactionreference: parent });
+  assert.deepEqual(auth.codes, ['30000']);
+  assert.deepEqual([...auth.gateway], ['baseamount']);
+  assert.deepEqual([...auth.validate], ['baseamount']);
+  assert.deepEqual([...auth.contract], ['baseamount']);
+  assert.ok(auth.findings.some((f) => f.rule === 'FIELD-BASEAMOUNT-POSITIVE' && f.severity === 'error'));
+  // A STORE needs no amount: what it inherits is not checked by any of the three.
+  const store = read({ requesttypedescriptions: ['STORE'], sitereference: ctx.site, accounttypedescription: 'CARDSTORE', parenttransactionreference: parent });
+  assert.deepEqual(store.codes, ['0']);
+  assert.deepEqual([...store.validate, ...store.contract], []);
+});
