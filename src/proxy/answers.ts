@@ -675,7 +675,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'reference-names-the-transaction',
-    rules: ['FIELD-TRANSACTIONREFERENCE'],
+    rules: ['FIELD-TRANSACTIONREFERENCE', '3DS-NEXT-N', '3DS-NEXT-U'],
     quote: 'It identifies the transaction and is the value used as `parenttransactionreference` later.',
     // A reference the gateway answered for a transaction it made, refused as an invalid field when a child names it.
     run: (ctx, out) => {
@@ -691,16 +691,22 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         const parent = named === undefined || ctx.memory.wasUpdated(named) ? undefined : view.parent;
         const first = view.parts[0];
         if (!parent || parent.errorcode !== '0' || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
-        out.look('FIELD-TRANSACTIONREFERENCE');
+        // The AUTH a THREEDQUERY of N or U tells the merchant to send next, its transactionreference as parent: refused
+        // for that parent, the sentence broken is the one that says to send it (one fault, its most specific rule).
+        const enrolled = parent.type === 'THREEDQUERY' && view.types.includes('AUTH') ? parent.threeds?.enrolled : undefined;
+        const rule = enrolled === 'N' || enrolled === 'U' ? `3DS-NEXT-${enrolled}` : 'FIELD-TRANSACTIONREFERENCE';
+        out.look(rule);
         const data = errorData(first);
         // Refused naming the parent (errordata, public-facts.md: `20004` "Missing parent", `30000`). A 30000 that names
         // nothing is not read as the parent's: a child may be refused for what it inherits (an AUTH on an ACCOUNTCHECK
         // of 0), and errordata is not the document's to require.
         if (first.errorcode !== '0' && data.some((d) => /parenttransactionreference/i.test(d)))
           out.fail(
-            'FIELD-TRANSACTIONREFERENCE',
+            rule,
             at(view, first, 'errorcode'),
-            `a request naming the transactionreference of the ${parent.type} answered before is refused for its parenttransactionreference: the reference does not identify the transaction`,
+            rule === 'FIELD-TRANSACTIONREFERENCE'
+              ? `a request naming the transactionreference of the ${parent.type} answered before is refused for its parenttransactionreference: the reference does not identify the transaction`
+              : `an AUTH naming a THREEDQUERY answered enrolled ${enrolled} is refused for its parenttransactionreference: "send AUTH with \`parenttransactionreference\`"`,
           );
       }
     },

@@ -3,6 +3,8 @@
  * a child naming a transaction the gateway answered Ok, refused for its parent, shows a reference that identifies
  * nothing. The proxy reads the refusal's cause from errordata only: a child may be refused for what it inherits,
  * and errordata is a public fact, not the document's, so a refusal that names nothing is not read as the parent's.
+ * The AUTH a THREEDQUERY of N or U says to send next, refused for that parent, breaks the sentence that says so.
+ * What a child inherits is held to its own row (rule 4): an amount of 0 from an ACCOUNTCHECK, in an AUTH.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -32,5 +34,36 @@ describe('a child refused for its parent (FIELD-TRANSACTIONREFERENCE)', () => {
     const child = await client.part({ requesttypedescriptions: ['AUTH'], sitereference: SITE, orderreference: 'child', parenttransactionreference: String(parent.transactionreference) });
     assert.notEqual(child.errorcode, '0');
     assert.ok((await broken(proxy, 'gateway')).includes('FIELD-TRANSACTIONREFERENCE'));
+  });
+});
+
+describe('the AUTH a THREEDQUERY of enrolment U says to send (3DS-NEXT-U)', () => {
+  it('refused for its parent, after the same THREEDQUERY resubmitted, is named under 3DS-NEXT-U alone', async () => {
+    const { client, proxy } = await path('blind3-resubmitted-unknown-query-not-followed');
+    const query = client.threedquery(await client.token('enrolmentUnknown'), { orderreference: 'resubmitted' });
+    await client.ok(query);
+    const again = await client.ok(query);
+    assert.equal(again.enrolled, 'U');
+    const auth = await client.part({ requesttypedescriptions: ['AUTH'], sitereference: SITE, parenttransactionreference: String(again.transactionreference) });
+    assert.equal(auth.errorcode, '30000');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['3DS-NEXT-U']);
+  });
+});
+
+describe('an amount of 0 inherited from an ACCOUNTCHECK (FIELD-BASEAMOUNT-POSITIVE)', () => {
+  it('the reference gateway refuses the AUTH: the client is named, the gateway is not', async () => {
+    const { client, proxy } = await path();
+    const auth = await authOnZeroCheck(client);
+    assert.equal(auth.errorcode, '30000');
+    assert.deepEqual(await broken(proxy, 'client'), ['FIELD-BASEAMOUNT-POSITIVE']);
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    assert.ok(proxy.session.report().coverage.find((c) => c.rule === 'FIELD-BASEAMOUNT-POSITIVE')?.failed);
+  });
+
+  it('a gateway that authorises it is named under FIELD-BASEAMOUNT-POSITIVE', async () => {
+    const { client, proxy } = await path('blind3-inherited-zero-amount-authorised');
+    const auth = await authOnZeroCheck(client);
+    assert.equal(auth.errorcode, '0');
+    assert.deepEqual(await broken(proxy, 'gateway'), ['FIELD-BASEAMOUNT-POSITIVE']);
   });
 });
