@@ -121,10 +121,11 @@ const FIELD_CHECKS = new Set(['all-values-strings', 'type', 'maxLength', 'minLen
  * Whether a request object's values pass the dictionary: the gateway refuses one that does not (`30000`) before it
  * looks anything up, so what the ledger would say of it (a parent, an md/pares pair) is not said either.
  */
-function valuesPass(call: CheckedCall, view: RequestView): boolean {
+function valuesPass(call: CheckedCall, view: RequestView, judged: readonly string[] = []): boolean {
   const at = `request[${view.index}]`;
+  const own = new Set(judged.map((f) => `${at}.${f}`));
   if (view.types.length === 0 || !view.types.every((t) => (REQUEST_TYPES as readonly string[]).includes(t)) || !isRowCombination(view.types)) return false;
-  return !call.schema.some((v) => v.severity === 'error' && FIELD_CHECKS.has(v.rule) && v.field.startsWith(at));
+  return !call.schema.some((v) => v.severity === 'error' && FIELD_CHECKS.has(v.rule) && v.field.startsWith(at) && !own.has(v.field));
 }
 
 // ---- the operation rows -------------------------------------------------------------------------------------------
@@ -387,7 +388,9 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
       for (const view of call.requests) {
         const md = str(view.obj?.md);
         const pares = str(view.obj?.pares);
-        if ((md === undefined && pares === undefined) || !valuesPass(call, view)) continue;
+        // A value of the pair that breaks its field (a PaRes kept with the form's line breaks) is also a modified
+        // value: it is compared with what was issued, which the ledger finds by the other of the two.
+        if ((md === undefined && pares === undefined) || !valuesPass(call, view, ['md', 'pares'])) continue;
         const at = `request[${view.index}].`;
         const issued = ledger.threeDsBy(md, pares)?.threeds;
         // The pair authenticates one AUTH (src/wire/reading.ts): this call's own AUTH is the one that used it.

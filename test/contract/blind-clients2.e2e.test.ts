@@ -42,7 +42,7 @@ const MODES: Record<string, Mode> = {
   'termurl-1025': { cases: ['threedquery-enrolled-N'], expect: { rule: 'FIELD-LENGTHS', severity: 'error' } },
   'expiry-2-digit-year': { cases: ['store'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
   'telephone-letters': { cases: ['store'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
-  'pares-line-wrapped': { cases: ['auth-3ds-status-Y'], expect: { rule: '3DS-MD-PARES-UNMODIFIED', severity: 'error' }, escapes: 'named on FIELD-TYPES only' },
+  'pares-line-wrapped': { cases: ['auth-3ds-status-Y'], expect: { rule: '3DS-MD-PARES-UNMODIFIED', severity: 'error' } },
   'auth-n-no-sitereference': { cases: ['auth-3ds-enrolled-N'], expect: { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' }, escapes: 'nothing found, the case passes' },
   'threedquery-moto': { cases: ['threedquery-enrolled-N'], expect: { rule: 'FIELD-ACCOUNTTYPE-THREEDQUERY', severity: 'error' } },
   'riskdec-accounttype-ecom': { cases: ['riskdec-card'], expect: { rule: 'RISKDEC-CARD', severity: 'error' } },
