@@ -13,7 +13,7 @@
  * ("recommended", "normally") is a warning, and so is anything resting on what the document does not show (the full
  * AUTH field list, the follow-ups' shape, cardspec's body limit): the kit never fails a client on those.
  */
-import { REQUEST_TYPES } from '../../schemas/fields';
+import { fieldsFor, REQUEST_TYPES } from '../../schemas/fields';
 import { OPERATIONS, type OperationRow } from '../../schemas/operations';
 import type { Ledger, TxRecord } from '../gateway';
 import { FILTER_KEYS, readFilter } from '../gateway/operations/followups';
@@ -113,6 +113,43 @@ function parentOf(view: RequestView, ledger: Ledger): TxRecord | undefined {
 }
 
 const FOLLOW_UPS = new Set(['TRANSACTIONUPDATE', 'TRANSACTIONQUERY']);
+
+/**
+ * The places the document itself gives fields in the XML block: "sub-blocks `merchant`, `billing` (with `amount`
+ * carrying a `currencycode` attribute, `payment`, `postcode`, `premise`) and `operation` (`accounttypedescription`,
+ * `sitereference`, `parenttransactionreference`)". Every other path of the dictionary is a public fact or the kit's
+ * choice, and an element found elsewhere stays an unknown field (a warning).
+ */
+const DOCUMENT_XML_PLACES = [
+  'operation/accounttypedescription',
+  'operation/sitereference',
+  'operation/parenttransactionreference',
+  'billing/amount/',
+  'billing/payment/',
+  'billing/postcode',
+  'billing/premise',
+];
+
+/** The fields the document places, by the name of their element (`amount`: baseamount, `pan`, `postcode`). */
+const PLACED_BY_ELEMENT: ReadonlyMap<string, { field: string; path: string }> = new Map(
+  fieldsFor('request').flatMap((d) => {
+    const path = d.request?.xml ?? '';
+    if (!DOCUMENT_XML_PLACES.some((place) => path === place || path.startsWith(place))) return [];
+    const segments = path.split('/');
+    const last = segments[segments.length - 1] ?? '';
+    if (last.startsWith('@')) return []; // an attribute (the currency): the block's own problem, said by xml-block
+    const element = last === '.' ? segments[segments.length - 2] : last;
+    return element ? [[element, { field: d.name, path: path.replace(/\/\.$/, '') }] as const] : [];
+  }),
+);
+
+/** An element of the block that the reader did not know (`merchant/sitereference`) holding a field the document places. */
+function misplacedElement(key: string): { field: string; path: string } | undefined {
+  if (!key.includes('/')) return undefined;
+  const element = key.split('/').pop() ?? '';
+  const placed = PLACED_BY_ELEMENT.get(element);
+  return placed && placed.path !== key ? placed : undefined;
+}
 
 /** The dictionary's field checks (value type, length, class, listed values). */
 const FIELD_CHECKS = new Set(['all-values-strings', 'type', 'maxLength', 'minLength', 'pattern', 'enum']);
@@ -270,7 +307,27 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     rules: ['FIELD-AUTH-FIELD-LIST'],
     quote: 'The full list of fields accepted in an AUTH request: not shown.',
     // Accepted by every reader, in JSON and XML alike (src/wire/reading.ts): a warning, never an error.
-    run: (call) => schemaFindings(call, ['unknown-field']).map(({ v }) => finding('FIELD-AUTH-FIELD-LIST', v, 'warning')),
+    run: (call) =>
+      schemaFindings(call, ['unknown-field'])
+        .filter(({ field }) => call.format !== 'xml' || misplacedElement(field) === undefined)
+        .map(({ v }) => finding('FIELD-AUTH-FIELD-LIST', v, 'warning')),
+  },
+  {
+    on: 'answered',
+    name: 'xml-sub-blocks',
+    rules: ['XML-REQUEST-BLOCK'],
+    quote:
+      'sub-blocks `merchant`, `billing` (with `amount` carrying a `currencycode` attribute, `payment`, `postcode`, `premise`) and `operation` (`accounttypedescription`, `sitereference`, `parenttransactionreference`)',
+    // A field the document places, sent in another sub-block: the reader does not find it where the block puts it
+    // (an unknown element to the reader, and the field missing), so the sentence it breaks is the block's.
+    run: (call) =>
+      call.format !== 'xml'
+        ? []
+        : schemaFindings(call, ['unknown-field']).flatMap(({ v, field }) => {
+            const placed = misplacedElement(field);
+            if (!placed) return [];
+            return [{ rule: 'XML-REQUEST-BLOCK', field: v.field, severity: 'error' as const, message: `${field} holds ${placed.field}, which the block places at ${placed.path}` }];
+          }),
   },
   {
     on: 'answered',

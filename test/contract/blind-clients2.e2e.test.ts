@@ -49,7 +49,7 @@ const MODES: Record<string, Mode> = {
   'sub-number-zero': { cases: ['subscription-no-3ds'], expect: { rule: 'SUB-NUMBER-START', severity: 'error' } },
   'stored-card-sub-no-cof': { cases: ['stored-card-auth'], expect: { rule: 'FIELD-CREDENTIALSONFILE', severity: 'error' } },
   'update-active-number': { cases: ['store-disable'], expect: { rule: 'FIELD-STRINGS', severity: 'error' } },
-  'xml-sitereference-in-merchant': { cases: ['auth'], format: 'xml', expect: { rule: 'XML-REQUEST-BLOCK', severity: 'error' }, escapes: 'FIELD-AUTH-FIELD-LIST warnings only' },
+  'xml-sitereference-in-merchant': { cases: ['auth'], format: 'xml', expect: { rule: 'XML-REQUEST-BLOCK', severity: 'error' } },
   'follow-y-with-parent': { cases: ['threedquery-enrolled-Y'], expect: { rule: '3DS-NEXT-Y', severity: 'error' } },
   'accept-xml-on-json': { cases: ['auth'], expect: { rule: 'TRANSPORT-HEADERS', severity: 'error' } },
   'two-request-objects': { cases: ['auth'], expect: { rule: 'ENV-ONE-REQUEST-OBJECT', severity: 'error' } },
