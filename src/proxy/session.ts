@@ -140,6 +140,35 @@ const APPLIES: Readonly<Record<string, (call: CheckedCall) => boolean>> = {
   'unknown-fields': () => false,
 };
 
+/** A field a request object sends, at its top or among the new values of `updates`. */
+const sends = (c: CheckedCall, field: string): boolean =>
+  c.requests.some((v) => v.obj !== undefined && (v.obj[field] !== undefined || (isObject(v.obj.updates) && v.obj.updates[field] !== undefined)));
+const names = (c: CheckedCall, type: string): boolean => c.requests.some((v) => v.types.includes(type));
+const ofRow = (c: CheckedCall, row: string): boolean => c.requests.some((v) => v.row?.id === row);
+const NOT_PAYMENT_ROWS: ReadonlySet<string> = new Set(['threedquery', 'store', 'riskdec-card', 'riskdec-after-payment']);
+
+/**
+ * Where a rule of a check that holds several is narrower than its check (a sentence about one field, request type
+ * or form): it is looked at only there, so that coverage never counts it checked in an exchange it could not fail.
+ */
+const RULE_APPLIES: Readonly<Record<string, (call: CheckedCall) => boolean>> = {
+  'LIMIT-BASEAMOUNT': (c) => sends(c, 'baseamount'),
+  'FIELD-BASEAMOUNT-MINOR-UNITS': (c) => sends(c, 'baseamount'),
+  'FIELD-POSTCODE-VALIDATION': (c) => sends(c, 'billingpostcode'),
+  'FIELD-TELEPHONETYPE': (c) => sends(c, 'billingtelephonetype'),
+  'SUB-TRANSACTIONACTIVE-VALUES': (c) => sends(c, 'transactionactive'),
+  'SUB-COMBINED': (c) => names(c, 'SUBSCRIPTION'),
+  'XML-REQUEST-BLOCK': (c) => c.format === 'xml',
+  // The account type's rule is the row's (src/contract/checks.ts `account-type-per-operation`): payments are the rest.
+  'FIELD-ACCOUNTTYPE-PAYMENTS': (c) => c.requests.some((v) => v.row !== undefined && !NOT_PAYMENT_ROWS.has(v.row.id)),
+  'FIELD-ACCOUNTTYPE-THREEDQUERY': (c) => ofRow(c, 'threedquery'),
+  'STORE-SHAPE': (c) => ofRow(c, 'store'),
+  'RISKDEC-CARD': (c) => ofRow(c, 'riskdec-card'),
+  'RISKDEC-AFTER-PAYMENT': (c) => ofRow(c, 'riskdec-after-payment'),
+  'SUB-UPDATE-SHAPE': (c) => names(c, 'TRANSACTIONUPDATE'),
+  'STORE-QUERY-SHAPE': (c) => names(c, 'TRANSACTIONQUERY'),
+};
+
 /** When a request check applies to a call: a row's check to a request of its row, the others as listed. */
 function appliesTo(name: string): (call: CheckedCall) => boolean {
   if (NEEDS_EVERYTHING.has(name)) return () => false;
@@ -219,6 +248,8 @@ export class ProxySession {
       const unobservable = NEEDS_EVERYTHING.has(check.name);
       const applies = appliesTo(check.name);
       const ids = check.rules.map((r) => this.looked.id(r));
+      // A row's own check holds one rule, for its row: never narrowed further.
+      const narrower = check.name.startsWith('fields-of-') ? [] : check.rules.map((r) => RULE_APPLIES[r]);
       return {
         ...check,
         run: (call, ctx) => {
@@ -226,7 +257,11 @@ export class ProxySession {
           if (unobservable) return [];
           const ran = check.run(call, ctx);
           const found = ran.length === 0 ? ran : ran.filter((f) => this.observable(check.name, f, call));
-          if (applies(call)) for (let i = 0; i < ids.length; i++) this.looked.lookId(ids[i]);
+          if (applies(call))
+            for (let i = 0; i < ids.length; i++) {
+              const where = narrower[i];
+              if (where === undefined || where(call) || found.some((f) => f.rule === check.rules[i])) this.looked.lookId(ids[i]);
+            }
           for (const f of found) this.current.findings.push({ check: check.name, f });
           return found;
         },
