@@ -192,7 +192,8 @@ export class Ledger {
       const rec = this.bySeq[i];
       return rec !== undefined && rec.transactionreference === ref ? rec : undefined;
     }
-    return i + this.base >= FIRST_SEQ ? this.kept.get(ref) : undefined;
+    // Most ledgers keep nothing beyond the window (a load of plain payments): no hashing of the reference then.
+    return i + this.base >= FIRST_SEQ && this.kept.size > 0 ? this.kept.get(ref) : undefined;
   }
 
   /** Every record held, oldest first. */
@@ -409,7 +410,7 @@ export class Ledger {
           const stale = this.kept.get(this.lastUsed.keys().next().value as string);
           if (stale) this.drop(stale);
         }
-      } else this.drop(rec);
+      } else this.drop(rec, true);
     }
     // Cut the slots that left, in batches, so that the arrays do not grow with every request ever made.
     if (this.head >= 1024 && this.head * 2 >= this.bySeq.length) {
@@ -420,14 +421,18 @@ export class Ledger {
     }
   }
 
-  /** Forgets a record and every index entry of it; a kept parent nothing else reaches goes with it. */
-  private drop(rec: TxRecord): void {
+  /**
+   * Forgets a record and every index entry of it; a kept parent nothing else reaches goes with it. `leaving`: the
+   * record is the one the window just moved past (`slide` cleared its slot), neither in the window nor kept: no
+   * look-up of its reference, whose text is the oldest in the ledger and seldom still in the processor's caches.
+   */
+  private drop(rec: TxRecord, leaving = false): void {
     const ref = rec.transactionreference;
-    const i = this.indexOf(ref);
+    const i = leaving ? -1 : this.indexOf(ref);
     if (i >= 0) {
       this.bySeq[i] = undefined;
       this.kidsBySeq[i] = undefined;
-    } else {
+    } else if (!leaving) {
       this.kept.delete(ref);
       this.lastUsed.delete(ref);
     }

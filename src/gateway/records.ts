@@ -60,6 +60,9 @@ function sameFields(fields: Record<string, string>, keys: readonly string[], val
 function sharedFields(fields: Fields): Fields {
   if (Object.isFrozen(fields)) return fields;
   const out = fields as Record<string, string>;
+  // A request equal to a recent one (a client sending the same request again) is found first: comparing its values
+  // with the kept ones costs less than looking each longer one up by its text (hashing a fresh string, then the map).
+  for (let i = 0; i < recent.length; i++) if (sameFields(out, recent[i].keys, recent[i].values)) return recent[i].fields;
   for (const k in out) {
     const v = out[k];
     if (typeof v !== 'string' || v.length <= PARSER_SHARES) continue;
@@ -71,8 +74,6 @@ function sharedFields(fields: Fields): Fields {
       shared.set(v, v);
     }
   }
-  // Values shared, equal values are mostly the same strings, so comparing them is mostly comparing pointers.
-  for (let i = 0; i < recent.length; i++) if (sameFields(out, recent[i].keys, recent[i].values)) return recent[i].fields;
   const entry = { fields, keys: Object.keys(fields), values: Object.values(fields) };
   if (recent.length < RECENT_KEPT) recent.push(entry);
   else {

@@ -234,7 +234,8 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
             ? parent !== undefined
             : f === 'pan' || f === 'expirydate'
               ? card !== undefined || own[f] !== undefined
-              : requiredStanding(f, sent, facts) === 'present';
+              : // Sent is present whatever the parent (requiredStanding's first answer), without a call per field.
+                own[f] !== undefined || requiredStanding(f, sent, facts) === 'present';
     if (!present) add(f);
   }
   if (!card && needsCard(types) && !bad?.includes('expirydate') && !bad?.includes('cachetoken')) {

@@ -6,7 +6,7 @@ import { cardFor, type AcsStatus, type Enrolment } from '../../testdata';
 import type { SiteInfo } from '../config';
 import { ERR, type ErrorSpec } from '../errors';
 import type { UnitOfWork } from '../ledger';
-import { ECHOED, errorPart, PartTemplates, presentBits, putCard, putEcho, putMerchant, putResult, putSecurity, putStatus } from '../parts';
+import { echoedBits, errorPart, PartTemplates, putCard, putEchoed, putMerchant, putResult, putSecurity, putStatus } from '../parts';
 import { randomBase64 } from '../random';
 import type { ResponsePart } from '../../wire/types';
 import { DerivedRecord, type RecordData } from '../records';
@@ -155,7 +155,7 @@ function paymentPart(rec: PaymentRecord): ResponsePart {
   const shape = rec.extra
     ? -1
     : (rec.parent !== undefined ? 1 : 0) |
-      (presentBits(fields, ECHOED) << 1) |
+      (echoedBits(fields) << 1) |
       (outcome << 6) |
       ((t === undefined ? 0 : t.status === undefined ? 1 : 2) << 8) |
       (rec.cavv !== undefined ? 1 << 10 : 0) |
@@ -167,7 +167,7 @@ function paymentPart(rec: PaymentRecord): ResponsePart {
   part.requesttypedescription = rec.type;
   if (rec.parent !== undefined) part.parenttransactionreference = rec.parent;
   part.transactionstartedtimestamp = rec.createdAt;
-  putEcho(part, fields, ECHOED);
+  putEchoed(part, fields);
   putCard(part, card);
   putMerchant(part, rec.operator);
   putStatus(part);

@@ -7,7 +7,7 @@
 import { cardFor } from '../../testdata';
 import { ERR, type ErrorSpec } from '../errors';
 import type { ResponsePart } from '../../wire/types';
-import { ECHOED, errorPart, PartTemplates, presentBits, putCard, putEcho, putMerchant, putResult, putStatus } from '../parts';
+import { echoedBits, errorPart, PartTemplates, putCard, putEchoed, putMerchant, putResult, putStatus } from '../parts';
 import { randomBase64 } from '../random';
 import { DerivedRecord, type RecordData } from '../records';
 import type { OperationHandler, ThreeDsState } from '../types';
@@ -107,7 +107,7 @@ export const threedquery: OperationHandler = ({ prepared: p, uow, env }) => {
 function threedqueryPart(rec: ThreeDQueryRecord): ResponsePart {
   const t = rec.threeds;
   // The part's shape: every choice below of which fields it holds (PartTemplates).
-  const shape = (rec.parent !== undefined ? 1 : 0) | (presentBits(rec.fields, ECHOED) << 1) | (t === undefined ? 0 : t.enrolled === 'Y' ? 2 << 6 : 1 << 6);
+  const shape = (rec.parent !== undefined ? 1 : 0) | (echoedBits(rec.fields) << 1) | (t === undefined ? 0 : t.enrolled === 'Y' ? 2 << 6 : 1 << 6);
   const template = TEMPLATES.get(shape);
   // Field after field in the order the part has always had (see payment.ts), by name.
   const part: ResponsePart = template ? { ...template } : {};
@@ -115,7 +115,7 @@ function threedqueryPart(rec: ThreeDQueryRecord): ResponsePart {
   part.requesttypedescription = 'THREEDQUERY';
   if (rec.parent !== undefined) part.parenttransactionreference = rec.parent;
   part.transactionstartedtimestamp = rec.createdAt;
-  putEcho(part, rec.fields, ECHOED);
+  putEchoed(part, rec.fields);
   putCard(part, rec.card!);
   putMerchant(part, rec.operator);
   putStatus(part);
