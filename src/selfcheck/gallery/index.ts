@@ -12,6 +12,7 @@ import { BENIGN } from './benign';
 import { BLIND } from './blind';
 import { BLIND2 } from './blind2';
 import { BLIND3 } from './blind3';
+import { BLIND4 } from './blind4';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
@@ -39,6 +40,7 @@ export const GALLERY: readonly Variant[] = [
   ...BLIND,
   ...BLIND2,
   ...BLIND3,
+  ...BLIND4,
   ...BENIGN,
 ];
 
