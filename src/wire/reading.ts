@@ -84,20 +84,26 @@ export function withoutUnset<T extends Record<string, unknown>>(obj: T): T {
  * when nothing is unset.
  */
 export function readAnswer<T>(value: T): T {
+  // Loops that make nothing (no list of keys, no closure): every answer of a fuzz run and of the proxy is walked
+  // here whole, and most hold nothing to drop.
   if (Array.isArray(value)) {
+    const list: unknown[] = value;
     let copy: unknown[] | undefined;
-    value.forEach((item: unknown, i) => {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
       const read = readAnswer(item);
-      if (read === item) return;
-      copy ??= [...value];
+      if (read === item) continue;
+      copy ??= [...list];
       copy[i] = read;
-    });
+    }
     return (copy ?? value) as T;
   }
   if (typeof value !== 'object' || value === null) return value;
   const obj = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const k of Object.keys(obj)) {
+  // `for...in` with the own-property test visits what Object.keys lists, in its order.
+  for (const k in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
     const v = obj[k];
     if (isUnset(v)) {
       copy ??= { ...obj };
