@@ -11,13 +11,14 @@
 import type fc from 'fast-check';
 import { redactText } from '../redact';
 import { DEFAULT_MAX_TRANSPORT_FAILURES } from '../stop';
-import type { Target } from '../client/target';
+import type { Exchange, Target } from '../client/target';
 import type { Format } from '../wire/types';
 import type { FuzzCase } from './cases';
 import type { ExpectContext } from './expect';
 import { ASKING_ORACLES, judge, mayAsk, ORACLE, type CaseRun, type Oracle, type OracleContext } from './oracles';
 import { Slots, type Deadline, type RateLimiter } from './pace';
-import { prepareCase, sendPrepared, type PreparedCase } from './run-case';
+import { prepareCase, runOf, type PreparedCase } from './run-case';
+import { closedBeforeAnswer } from './send';
 import { CaseStream } from './stream';
 
 /**
@@ -278,30 +279,38 @@ export async function detect(opts: DetectOptions): Promise<Detection> {
       slots.release();
       inflight.delete(p);
     };
-    let ran: Promise<CaseRun>;
-    try {
-      ran = 'fault' in c ? Promise.reject(c.fault) : sendPrepared(c, opts.target);
-    } catch (e) {
-      ran = Promise.reject(e);
+    const failed = (e: unknown): void => {
+      internalError(i, e);
+      judgedOne();
+      settled();
+    };
+    if ('fault' in c) {
+      p = Promise.reject(c.fault).then(undefined, failed);
+      inflight.add(p);
+      continue;
     }
-    p = ran
-      .then(
-        (run) => {
-          let judging: void | Promise<void>;
-          try {
-            judging = answered(run, i);
-          } catch (e) {
-            internalError(i, e);
-            return judgedOne();
-          }
-          return judging;
-        },
-        (e: unknown) => {
-          internalError(i, e);
-          judgedOne();
-        },
-      )
-      .then(settled);
+    // One step from the answer to its slot given back (`sendPrepared` and `sendRawWithRetry`, written out): each
+    // step of a promise chain is a promise and a turn of the microtasks per case.
+    const prepared = c;
+    const raw = { body: prepared.body };
+    const onExchange = (exchange: Exchange): void | Promise<void> => {
+      let judging: void | Promise<void>;
+      try {
+        judging = answered(runOf(prepared, exchange), i);
+      } catch (e) {
+        return failed(e);
+      }
+      if (judging === undefined) return settled();
+      return judging.then(settled);
+    };
+    let sent: Promise<Exchange>;
+    try {
+      sent = opts.target.sendRaw(raw);
+    } catch (e) {
+      sent = Promise.reject(e);
+    }
+    // The one retry of the keep-alive race (./send.ts).
+    p = sent.then((first) => (closedBeforeAnswer(first) ? opts.target.sendRaw(raw).then(onExchange, failed) : onExchange(first)), failed);
     inflight.add(p);
   }
   await Promise.all([...inflight]);

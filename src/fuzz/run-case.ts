@@ -3,7 +3,7 @@
  * answer (./expect.ts), and the exchange. Shared by detection (./detect.ts), replay and shrinking (./requests.ts).
  */
 import { PLAIN_XML } from '../../generators/xml';
-import type { Target } from '../client/target';
+import type { Exchange, Target } from '../client/target';
 import { parseRequestBlock } from '../wire/xml';
 import type { Format, RequestEnvelope } from '../wire/types';
 import { bodyOf, envelopeOf, type FuzzCase } from './cases';
@@ -56,11 +56,14 @@ export function prepareCase(c: FuzzCase, opts: { readonly format: Format; readon
   return sent ? { case: c, format, body, sent, expect } : { case: c, format, body, expect };
 }
 
+/** The run of a prepared case, once answered. */
+export function runOf(p: PreparedCase, exchange: Exchange): CaseRun {
+  return p.sent ? { case: p.case, format: p.format, body: p.body, sent: p.sent, expect: p.expect, exchange } : { case: p.case, format: p.format, body: p.body, expect: p.expect, exchange };
+}
+
 /** Sends a prepared case; its run once answered. Not an async function: the promise is the send's, with one step. */
 export function sendPrepared(p: PreparedCase, target: Target): Promise<CaseRun> {
-  return sendRawWithRetry(target, { body: p.body }).then((exchange): CaseRun =>
-    p.sent ? { case: p.case, format: p.format, body: p.body, sent: p.sent, expect: p.expect, exchange } : { case: p.case, format: p.format, body: p.body, expect: p.expect, exchange },
-  );
+  return sendRawWithRetry(target, { body: p.body }).then((exchange) => runOf(p, exchange));
 }
 
 /**
