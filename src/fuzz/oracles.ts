@@ -65,7 +65,13 @@ function answerOf(run: CaseRun): Answer {
 /** The rule of the first of `vs` (none: undefined). */
 const firstRule = (run: CaseRun, vs: readonly Violation[]): string | undefined => (vs.length > 0 ? fromViolation('schema', vs[0], answerOf(run), undefined)[0]?.rule : undefined);
 
-const invariant = (name: string) => ANSWER_INVARIANTS.find((i) => i.name === name)!;
+/** An invariant of the registry by name, looked up once (the oracles ask for it on every case). */
+const INVARIANTS = new Map<string, (typeof ANSWER_INVARIANTS)[number]>();
+const invariant = (name: string) => {
+  let found = INVARIANTS.get(name);
+  if (!found) INVARIANTS.set(name, (found = ANSWER_INVARIANTS.find((i) => i.name === name)!));
+  return found;
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
