@@ -43,7 +43,7 @@ const MODES: Record<string, Mode> = {
   'expiry-2-digit-year': { cases: ['store'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
   'telephone-letters': { cases: ['store'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
   'pares-line-wrapped': { cases: ['auth-3ds-status-Y'], expect: { rule: '3DS-MD-PARES-UNMODIFIED', severity: 'error' } },
-  'auth-n-no-sitereference': { cases: ['auth-3ds-enrolled-N'], expect: { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' }, escapes: 'nothing found, the case passes' },
+  'auth-n-no-sitereference': { cases: ['auth-3ds-enrolled-N'], expect: { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' } },
   'threedquery-moto': { cases: ['threedquery-enrolled-N'], expect: { rule: 'FIELD-ACCOUNTTYPE-THREEDQUERY', severity: 'error' } },
   'riskdec-accounttype-ecom': { cases: ['riskdec-card'], expect: { rule: 'RISKDEC-CARD', severity: 'error' } },
   'sub-number-zero': { cases: ['subscription-no-3ds'], expect: { rule: 'SUB-NUMBER-START', severity: 'error' } },
