@@ -22,7 +22,7 @@ import type { CaseContext } from './steps';
 import { ENDPOINT_PATH, formatsOf, requestBlockText, responseBlockText, xmlCaseInput, xmlVisibleAnswer, type CaseFormat, type FormatChoice, type XmlCaseInput } from './xml';
 import type { ContractGateway } from '../contract/gateway';
 import { checkedCall } from '../contract/call';
-import { REQUEST_CHECKS, type Finding } from '../contract/checks';
+import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall } from '../contract/checks';
 import type { CaseResult } from '../contract/report';
 
 export interface AdapterRun {
@@ -181,6 +181,12 @@ function findingsOf(gw: CaseGateway, call: Extract<ObservedCall, { kind: 'answer
   // read with its parent, so that the case says what the gate says, at the same severity.
   const checked = checkedCall(0, call, gw.gateway.ledger);
   return REQUEST_CHECKS.flatMap((c) => c.run(checked, { ledger: gw.gateway.ledger }).map((f) => ({ ...f, check: c.name, field: redactText(f.field), message: redactText(f.message) })));
+}
+
+/** What the transport checks find in a call refused before an envelope was answered, as the gate records it. */
+function refusedFindingsOf(call: Extract<ObservedCall, { kind: 'refused' }>): CaseFinding[] {
+  const refused: RefusedCall = { format: call.format, method: call.method, path: call.path, status: call.status, reason: call.reason };
+  return TRANSPORT_CHECKS.flatMap((c) => c.run(refused).map((f) => ({ ...f, check: c.name, field: redactText(f.field), message: redactText(f.message) })));
 }
 
 /** The object on the adapter's standard input. */
@@ -401,6 +407,7 @@ async function runCase(gw: CaseGateway, kase: ClientCase, format: CaseFormat, op
   gw.setMutation(kase.mutation);
   gw.watch((call) => {
     if (call.kind === 'answered') violations.push(...findingsOf(gw, call));
+    else violations.push(...refusedFindingsOf(call));
     if (call.kind === 'answered' || call.format !== undefined) seen.push(call);
   });
   let run: AdapterRun;
@@ -428,6 +435,12 @@ async function runCase(gw: CaseGateway, kase: ClientCase, format: CaseFormat, op
   if (run.interrupted) return finish(['interrupted: cardspec was stopped while the adapter ran this case (the adapter was ended)'], extra);
   if (run.timedOut) problems.push(`the adapter did not finish within ${Math.round((opts.timeoutMs ?? 60_000) / 1000)} s`);
   else if (run.code !== 0) problems.push(`the adapter exited ${run.code}${run.stderr.trim() ? `: ${tail(run.stderr)}` : ''}`);
+  // A call the transport refused (a 401 of a wrong user, a 415) is answered no parts: say which rule it broke.
+  for (const c of seen) {
+    if (c.kind !== 'refused') continue;
+    const why = refusedFindingsOf(c).filter((v) => v.severity === 'error');
+    problems.push(`the gateway refused the call with HTTP ${c.status}${why.length ? ` (${why.map((v) => `${v.rule}: ${v.message}`).join('; ')})` : ''}`);
+  }
   if (seen.length === 0) problems.push(`no call reached the gateway (the SDK is to POST to ${endpoint}, given as "endpoint" and $CARDSPEC_ENDPOINT)`);
   else if (seen.length > 1) problems.push(`${seen.length} calls reached the gateway; a case is one call (an SDK that retries sends the request again: turn its retries off in the adapter)`);
 
