@@ -54,6 +54,10 @@ const MODES: Record<string, Mode> = {
   'accept-xml-on-json': { cases: ['auth'], expect: { rule: 'TRANSPORT-HEADERS', severity: 'error' } },
   'two-request-objects': { cases: ['auth'], expect: { rule: 'ENV-ONE-REQUEST-OBJECT', severity: 'error' } },
   'credentialsonfile-true': { cases: ['subscription-no-3ds'], expect: { rule: 'FIELD-TYPES', severity: 'error' } },
+  // added after the kit was read: the fixes in the XML block
+  'xml-pares-line-wrapped': { cases: ['auth-3ds-status-Y'], format: 'xml', expect: { rule: '3DS-MD-PARES-UNMODIFIED', severity: 'error' } },
+  'xml-auth-n-no-sitereference': { cases: ['auth-3ds-enrolled-N'], format: 'xml', expect: { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' } },
+  'xml-basic-auth-with-alias': { cases: ['alias-not-username'], format: 'xml', expect: { rule: 'SEC-BASIC-AUTH', severity: 'error' } },
   // how the client reports what was answered
   'unlisted-code-as-ok': { cases: ['unknown-errorcode', 'auth'], expect: { fails: ['unknown-errorcode'] } },
   'enrolled-u-as-n': { cases: ['threedquery-enrolled-U', 'threedquery-enrolled-N'], expect: { fails: ['threedquery-enrolled-U'] } },
