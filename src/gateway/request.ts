@@ -97,6 +97,13 @@ function inheritedFrom(parent: TxRecord): Record<string, string> {
   return { ...f };
 }
 
+/** Whether `s` is one or more `0` and nothing else (`/^0+$/`, without a regular expression made and run per AUTH). */
+function allZeros(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 48) return false;
+  return true;
+}
+
 /** Whether every request type is one the document names. */
 function allKnown(names: readonly string[]): boolean {
   for (const t of names) if (!KNOWN_TYPES.has(t)) return false;
@@ -253,7 +260,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
   // "It must be greater than zero, except that ACCOUNTCHECK allows `0`."
   // Checked where the amount matters: sent, or required by the row (a STORE may inherit an ACCOUNTCHECK's `0`).
   const amountMatters = own.baseamount !== undefined || row.required.includes('baseamount');
-  if (amountMatters && fields.baseamount !== undefined && /^0+$/.test(fields.baseamount) && !row.zeroAmount) add('baseamount');
+  if (amountMatters && fields.baseamount !== undefined && allZeros(fields.baseamount) && !row.zeroAmount) add('baseamount');
   // Documented rules and the gateway's documented choices alike: it refuses both (src/wire/reading.ts).
   if (types.includes('SUBSCRIPTION')) for (const f of subscriptionFaults((k) => fields[k])) add(f.field);
   if (bad || !site) return fail(types, ERR.invalidField, bad ?? ['sitereference']);
