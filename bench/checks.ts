@@ -9,11 +9,14 @@
  *   node -r ./steps/register-ts.js bench/checks.ts --only json --profile json.cpuprofile   (where the time goes)
  *   node -r ./steps/register-ts.js bench/checks.ts --against ../before     (another checkout, timed in turns)
  *   node -r ./steps/register-ts.js bench/checks.ts --steady [--n 10000]    (as the checking thread runs them)
+ *   node -r ./steps/register-ts.js bench/checks.ts --steady --fresh        (and every round's transactions new)
  *
  * `--steady`: the exchanges as the checking thread gets them (the bytes as a client and the gateway wrote them, in
  * the forwarding thread's batches, read by `readBatch`), every round into one long-lived session per kit (its
  * observed ledger and flows filling as in a long proxy run), JSON only: the figure to set beside the bench's checks
- * thread CPU per request.
+ * thread CPU per request. With `--fresh` each round's answers carry references the session has not seen (up to 100
+ * rounds), as in a long run: the observed ledger and the flows store and judge new transactions rather than find the
+ * same ones again.
  *
  * Every exchange must pass: a finding here is a false violation of the proxy, and the script says so.
  */
@@ -133,11 +136,29 @@ async function recordBatches(n: number): Promise<Batch[]> {
 /** A batch's memory of its own (a posted batch's is moved to the checking thread, and read there once). */
 const copied = (b: Batch): Batch => ({ ...b, buffer: b.buffer.slice(0, b.length) });
 
+const REFERENCE = Buffer.from('"transactionreference":"', 'latin1');
+
+/**
+ * `--fresh`: the batch with its answers' references made new for round `v` (0 to 99): the reference gateway's
+ * `12-9-<seq>` written `1<v / 10>-<v % 10>-<seq>`, as long as before. Each round's transactions are then new to the
+ * session, as a long run's are: the observed ledger stores new records and its window slides, the flows judge new
+ * steps (with the same references every round, each is only found again).
+ */
+function renamed(b: Batch, v: number): Batch {
+  const buf = Buffer.from(b.buffer.slice(0, b.length));
+  for (let at = buf.indexOf(REFERENCE); at >= 0; at = buf.indexOf(REFERENCE, at + 1)) {
+    const ref = at + REFERENCE.length;
+    buf[ref + 1] = 48 + Math.floor(v / 10);
+    buf[ref + 3] = 48 + (v % 10);
+  }
+  return { ...b, buffer: buf.buffer.slice(buf.byteOffset, buf.byteOffset + b.length) as ArrayBuffer };
+}
+
 type Reader = (b: Batch) => HttpExchange[];
 
 /** CPU µs per exchange of the batches read and checked by one long-lived session; throws on a finding. */
-function timeSteady(batches: readonly Batch[], session: Session, read: Reader): number {
-  const fresh = batches.map(copied);
+function timeSteady(batches: readonly Batch[], session: Session, read: Reader, variant?: number): number {
+  const fresh = batches.map((b) => (variant === undefined ? copied(b) : renamed(b, variant % 100)));
   let n = 0;
   const before = process.cpuUsage();
   for (const b of fresh)
@@ -157,9 +178,17 @@ const median = (xs: readonly number[]): number => {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { n: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, against: { type: 'string' }, steady: { type: 'boolean' } },
+    options: {
+      n: { type: 'string' },
+      rounds: { type: 'string' },
+      only: { type: 'string' },
+      profile: { type: 'string' },
+      against: { type: 'string' },
+      steady: { type: 'boolean' },
+      fresh: { type: 'boolean' },
+    },
   });
-  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against);
+  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against, values.fresh ?? false);
   const n = Number(values.n ?? 500);
   const rounds = Number(values.rounds ?? 15);
   const forms: Form[] = values.only === 'json' ? ['json'] : values.only === 'xml' ? ['xml'] : ['json', 'xml'];
@@ -199,7 +228,7 @@ async function main(): Promise<void> {
 }
 
 /** `--steady`: each kit's one session fed the same batches every round, the kits in turns (the order alternating). */
-async function steady(n: number, rounds: number, against: string | undefined): Promise<void> {
+async function steady(n: number, rounds: number, against: string | undefined, fresh: boolean): Promise<void> {
   const batches = await recordBatches(n);
   const kits: { name: string; session: Session; read: Reader }[] = [{ name: 'this', session: new ProxySession(), read: readBatch }];
   if (against !== undefined) {
@@ -210,11 +239,14 @@ async function steady(n: number, rounds: number, against: string | undefined): P
     kits.push({ name: 'against', session: new other.ProxySession(), read: handoff.readBatch });
   }
   // The first round warms up: the code optimised, the ledger filling.
-  for (const k of kits) timeSteady(batches, k.session, k.read);
+  for (const k of kits) timeSteady(batches, k.session, k.read, fresh ? 0 : undefined);
   const results = new Map<string, number[]>(kits.map((k) => [k.name, []]));
-  for (let r = 0; r < rounds; r++) for (const k of r % 2 === 0 ? kits : [...kits].reverse()) results.get(k.name)!.push(timeSteady(batches, k.session, k.read));
+  for (let r = 0; r < rounds; r++) for (const k of r % 2 === 0 ? kits : [...kits].reverse()) results.get(k.name)!.push(timeSteady(batches, k.session, k.read, fresh ? r + 1 : undefined));
+  const how = fresh ? 'new references every round' : 'the same references every round';
   for (const [name, xs] of results)
-    console.log(`${name} json steady: ${Math.min(...xs).toFixed(1)} µs CPU per AUTH exchange at least, ${median(xs).toFixed(1)} median (${rounds} rounds of ${n}, one session, read from batches)`);
+    console.log(
+      `${name} json steady: ${Math.min(...xs).toFixed(1)} µs CPU per AUTH exchange at least, ${median(xs).toFixed(1)} median (${rounds} rounds of ${n}, one session, read from batches, ${how})`,
+    );
 }
 
 void main().catch((e: unknown) => {
