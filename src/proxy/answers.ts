@@ -179,11 +179,31 @@ export class AnswerMemory {
   private readonly masks = new Map<string, string>();
   /** By a digest of the data checked: the address and postcode results answered in each form, and how the forms compared. */
   private readonly results = new Map<string, { forms: Partial<Record<Format, SecurityResults>>; compared: FormsCompared }>();
-  private readonly tally = { alike: 0, swapped: 0, other: 0, varied: false };
+  private readonly tally: { alike: number; swapped: number; other: number; varied: boolean; here: FormsCompared } = { alike: 0, swapped: 0, other: 0, varied: false, here: 'none' };
+
+  /**
+   * The card number of the exchange being checked and its digest: both memories key by it, and the digest is made
+   * once per exchange (`forgetCard` after each: the number is not kept beyond its exchange).
+   */
+  private card: { readonly pan: string; readonly key: string } | undefined;
+
+  /** The exchange is checked: its card number is not held any longer. */
+  forgetCard(): void {
+    this.card = undefined;
+  }
+
+  /** A key that stands for the card number without holding it, made once per exchange. */
+  private cardKey(pan: string): string {
+    const card = this.card;
+    if (card !== undefined && card.pan === pan) return card.key;
+    const key = digest(pan);
+    this.card = { pan, key };
+    return key;
+  }
 
   /** The masked form answered before for this card number, remembering this one when there was none. */
   maskedBefore(pan: string, masked: string): string | undefined {
-    const key = digest(pan);
+    const key = this.cardKey(pan);
     const before = this.masks.get(key);
     if (before === undefined) {
       if (this.masks.size >= 10_000) this.masks.delete(this.masks.keys().next().value as string);
@@ -192,9 +212,13 @@ export class AnswerMemory {
     return before;
   }
 
-  /** Remembers the results a form answered for the data; answers the tally over every data set both forms answered. */
-  securityResults(data: string, format: Format, address: string, postcode: string): SecurityTally {
-    const key = digest(data);
+  /**
+   * Remembers the results a form answered for the data (the card number, then the rest of what the bank was given);
+   * answers the tally over every data set both forms answered.
+   */
+  securityResults(pan: string, rest: string, format: Format, address: string, postcode: string): SecurityTally {
+    // The card number by its digest (the one the masked form's memory uses), the rest as it is: no card data in it.
+    const key = `${this.cardKey(pan)}\u0000${rest}`;
     let entry = this.results.get(key);
     if (entry === undefined) {
       if (this.results.size >= 10_000) {
@@ -205,14 +229,18 @@ export class AnswerMemory {
       this.results.set(key, (entry = { forms: {}, compared: 'none' }));
     }
     const seen = entry.forms[format];
-    // The same results as before (the common case) change nothing of what was remembered.
+    // The same results as before (the common case) change nothing of what was remembered, nor how the forms compare.
     const now = seen === undefined ? { address, postcode, varied: false } : seen.varied || (seen.address === address && seen.postcode === postcode) ? seen : { ...seen, varied: true };
-    entry.forms[format] = now;
-    if (now.varied) this.tally.varied = true;
-    this.count(entry.compared, -1);
-    entry.compared = compareForms(entry.forms.json, entry.forms.xml);
-    this.count(entry.compared, 1);
-    return { ...this.tally, here: entry.compared };
+    if (now !== seen) {
+      entry.forms[format] = now;
+      if (now.varied) this.tally.varied = true;
+      this.count(entry.compared, -1);
+      entry.compared = compareForms(entry.forms.json, entry.forms.xml);
+      this.count(entry.compared, 1);
+    }
+    // The tally itself, read at once by the caller (the next call changes it).
+    this.tally.here = entry.compared;
+    return this.tally;
   }
 
   private count(c: FormsCompared, by: number): void {
@@ -515,8 +543,8 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           const address = str(p.securityresponseaddress);
           const postcode = str(p.securityresponsepostcode);
           if (address === undefined || postcode === undefined) continue;
-          const data = `${text(o.pan)}\u0000${text(o.billingpremise)}\u0000${text(o.billingpostcode)}\u0000${text(o.billingcountryiso2a)}\u0000${text(o.sitereference)}`;
-          const t = ctx.memory.securityResults(data, ctx.format, address, postcode);
+          const rest = `${text(o.billingpremise)}\u0000${text(o.billingpostcode)}\u0000${text(o.billingcountryiso2a)}\u0000${text(o.sitereference)}`;
+          const t = ctx.memory.securityResults(text(o.pan), rest, ctx.format, address, postcode);
           if (t.here === 'none') continue;
           out.look('XML-SECURITY-PATHS');
           if (ctx.format === 'xml' && t.here === 'swapped' && !t.varied && t.swapped >= 2 && t.alike === 0 && t.other === 0)
@@ -1262,7 +1290,11 @@ export function checkAnswer(ctx: AnswerContext, looked: LookedRules): AnswerResu
   const out = new Out(looked);
   documentChecks(ctx, out);
   suiteInvariants(ctx, out);
-  for (const check of SESSION_CHECKS) check.run(ctx, out);
+  try {
+    for (const check of SESSION_CHECKS) check.run(ctx, out);
+  } finally {
+    ctx.memory.forgetCard();
+  }
   if (out.findings.length === 0) return out;
   // One finding per rule and field: validate and a session check may both see a missing field.
   const seen = new Set<string>();
