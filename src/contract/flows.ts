@@ -76,19 +76,37 @@ export class FlowCounter {
 
   /** The transactions one call made (all of them first: a part's parent may be the part before it). */
   addSteps(made: readonly Step[]): void {
-    const fresh = made.filter((s) => !this.steps.has(s.ref));
-    for (const s of fresh) this.steps.set(s.ref, s);
-    const g = this.graph;
-    for (const s of fresh) {
-      const v = view(g, s.ref);
-      if (!v?.clean) continue;
-      for (const f of FLOWS) if (f.step?.(v, g)) this.times.set(f.id, this.times.get(f.id)! + 1);
+    if (made.length === 1) {
+      // Most calls make one transaction: one look-up of the (large) map, and the step judged as it is.
+      const s = made[0];
+      if (this.steps.get(s.ref) === undefined) {
+        this.steps.set(s.ref, s);
+        this.judge(s);
+      }
+    } else if (made.length > 1) {
+      const fresh = made.filter((s) => !this.steps.has(s.ref));
+      for (const s of fresh) this.steps.set(s.ref, s);
+      for (const s of fresh) {
+        const step = this.steps.get(s.ref);
+        if (step !== undefined) this.judge(step);
+      }
     }
-    // Steps whose transaction the ledger has dropped can be nobody's parent any more.
+    // Steps whose transaction the ledger has dropped can be nobody's parent any more: taken out in place (a copy
+    // of the map would be as large as the ledger's window).
     if (this.steps.size > this.limit) {
-      this.steps = new Map([...this.steps].filter(([ref]) => this.ledger.get(ref) !== undefined));
+      for (const ref of this.steps.keys()) if (this.ledger.get(ref) === undefined) this.steps.delete(ref);
       this.limit = Math.max(1024, 2 * this.steps.size);
     }
+  }
+
+  /** A new step, with its record: the flows it completes (judged once, when it is made). */
+  private judge(s: Step): void {
+    if (!s.clean) return;
+    const rec = this.ledger.get(s.ref);
+    if (rec === undefined) return;
+    const v: StepView = { ref: s.ref, row: s.row, clean: s.clean, rec };
+    const g = this.graph;
+    for (const f of FLOWS) if (f.step?.(v, g)) this.times.set(f.id, this.times.get(f.id)! + 1);
   }
 
   addUpdate(u: UpdateStep): void {
