@@ -90,7 +90,17 @@ export function checkedCall(seq: number, call: Extract<ObservedCall, { kind: 'an
   const parts = Array.isArray(call.response.response) ? (call.response.response as unknown[]).filter(isObject) : [];
   let envelope: Record<string, unknown> | undefined;
   let requests: RequestView[] = [];
-  const parentOf = ledger ? (o: RequestObject) => parentInLedger(ledger, o, call.ctx) : undefined;
+  // The row is selected here and again by the validator, each with the object's parent: looked up in the ledger
+  // once per object (the validator reads the same objects, left as they are when nothing in them is unset).
+  const parents: { obj: RequestObject; parent: ParentFacts | undefined }[] = [];
+  const parentOf = ledger
+    ? (o: RequestObject): ParentFacts | undefined => {
+        for (const p of parents) if (p.obj === o) return p.parent;
+        const parent = parentInLedger(ledger, o, call.ctx);
+        if (parents.length < 16) parents.push({ obj: o, parent });
+        return parent;
+      }
+    : undefined;
   if (isObject(call.request)) {
     const list = call.request.request;
     const objects = Array.isArray(list) ? list.map((o) => (isObject(o) ? withoutUnset(o) : o)) : undefined;
