@@ -87,6 +87,12 @@ const leafOf = (field: string): string => field.slice(field.lastIndexOf('.') + 1
 
 const finding = (rule: string, v: Violation, severity: Severity = v.severity): Finding => ({ rule, field: v.field, severity, message: v.message });
 
+/**
+ * The rule of the envelope's shape: the JSON body's ("`{alias, version, request:[ {request object} ]}`"), or in XML
+ * the block's ("It has `alias`, `request` with a `type` attribute").
+ */
+const blockRule = (call: CheckedCall): string => (call.format === 'xml' ? 'XML-REQUEST-BLOCK' : 'TRANSPORT-REQUEST-BODY');
+
 const lower = (a: Severity, b: Severity): Severity => (a === 'warning' || b === 'warning' ? 'warning' : 'error');
 
 /** A host name of this machine: `localhost` and its subdomains, 127.0.0.0/8, `[::1]`. */
@@ -240,7 +246,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   {
     on: 'answered',
     name: 'envelope-body',
-    rules: ['TRANSPORT-REQUEST-BODY'],
+    rules: ['TRANSPORT-REQUEST-BODY', 'XML-REQUEST-BLOCK'],
     quote: '| Request body | `{alias, version, request:[ {request object} ]}` |',
     run: (call) => {
       if (call.format === 'json' && call.envelope === undefined) {
@@ -255,7 +261,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
       }
       return schemaFindings(call, ['required', 'type'])
         .filter(({ v, view }) => view === undefined || (v.rule === 'type' && locate(v.field).field === ''))
-        .map(({ v }) => finding('TRANSPORT-REQUEST-BODY', v));
+        .map(({ v }) => finding(blockRule(call), v));
     },
   },
   {
@@ -354,9 +360,21 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   {
     on: 'answered',
     name: 'values-are-strings',
-    rules: ['FIELD-STRINGS'],
+    rules: ['FIELD-STRINGS', 'XML-REQUEST-BLOCK'],
     quote: 'All values in JSON requests and responses are strings, including numbers.',
-    run: (call) => schemaFindings(call, ['all-values-strings']).map(({ v }) => finding('FIELD-STRINGS', v)),
+    // XML text is a string: a value read as a list or an object there is an element repeated, or one holding
+    // elements where the block has text, and the sentence it breaks is the block's.
+    run: (call) =>
+      schemaFindings(call, ['all-values-strings']).map(({ v, field }) =>
+        call.format === 'xml'
+          ? {
+              rule: 'XML-REQUEST-BLOCK',
+              field: v.field,
+              severity: v.severity,
+              message: `${field} is not one text value in the block (an element repeated, or one holding elements): the block carries each field once`,
+            }
+          : finding('FIELD-STRINGS', v),
+      ),
   },
   {
     on: 'answered',

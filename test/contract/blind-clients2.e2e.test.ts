@@ -58,6 +58,8 @@ const MODES: Record<string, Mode> = {
   'xml-pares-line-wrapped': { cases: ['auth-3ds-status-Y'], format: 'xml', expect: { rule: '3DS-MD-PARES-UNMODIFIED', severity: 'error' } },
   'xml-auth-n-no-sitereference': { cases: ['auth-3ds-enrolled-N'], format: 'xml', expect: { rule: '3DS-AUTH-NOT-ENROLLED', severity: 'error' } },
   'xml-basic-auth-with-alias': { cases: ['alias-not-username'], format: 'xml', expect: { rule: 'SEC-BASIC-AUTH', severity: 'error' } },
+  'xml-no-alias': { cases: ['auth'], format: 'xml', expect: { rule: 'XML-REQUEST-BLOCK', severity: 'error' } },
+  'xml-pan-twice': { cases: ['store'], format: 'xml', expect: { rule: 'XML-REQUEST-BLOCK', severity: 'error' } },
   // how the client reports what was answered
   'unlisted-code-as-ok': { cases: ['unknown-errorcode', 'auth'], expect: { fails: ['unknown-errorcode'] } },
   'enrolled-u-as-n': { cases: ['threedquery-enrolled-U', 'threedquery-enrolled-N'], expect: { fails: ['threedquery-enrolled-U'] } },
