@@ -207,37 +207,15 @@ function rowCheck(row: OperationRow): RequestCheck {
     name: `fields-of-${row.id}`,
     rules: [rule],
     quote: row.quote,
-    run: (call) => {
-      const found = schemaFindings(call, ['required', 'card-source', 'recommended', 'minProperties', 'not-in-row']).filter(({ v, field, view }) => {
-        if (view?.row?.id !== row.id) return false;
-        if (v.rule === 'required' && field === 'requesttypedescriptions') return false;
-        return v.rule !== 'recommended' || !OWN_RECOMMENDATIONS.has(field);
-      });
-      return [...found.map(({ v }) => finding(rule, v, lower(v.severity, severity))), ...onlyRowUnsent(call, row, rule, found)];
-    },
+    run: (call) =>
+      schemaFindings(call, ['required', 'card-source', 'recommended', 'minProperties', 'not-in-row'])
+        .filter(({ v, field, view }) => {
+          if (view?.row?.id !== row.id) return false;
+          if (v.rule === 'required' && field === 'requesttypedescriptions') return false;
+          return v.rule !== 'recommended' || !OWN_RECOMMENDATIONS.has(field);
+        })
+        .map(({ v }) => finding(rule, v, lower(v.severity, severity))),
   };
-}
-
-/**
- * A row whose cell ends in "only" names every field the request sends: "`sitereference`, `parenttransactionreference`
- * only" leaves none of the two to the parent, where the enrolled row says what is inherited ("all other data is
- * inherited from the THREEDQUERY"). The validator drops a required field the parent passes on (rule 4, for every
- * other row); under an "only" row its absence is the row's error all the same.
- */
-function onlyRowUnsent(call: CheckedCall, row: OperationRow, rule: string, found: readonly { field: string; view?: RequestView }[]): Finding[] {
-  if (!row.only) return [];
-  return call.requests.flatMap((view) =>
-    view.row?.id !== row.id || !view.obj
-      ? []
-      : row.required
-          .filter((f) => view.obj?.[f] === undefined && !found.some((x) => x.view === view && x.field === f))
-          .map((f) => ({
-            rule,
-            field: `request[${view.index}].${f}`,
-            severity: 'error' as const,
-            message: `request[${view.index}].${f} is not sent: the row "${row.title}" sends it ("${row.quote}"), even where the parent holds it`,
-          })),
-  );
 }
 
 // ---- the registry -------------------------------------------------------------------------------------------------

@@ -242,7 +242,7 @@ export function prepareRequest(raw: unknown, uow: UnitOfWork, env: CallEnv): Che
             : f === 'pan' || f === 'expirydate'
               ? card !== undefined || own[f] !== undefined
               : // Sent is present whatever the parent (requiredStanding's first answer), without a call per field.
-                own[f] !== undefined || requiredStanding(f, sent, facts) === 'present';
+                own[f] !== undefined || requiredStanding(f, sent, facts, row.only) === 'present';
     if (!present) add(f);
   }
   if (!card && needsCard(types) && !bad?.includes('expirydate') && !bad?.includes('cachetoken')) {

@@ -57,7 +57,7 @@ interface RowReading {
 function againstRow(obj: RequestObject, row: OperationRow, prefix: string, parent: ParentFacts | undefined | 'unknown'): RowReading {
   const file = requestRowFile(row.id);
   const errors = checkFor(file)(obj);
-  const out = inheritance(toViolations(errors, { prefix, subject: `"${row.title}"`, section: row.section }), obj, prefix, parent);
+  const out = inheritance(toViolations(errors, { prefix, subject: `"${row.title}"`, section: row.section }), obj, prefix, parent, row.only === true);
   // A card number is sent with its expiry date, whichever other way the row would take the card (as the gateway reads it).
   if (
     typeof obj.pan === 'string' &&
@@ -149,9 +149,10 @@ function beyondTheRow(obj: RequestObject, row: OperationRow, prefix: string, par
 
 /**
  * Required fields a parent may pass on (rule 4, src/wire/reading.ts `requiredStanding`): dropped when the
- * parent has them, a warning when the parent cannot be seen, kept when it lacks them.
+ * parent has them, a warning when the parent cannot be seen, kept when it lacks them; kept always under a row that
+ * names every field it sends (`exact`: "... only").
  */
-function inheritance(violations: Violation[], obj: RequestObject, prefix: string, parent: ParentFacts | undefined | 'unknown'): Violation[] {
+function inheritance(violations: Violation[], obj: RequestObject, prefix: string, parent: ParentFacts | undefined | 'unknown', exact: boolean): Violation[] {
   const out: Violation[] = [];
   for (const v of violations) {
     if (v.rule === 'card-source') {
@@ -176,7 +177,7 @@ function inheritance(violations: Violation[], obj: RequestObject, prefix: string
     // A row that lists `pan`/`expirydate` takes the card from a cache token as well, as the gateway reads it
     // (docs/gateway.md, the request check 5: "any of the three sources satisfies it").
     if ((name === 'pan' || name === 'expirydate') && sent(obj, 'cachetoken')) continue;
-    const standing = requiredStanding(name, (f) => sent(obj, f), parent);
+    const standing = requiredStanding(name, (f) => sent(obj, f), parent, exact);
     if (standing === 'present') continue;
     if (standing === 'missing') out.push(v);
     else out.push({ ...v, severity: 'warning', message: `${v.message}; not sent, so it must be inherited from the parent this request names (the parent cannot be seen here)` });

@@ -252,9 +252,13 @@ export function passedOn(field: string, parentType: string): boolean {
 /** The facts a child reads of a parent record (its type and effective fields). */
 export const parentFacts = (type: string, fields: Readonly<Record<string, string>>): ParentFacts => ({ type, fields });
 
-export function requiredStanding(field: string, sent: (field: string) => boolean, parent: ParentFacts | undefined | 'unknown'): RequiredStanding {
+/**
+ * `exact`: a row whose cell ends in "only" (`sitereference`, `parenttransactionreference` only) names every field the
+ * request sends, so none of them is left to the parent; the other rows' fields may come from it (rule 4).
+ */
+export function requiredStanding(field: string, sent: (field: string) => boolean, parent: ParentFacts | undefined | 'unknown', exact = false): RequiredStanding {
   if (sent(field)) return 'present';
-  if (NOT_INHERITED.has(field)) return 'missing';
+  if (exact || NOT_INHERITED.has(field)) return 'missing';
   const namesParent = sent('parenttransactionreference') || sent('md') || sent('pares');
   if (!namesParent) return 'missing';
   if (parent === 'unknown') return 'maybe-inherited';

@@ -106,3 +106,27 @@ test('an amount of 0 a parent ACCOUNTCHECK passes on: refused where the row need
   assert.deepEqual(store.codes, ['0']);
   assert.deepEqual([...store.validate, ...store.contract], []);
 });
+
+test('"`sitereference`, `parenttransactionreference` only": the AUTH after a THREEDQUERY of a card not enrolled sends both, in all three readers', () => {
+  const parent = ctx.parents?.['THREEDQUERY-N']?.[0] ?? '';
+  const bare = read({ requesttypedescriptions: ['AUTH'], parenttransactionreference: parent });
+  assert.deepEqual(bare.codes, ['30000']);
+  assert.deepEqual([...bare.gateway], ['sitereference']);
+  assert.deepEqual([...bare.validate], ['sitereference']);
+  assert.deepEqual([...bare.contract], ['sitereference']);
+  assert.ok(bare.findings.some((f) => f.rule === '3DS-AUTH-NOT-ENROLLED' && f.severity === 'error' && f.field === 'request[0].sitereference'));
+  // Another row's required field a parent holds is still inherited (rule 4): a RISKDEC after the payment.
+  const riskdec = read({
+    requesttypedescriptions: ['RISKDEC'],
+    accounttypedescription: 'FRAUDCONTROL',
+    currencyiso3a: 'GBP',
+    baseamount: '1050',
+    orderreference: 'decision-rd',
+    parenttransactionreference: ctx.parents?.AUTH?.[0] ?? '',
+  });
+  assert.deepEqual(riskdec.codes, ['0']);
+  assert.deepEqual([...riskdec.gateway, ...riskdec.validate, ...riskdec.contract], []);
+  const sent = read({ requesttypedescriptions: ['AUTH'], sitereference: ctx.site, parenttransactionreference: parent });
+  assert.deepEqual(sent.codes, ['0']);
+  assert.deepEqual([...sent.validate, ...sent.contract], []);
+});
