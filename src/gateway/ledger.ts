@@ -423,8 +423,10 @@ export class Ledger {
 
   /**
    * Forgets a record and every index entry of it; a kept parent nothing else reaches goes with it. `leaving`: the
-   * record is the one the window just moved past (`slide` cleared its slot), neither in the window nor kept: no
-   * look-up of its reference, whose text is the oldest in the ledger and seldom still in the processor's caches.
+   * record is the one the window just moved past (`slide` cleared its slot), so not in the window, and in the
+   * standard form, whose references are unique by their sequence number, not kept either: no look-up of its
+   * reference, whose text is the oldest in the ledger and seldom still in the processor's caches. A variant's own
+   * form (or an observed upstream's) may repeat a reference, so there the kept one of that reference goes as before.
    */
   private drop(rec: TxRecord, leaving = false): void {
     const ref = rec.transactionreference;
@@ -432,7 +434,7 @@ export class Ledger {
     if (i >= 0) {
       this.bySeq[i] = undefined;
       this.kidsBySeq[i] = undefined;
-    } else if (!leaving) {
+    } else if (!leaving || this.byRef) {
       this.kept.delete(ref);
       this.lastUsed.delete(ref);
     }
