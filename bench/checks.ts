@@ -10,6 +10,7 @@
  *   node -r ./steps/register-ts.js bench/checks.ts --against ../before     (another checkout, timed in turns)
  *   node -r ./steps/register-ts.js bench/checks.ts --steady [--n 10000]    (as the checking thread runs them)
  *   node -r ./steps/register-ts.js bench/checks.ts --steady --fresh        (and every round's transactions new)
+ *   node -r ./steps/register-ts.js bench/checks.ts --steady --fresh --max-records 1000   (a smaller ledger window)
  *
  * `--steady`: the exchanges as the checking thread gets them (the bytes as a client and the gateway wrote them, in
  * the forwarding thread's batches, read by `readBatch`), every round into one long-lived session per kit (its
@@ -186,9 +187,11 @@ async function main(): Promise<void> {
       against: { type: 'string' },
       steady: { type: 'boolean' },
       fresh: { type: 'boolean' },
+      'max-records': { type: 'string' },
     },
   });
-  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against, values.fresh ?? false);
+  const maxRecords = values['max-records'] === undefined ? undefined : Number(values['max-records']);
+  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against, values.fresh ?? false, maxRecords);
   const n = Number(values.n ?? 500);
   const rounds = Number(values.rounds ?? 15);
   const forms: Form[] = values.only === 'json' ? ['json'] : values.only === 'xml' ? ['xml'] : ['json', 'xml'];
@@ -228,15 +231,15 @@ async function main(): Promise<void> {
 }
 
 /** `--steady`: each kit's one session fed the same batches every round, the kits in turns (the order alternating). */
-async function steady(n: number, rounds: number, against: string | undefined, fresh: boolean): Promise<void> {
+async function steady(n: number, rounds: number, against: string | undefined, fresh: boolean, maxRecords: number | undefined): Promise<void> {
   const batches = await recordBatches(n);
-  const kits: { name: string; session: Session; read: Reader }[] = [{ name: 'this', session: new ProxySession(), read: readBatch }];
+  const kits: { name: string; session: Session; read: Reader }[] = [{ name: 'this', session: new ProxySession({ maxRecords }), read: readBatch }];
   if (against !== undefined) {
     /* eslint-disable @typescript-eslint/no-require-imports */
-    const other = require(path.resolve(against, 'src', 'proxy', 'session')) as { ProxySession: new () => Session };
+    const other = require(path.resolve(against, 'src', 'proxy', 'session')) as { ProxySession: new (opts: { maxRecords?: number }) => Session };
     const handoff = require(path.resolve(against, 'src', 'proxy', 'handoff')) as { readBatch: Reader };
     /* eslint-enable @typescript-eslint/no-require-imports */
-    kits.push({ name: 'against', session: new other.ProxySession(), read: handoff.readBatch });
+    kits.push({ name: 'against', session: new other.ProxySession({ maxRecords }), read: handoff.readBatch });
   }
   // The first round warms up: the code optimised, the ledger filling.
   for (const k of kits) timeSteady(batches, k.session, k.read, fresh ? 0 : undefined);
