@@ -209,7 +209,9 @@ function expectObject(obj: RequestObject, ctx: ExpectContext): CaseExpectation {
   const amount = merged('baseamount');
   if (typeof amount === 'string' && /^0+$/.test(amount) && !row.zeroAmount) note(['baseamount'], '"It must be greater than zero, except that ACCOUNTCHECK allows `0`"', 'FIELD-BASEAMOUNT-POSITIVE');
   const links = ['parenttransactionreference', 'md', 'pares'];
-  const missing = row.required.filter((f) => merged(f) === undefined && (!acsLinked || links.includes(f)));
+  // A row whose cell ends in "only" names every field its request sends: none of them is left to a parent or to the
+  // ACS exchange (the one reading of src/wire/reading.ts `requiredStanding`, `exact`).
+  const missing = row.required.filter((f) => (row.only ? obj[f] === undefined : merged(f) === undefined && (!acsLinked || links.includes(f))));
   const sources = row.cardSource ?? [];
   const sourceFields = sourceFieldsOf(row);
   // Rows of the same request types differ by what links or carries the card (RISKDEC on card data or after a

@@ -66,6 +66,16 @@ describe('expectations', () => {
     assert.equal(kind({ ...halfCard, parenttransactionreference: PARENT }), 'open');
   });
 
+  it('a row whose fields are "only" those it names leaves none of them to the parent', () => {
+    // "`sitereference`, `parenttransactionreference` only": the AUTH after a THREEDQUERY sends its site itself, as
+    // the gateway and validate read it (src/wire/reading.ts `requiredStanding`), though the parent holds one.
+    const only = { requesttypedescriptions: ['AUTH'], sitereference: 'test_site12345', parenttransactionreference: PARENT };
+    assert.equal(kind(only), 'valid');
+    const { sitereference: _s, ...noSite } = only;
+    assert.ok(fields(noSite).includes('sitereference'));
+    assert.equal((of(noSite).expectation as { rule: string }).rule, '3DS-AUTH-NOT-ENROLLED');
+  });
+
   it('request types the document does not name, or SUBSCRIPTION out of place, are refused', () => {
     assert.deepEqual(fields({ ...AUTH, requesttypedescriptions: ['AUTH', 'FOO'] }), ['requesttypedescriptions', 'FOO']);
     assert.equal(kind({ ...AUTH, requesttypedescriptions: ['SUBSCRIPTION', 'AUTH'] }), 'refused');
