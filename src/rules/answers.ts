@@ -349,14 +349,17 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
     name: 'subscription-recur',
     deferred: true,
     rule: 'SUB-RECUR',
-    checks: 'a SUBSCRIPTION part that carries `accounttypedescription` carries `RECUR`, failed parts too ("In a response, the SUBSCRIPTION part carries `RECUR`")',
-    looksAt: (part) => part.requesttypedescription === 'SUBSCRIPTION' && part.accounttypedescription !== undefined,
+    checks:
+      'a SUBSCRIPTION part that carries `accounttypedescription` carries `RECUR`, failed parts too, and so does a SUBSCRIPTION a TRANSACTIONQUERY reads back ("In a response, the SUBSCRIPTION part carries `RECUR`")',
+    looksAt: (part) => (part.requesttypedescription === 'SUBSCRIPTION' && part.accounttypedescription !== undefined) || recordsOf(part).some(isSubscriptionWithAccountType),
     find: (a) =>
-      partFindings(a, 'subscription-recur', 'SUB-RECUR', (part) =>
-        part.requesttypedescription === 'SUBSCRIPTION' && part.accounttypedescription !== undefined && part.accounttypedescription !== 'RECUR'
-          ? { field: 'accounttypedescription', says: 'carries another account type than RECUR ("In a response, the SUBSCRIPTION part carries `RECUR`")', expected: 'RECUR' }
-          : undefined,
-      ),
+      partFindings(a, 'subscription-recur', 'SUB-RECUR', (part) => {
+        const says = 'carries another account type than RECUR ("In a response, the SUBSCRIPTION part carries `RECUR`")';
+        if (isSubscriptionWithAccountType(part) && part.accounttypedescription !== 'RECUR') return { field: 'accounttypedescription', says, expected: 'RECUR' };
+        // A TRANSACTIONQUERY's records are the parts of the transactions it found, read back: a SUBSCRIPTION's too.
+        const j = recordsOf(part).findIndex((r) => isSubscriptionWithAccountType(r) && r.accounttypedescription !== 'RECUR');
+        return j < 0 ? undefined : { field: 'accounttypedescription', at: `records[${j}].accounttypedescription`, says: `(a SUBSCRIPTION read back) ${says}`, expected: 'RECUR' };
+      }),
   },
   {
     name: 'authenticated-only',
@@ -442,7 +445,145 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
     looksAt: (part) => part.requesttypedescription === 'TRANSACTIONQUERY' && Array.isArray(part.records) && part.records.length > 0,
     find: (a, index) => recordViolations(a).flatMap((v) => fromViolation('query-records', v, a, index)),
   },
+  {
+    name: 'combined-parent',
+    deferred: true,
+    rule: 'RISKDEC-LAST',
+    checks:
+      'in RISKDEC+AUTH the AUTH part, and in AUTH+RISKDEC the RISKDEC part, carries the other part\'s `transactionreference` in `parenttransactionreference`, whatever the other part\'s outcome (the rows "Combined, risk decision first" and "Combined, risk decision last")',
+    looksAt: (part, a) => combinedLater(a)?.part === part,
+    find: (a) => {
+      const c = combinedLater(a);
+      if (!c || c.part.parenttransactionreference === c.parent) return [];
+      return [
+        {
+          rule: c.rule,
+          invariant: 'combined-parent',
+          field: 'parenttransactionreference',
+          part: String(c.part.requesttypedescription),
+          partIndex: 1,
+          line: redactText(
+            `response[1].parenttransactionreference of the ${String(c.part.requesttypedescription)} part is not the ${String(c.first)}'s transactionreference (${c.rule === 'RISKDEC-LAST' ? '"the RISKDEC part carries the AUTH\'s reference in `parenttransactionreference`"' : '"the AUTH part\'s `parenttransactionreference` is the RISKDEC\'s `transactionreference`"'})`,
+          ),
+          expected: redactText(c.parent),
+          ...(c.part.parenttransactionreference !== undefined ? { seen: shortValue(c.part.parenttransactionreference) } : {}),
+        },
+      ];
+    },
+  },
+  {
+    name: 'unauthenticated-not-contacted',
+    deferred: true,
+    rule: '3DS-60022-SETTLE',
+    checks:
+      'an AUTH part of errorcode 60022 (an AUTH after 3-D Secure, however its request came) carries `status` N and settlestatus 3 where it carries them ("`status` is `N` and settlestatus is `3`. The acquirer is not contacted.")',
+    looksAt: (part) => part.requesttypedescription === 'AUTH' && part.errorcode === '60022',
+    find: (a) =>
+      partFindings(a, 'unauthenticated-not-contacted', '3DS-60022-SETTLE', (part) => {
+        if (part.requesttypedescription !== 'AUTH' || part.errorcode !== '60022') return undefined;
+        const quote = '("`status` is `N` and settlestatus is `3`. The acquirer is not contacted.")';
+        if (part.settlestatus !== undefined && part.settlestatus !== '3') return { field: 'settlestatus', says: `is not 3 though the customer was not authenticated (60022) ${quote}`, expected: '3' };
+        // Bank data in a 60022 is left to the rows that tell an authorisation code (ERR-60022: "No funds are
+        // transferred") from a bank response code alone, so that one fault is named once.
+        return part.status !== undefined && part.status !== 'N' ? { field: 'status', says: `is not N though the customer was not authenticated (60022) ${quote}`, expected: 'N' } : undefined;
+      }),
+  },
+  {
+    name: 'sent-not-given',
+    deferred: true,
+    rule: 'SEC-RESULT-0',
+    checks:
+      'an AUTH or ACCOUNTCHECK part never answers 0 ("Not given") for a premise, postcode or security code its own request sent; in a child request that breaks "Extra fields may be added to the child that the parent lacked"',
+    looksAt: (part, a) => PAYMENT_TYPES.has(String(part.requesttypedescription)) && SENT_AND_RESULT.some(([sent, result]) => present(a.request?.[sent]) && part[result] !== undefined),
+    find: (a) =>
+      partFindings(a, 'sent-not-given', sentParent(a) ? 'INHERIT-EXTRA-FIELDS' : 'SEC-RESULT-0', (part) => {
+        if (!PAYMENT_TYPES.has(String(part.requesttypedescription))) return undefined;
+        const hit = SENT_AND_RESULT.find(([sent, result]) => present(a.request?.[sent]) && part[result] === '0');
+        if (!hit) return undefined;
+        const child = sentParent(a) ? '; the child added it ("Extra fields may be added to the child that the parent lacked")' : '';
+        return {
+          field: hit[1],
+          says: `is 0 ("Not given: the bank was not given the data for the check") though the request sent ${hit[0]}${child}`,
+          expected: 'a result of the check made (1, 2 or 4)',
+        };
+      }),
+  },
+  {
+    name: 'payment-account-type',
+    deferred: true,
+    rule: 'FIELD-ACCOUNTTYPE-PAYMENTS',
+    checks: 'a successful AUTH or ACCOUNTCHECK part that carries `accounttypedescription` carries `ECOM` or `MOTO`, a payment on a stored card too ("`ECOM` or `MOTO` for payments")',
+    looksAt: (part) => part.errorcode === '0' && PAYMENT_TYPES.has(String(part.requesttypedescription)) && part.accounttypedescription !== undefined,
+    find: (a) =>
+      partFindings(a, 'payment-account-type', 'FIELD-ACCOUNTTYPE-PAYMENTS', (part) =>
+        part.errorcode === '0' &&
+        PAYMENT_TYPES.has(String(part.requesttypedescription)) &&
+        part.accounttypedescription !== undefined &&
+        part.accounttypedescription !== 'ECOM' &&
+        part.accounttypedescription !== 'MOTO'
+          ? { field: 'accounttypedescription', says: 'is neither ECOM nor MOTO ("`ECOM` or `MOTO` for payments")', expected: 'ECOM or MOTO' }
+          : undefined,
+      ),
+  },
+  {
+    name: 'xml-locations',
+    deferred: true,
+    rule: 'XML-FRAUDCONTROL-PATHS',
+    checks:
+      'in XML, no part holds a field of the fraud-control or security results under its block at another place than the one the document gives (`/fraudcontrol/categoryflag`, `/security/securitycode`, ...), whichever request carried the part',
+    looksAt: (part, a) => a.format === 'xml' && Object.keys(part).some((k) => k.startsWith('fraudcontrol/') || k.startsWith('security/')),
+    find: (a) => {
+      if (a.format !== 'xml') return [];
+      const out: AnswerFinding[] = [];
+      for (const rule of ['XML-FRAUDCONTROL-PATHS', 'XML-SECURITY-PATHS'] as const) {
+        out.push(
+          ...partFindings(a, 'xml-locations', rule, (part) => {
+            const key = Object.keys(part).find((k) => misplacedXml(k) === rule);
+            if (key === undefined) return undefined;
+            const field = key.slice(key.lastIndexOf('/') + 1);
+            return { field, at: key, says: `sits at /${key}, not at /${FIELD[field].response!.xml!} where the document places it`, expected: `/${FIELD[field].response!.xml!}` };
+          }),
+        );
+      }
+      return out;
+    },
+  },
 ];
+
+/** The later part of RISKDEC+AUTH or AUTH+RISKDEC, the reference it must carry as its parent, and the row's rule. */
+function combinedLater(a: Answer): { part: Readonly<Record<string, unknown>>; parent: string; first: string; rule: 'RISKDEC-FIRST' | 'RISKDEC-LAST' } | undefined {
+  const parts = partList(a.envelope);
+  const types = a.requested ?? parts.map((p) => (isRecord(p) ? p.requesttypedescription : undefined));
+  const key = types.join(',');
+  const rule = key === 'RISKDEC,AUTH' ? 'RISKDEC-FIRST' : key === 'AUTH,RISKDEC' ? 'RISKDEC-LAST' : undefined;
+  const [first, later] = parts;
+  if (!rule || !isRecord(first) || !isRecord(later) || later.errorcode !== '0' || !present(first.transactionreference)) return undefined;
+  if (first.requesttypedescription !== types[0] || later.requesttypedescription !== types[1]) return undefined;
+  return { part: later, parent: String(first.transactionreference), first: String(types[0]), rule };
+}
+
+/** The XML location rule a part's key breaks: a field of the fraud-control or security results under another name. */
+function misplacedXml(key: string): 'XML-FRAUDCONTROL-PATHS' | 'XML-SECURITY-PATHS' | undefined {
+  const slash = key.lastIndexOf('/');
+  if (slash < 0) return undefined;
+  const name = key.slice(slash + 1);
+  const xml = Object.hasOwn(FIELD, name) ? FIELD[name].response?.xml : undefined;
+  if (xml === undefined || xml === key) return undefined;
+  return xml.startsWith('fraudcontrol/') ? 'XML-FRAUDCONTROL-PATHS' : xml.startsWith('security/') ? 'XML-SECURITY-PATHS' : undefined;
+}
+
+const PAYMENT_TYPES: ReadonlySet<string> = new Set(['AUTH', 'ACCOUNTCHECK']);
+/** What a request sends for a security check, and the result field of that check. */
+const SENT_AND_RESULT = [
+  ['billingpremise', 'securityresponseaddress'],
+  ['billingpostcode', 'securityresponsepostcode'],
+  ['securitycode', 'securityresponsesecuritycode'],
+] as const;
+
+/** The records a TRANSACTIONQUERY part returned (none for any other part). */
+const recordsOf = (part: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>[] =>
+  part.requesttypedescription === 'TRANSACTIONQUERY' && Array.isArray(part.records) ? part.records.filter(isRecord) : [];
+const isSubscriptionWithAccountType = (r: Readonly<Record<string, unknown>>): boolean => r.requesttypedescription === 'SUBSCRIPTION' && r.accounttypedescription !== undefined;
 
 /** The bank's own answers ("Bank authorisation code and bank response code; present when the bank was contacted"). */
 const BANK_FIELDS = ['authcode', 'acquirerresponsecode'] as const;
@@ -461,6 +602,8 @@ const sentParent = (a: Answer): boolean => present(a.request?.parenttransactionr
 /** What a per-part check found wrong with one part: the field, what is wrong with it, and what is expected. */
 interface PartFault {
   readonly field: string;
+  /** Where in the part, when not the field itself (`records[0].accounttypedescription`). */
+  readonly at?: string;
   readonly says: string;
   readonly expected: string;
 }
@@ -473,14 +616,14 @@ function partFindings(a: Answer, invariant: string, rule: string, check: (part: 
     const fault = check(part);
     if (!fault) return;
     const type = typeof part.requesttypedescription === 'string' ? part.requesttypedescription : undefined;
-    const seen = shortValue(part[fault.field]);
+    const seen = fault.at === undefined ? shortValue(part[fault.field]) : valueAt(part, fault.at);
     out.push({
       rule,
       invariant,
       field: fault.field,
       ...(type ? { part: type } : {}),
       partIndex: i,
-      line: redactText(`response[${i}].${fault.field} of the ${type ?? 'part'} ${fault.says}`),
+      line: redactText(`response[${i}].${fault.at ?? fault.field} of the ${type ?? 'part'} ${fault.says}`),
       expected: redactText(fault.expected),
       ...(seen !== undefined ? { seen } : {}),
     });

@@ -127,6 +127,10 @@ const BY_FIELD: Readonly<Record<string, Readonly<Record<string, string>>>> = tab
     securityresponsepostcode: 'SEC-RESULT-DIGIT',
     securityresponsesecuritycode: 'SEC-RESULT-DIGIT',
   }),
+  // A value of a fixed format ("Format `YYYY-MM-DD HH:MM:SS`") of another length breaks the format, not a length
+  // of the field tables (the Common response fields give these two no length: the dictionary's comes from the format).
+  maxLength: table({ transactionstartedtimestamp: 'FIELD-TIMESTAMP', settleduedate: 'FIELD-SETTLEDUEDATE' }),
+  minLength: table({ transactionstartedtimestamp: 'FIELD-TIMESTAMP', settleduedate: 'FIELD-SETTLEDUEDATE' }),
   enum: table({
     accounttypedescription: 'FIELD-ACCOUNTTYPE-PAYMENTS',
     securityresponseaddress: 'SEC-RESULT-DIGIT',

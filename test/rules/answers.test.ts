@@ -119,10 +119,11 @@ describe('the invariants of an answer', () => {
     const parts = (request: Record<string, unknown>, ...response: Record<string, unknown>[]): Answer =>
       answer(AUTH, { envelope: { requestreference: 'A1', version: '1.00', response, secrand: 'abcdefgh' }, requested: response.map((p) => String(p.requesttypedescription)), request });
     const FAILED = { requesttypedescription: 'SUBSCRIPTION', errorcode: '60022', errormessage: 'Unauthenticated' };
+    const UNAUTH = { ...AUTH, errorcode: '60022', errormessage: 'Unauthenticated', authcode: undefined, acquirerresponsecode: undefined, settlestatus: '3' };
     const subRequest = { ...REQUEST, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'] };
     // "In a response, the SUBSCRIPTION part carries `RECUR`": a failed SUBSCRIPTION part may leave it out, not say ECOM.
-    assert.deepEqual(rules(parts(subRequest, { ...AUTH, errorcode: '60022', errormessage: 'Unauthenticated' }, FAILED)), []);
-    assert.deepEqual(rules(parts(subRequest, { ...AUTH, errorcode: '60022', errormessage: 'Unauthenticated' }, { ...FAILED, accounttypedescription: 'ECOM' })), ['SUB-RECUR']);
+    assert.deepEqual(rules(parts(subRequest, UNAUTH, FAILED)), []);
+    assert.deepEqual(rules(parts(subRequest, UNAUTH, { ...FAILED, accounttypedescription: 'ECOM' })), ['SUB-RECUR']);
 
     // `cavv`, `eci`: "Returned if enrolled and authenticated".
     const threeds = { ...REQUEST, pan: undefined, md: 'MD1', pares: 'PARES1' };
@@ -173,6 +174,68 @@ describe('the invariants of an answer', () => {
     assert.deepEqual(rules(parts(check, { ...DECLINED, acquirerresponsecode: undefined })), ['AUTH-BANK-CONTACTED']);
   });
 
+  it('hold the sentences of a combined request, a 60022, the security results and the XML locations wherever they apply', () => {
+    const parts = (request: Record<string, unknown>, response: Record<string, unknown>[], over: Partial<Answer> = {}): Answer =>
+      answer(AUTH, {
+        envelope: { requestreference: 'A1', version: '1.00', response, secrand: 'abcdefgh' },
+        requested: response.map((p) => String(p.requesttypedescription)),
+        request,
+        ...over,
+      });
+    const RISKDEC = {
+      transactionreference: '12-9-1003',
+      requesttypedescription: 'RISKDEC',
+      parenttransactionreference: '12-9-1001',
+      baseamount: '1050',
+      currencyiso3a: 'GBP',
+      orderreference: 'order-1',
+      fraudcontrolshieldstatuscode: 'NOSCORE',
+      errorcode: '0',
+      errormessage: 'Ok',
+    };
+    const last = { ...REQUEST, requesttypedescriptions: ['AUTH', 'RISKDEC'] };
+    const DECLINED = { ...AUTH, errorcode: '70000', errormessage: 'Decline', authcode: undefined, acquirerresponsecode: '05', settlestatus: '3' };
+    // "the RISKDEC part carries the AUTH's reference in `parenttransactionreference`": after a declined AUTH too.
+    assert.deepEqual(rules(parts(last, [DECLINED, RISKDEC])), []);
+    assert.deepEqual(rules(parts(last, [DECLINED, { ...RISKDEC, parenttransactionreference: undefined }])), ['RISKDEC-LAST']);
+    // "the AUTH part's `parenttransactionreference` is the RISKDEC's `transactionreference`".
+    const first = { ...REQUEST, requesttypedescriptions: ['RISKDEC', 'AUTH'] };
+    const risk = { ...RISKDEC, transactionreference: '12-9-1000', parenttransactionreference: undefined, fraudcontrolshieldstatuscode: 'ACCEPT' };
+    assert.deepEqual(rules(parts(first, [risk, { ...AUTH, parenttransactionreference: '12-9-1000' }])), []);
+    assert.deepEqual(rules(parts(first, [risk, { ...AUTH, parenttransactionreference: '12-9-0999' }])), ['RISKDEC-FIRST']);
+
+    // "`status` is `N` and settlestatus is `3`. The acquirer is not contacted.": whatever made the 60022.
+    const threeds = { requesttypedescriptions: ['AUTH'], md: 'MD1', pares: 'PARES1' };
+    const UNAUTH = { ...AUTH, errorcode: '60022', errormessage: 'Unauthenticated', authcode: undefined, acquirerresponsecode: undefined, enrolled: 'Y', status: 'N', settlestatus: '3' };
+    assert.deepEqual(rules(parts(threeds, [UNAUTH])), []);
+    assert.deepEqual(rules(parts(threeds, [{ ...UNAUTH, settlestatus: '0' }])), ['3DS-60022-SETTLE']);
+    assert.deepEqual(rules(parts(threeds, [{ ...UNAUTH, status: 'Y' }])), ['3DS-60022-SETTLE']);
+
+    // "`0` | Not given": never for what the request itself sent; in a child, the field it added.
+    const SEC = { ...AUTH, securityresponseaddress: '2', securityresponsepostcode: '2', securityresponsesecuritycode: '2' };
+    const billing = { ...REQUEST, billingpremise: '789', billingpostcode: 'TE45 6ST', securitycode: '123' };
+    assert.deepEqual(rules(parts(billing, [SEC])), []);
+    assert.deepEqual(rules(parts(REQUEST, [{ ...SEC, securityresponseaddress: '0', securityresponsepostcode: '0', securityresponsesecuritycode: '0' }])), []);
+    assert.deepEqual(rules(parts(billing, [{ ...SEC, securityresponsepostcode: '0' }])), ['SEC-RESULT-0']);
+    const child = { requesttypedescriptions: ['ACCOUNTCHECK'], parenttransactionreference: '12-9-1000', billingpostcode: 'TE45 6ST' };
+    const CHECK = { ...SEC, requesttypedescription: 'ACCOUNTCHECK', parenttransactionreference: '12-9-1000' };
+    assert.deepEqual(rules(parts(child, [CHECK])), []);
+    assert.deepEqual(rules(parts(child, [{ ...CHECK, securityresponsepostcode: '0' }])), ['INHERIT-EXTRA-FIELDS']);
+
+    // "`ECOM` or `MOTO` for payments": a payment on a stored card does not take the STORE's CARDSTORE.
+    const stored = { requesttypedescriptions: ['AUTH'], parenttransactionreference: '12-9-1000', accounttypedescription: 'ECOM' };
+    assert.deepEqual(rules(parts(stored, [{ ...AUTH, parenttransactionreference: '12-9-1000' }])), []);
+    assert.ok(rules(parts(stored, [{ ...AUTH, parenttransactionreference: '12-9-1000', accounttypedescription: 'CARDSTORE' }])).includes('FIELD-ACCOUNTTYPE-PAYMENTS'));
+
+    // The XML locations: a field of /fraudcontrol or /security elsewhere under its block, in any request's part.
+    const xml = (part: Record<string, unknown>): Answer => parts(last, [DECLINED, part], { format: 'xml' });
+    const DENY = { ...RISKDEC, fraudcontrolshieldstatuscode: 'DENY', rulecategoryflag: 'F' };
+    assert.deepEqual(rules(xml(DENY)), []);
+    assert.deepEqual(rules(xml({ ...DENY, rulecategoryflag: undefined, 'fraudcontrol/rulecategoryflag': 'F' })), ['XML-FRAUDCONTROL-PATHS']);
+    assert.deepEqual(rules(xml({ ...DENY, 'fraudcontrol/score': '12' })), []);
+    assert.deepEqual(rules(parts(REQUEST, [{ ...SEC, securityresponsesecuritycode: undefined, 'security/securityresponsesecuritycode': '2' }], { format: 'xml' })), ['XML-SECURITY-PATHS']);
+  });
+
   it("hold the records a TRANSACTIONQUERY returns to their fields' types, each on its field's rule", () => {
     const query = (...records: Record<string, unknown>[]): Answer =>
       answer(AUTH, {
@@ -190,6 +253,12 @@ describe('the invariants of an answer', () => {
     // "| `transactionstartedtimestamp` | Format `YYYY-MM-DD HH:MM:SS`. |": midnight is 00:00:00 of its day, never 24:00:00.
     assert.deepEqual(rules(query(AUTH, { ...payment, transactionstartedtimestamp: '2026-01-11 24:00:00' })), ['FIELD-TIMESTAMP']);
     assert.deepEqual(rules(query({ ...payment, settleduedate: '2026-13-12' })), ['FIELD-SETTLEDUEDATE']);
+    // A timestamp in another format is the format's fault even when only its length shows it (ISO 8601 with T and Z).
+    assert.deepEqual(rules(query({ ...payment, transactionstartedtimestamp: '2026-01-12T00:00:00Z' })), ['FIELD-TIMESTAMP']);
+    // "In a response, the SUBSCRIPTION part carries `RECUR`": a SUBSCRIPTION read back too.
+    const sub = { transactionreference: '12-9-1002', requesttypedescription: 'SUBSCRIPTION', accounttypedescription: 'RECUR', errorcode: '0', errormessage: 'Ok' };
+    assert.deepEqual(rules(query(payment, sub)), []);
+    assert.deepEqual(rules(query(payment, { ...sub, accounttypedescription: 'ECOM' })), ['SUB-RECUR']);
     // Which fields a record holds is the query's shape ("not shown"): a record with few fields is no finding.
     assert.deepEqual(rules(query({ transactionreference: '12-9-1001', requesttypedescription: 'AUTH' })), []);
   });
@@ -216,6 +285,11 @@ describe('the invariants of an answer', () => {
         'parent-echo',
         'declined-by-bank',
         'query-records',
+        'combined-parent',
+        'unauthenticated-not-contacted',
+        'sent-not-given',
+        'payment-account-type',
+        'xml-locations',
       ],
     );
     const a = answer({ ...AUTH, maskedpan: '411111******1111' });
@@ -248,7 +322,23 @@ describe('when the steps tell an invariant', () => {
     // over-long amount taken and cut: LIMIT-BASEAMOUNT): steps/world.ts tells these only when the scenario held.
     assert.deepEqual(
       ANSWER_INVARIANTS.filter((i) => i.deferred).map((i) => i.name),
-      ['echoed', 'no-full-pan', 'no-security-code', 'subscription-recur', 'authenticated-only', 'enrolled-status', 'store-no-bank', 'parent-echo', 'declined-by-bank', 'query-records'],
+      [
+        'echoed',
+        'no-full-pan',
+        'no-security-code',
+        'subscription-recur',
+        'authenticated-only',
+        'enrolled-status',
+        'store-no-bank',
+        'parent-echo',
+        'declined-by-bank',
+        'query-records',
+        'combined-parent',
+        'unauthenticated-not-contacted',
+        'sent-not-given',
+        'payment-account-type',
+        'xml-locations',
+      ],
     );
   });
 });
