@@ -39,6 +39,16 @@ Feature: ACCOUNTCHECK
     And the AUTH's securityresponseaddress is "2"
     And the AUTH's securityresponsepostcode is "2"
 
+  @rule:AC-INHERITED @rule:INHERIT-CHILD @type:ACCOUNTCHECK @type:THREEDQUERY
+  Scenario: A THREEDQUERY on an account check inherits the currency, the amount and the card the check sent
+    When the merchant sends "Account check" with the "authorised" card and:
+      | baseamount | 1050 |
+    And the merchant sends "3-D Secure enrolment check" with the parent the ACCOUNTCHECK and:
+      | currencyiso3a | <omit> |
+      | baseamount    | <omit> |
+    Then the THREEDQUERY succeeded
+    And the THREEDQUERY's parenttransactionreference is the ACCOUNTCHECK's transactionreference
+
   @rule:FIELD-BASEAMOUNT-POSITIVE @rule:AC-INHERITED @type:ACCOUNTCHECK @type:AUTH
   Scenario: A payment on an account check of amount 0 inherits the 0, which only ACCOUNTCHECK allows: the AUTH fails
     When the merchant sends "Account check" with the "authorised" card and:

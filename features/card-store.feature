@@ -48,6 +48,14 @@ Feature: Card store
     And the queried STORE's maskedpan masks the "authorised" card
     And the queried STORE does not hold `pan` or `securitycode`
 
+  @rule:STORE-QUERY-MASKED @rule:FIELD-MASKEDPAN @requires:transactionquery @type:STORE @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY that identifies the STORE by its orderreference returns the card number masked too
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends a TRANSACTIONQUERY of the STORE by its orderreference
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the STORE
+    And the queried STORE's maskedpan masks the "authorised" card
+
   @rule:STORE-STATE-DISABLE @rule:STORE-STATE-REENABLE @requires:transactionupdate @type:STORE @type:TRANSACTIONUPDATE @type:AUTH @type:ACCOUNTCHECK
   Scenario: TRANSACTIONUPDATE disables the stored card for future requests (0) and enables it again (1)
     When the merchant sends "Card store" with the "authorised" card

@@ -58,6 +58,22 @@ Feature: Fields and limits
       | DE      | D-10115# | succeeded |
       | <omit>  | TE1#1ST  | succeeded |
 
+  @rule:FIELD-POSTCODE-VALIDATION @type:STORE
+  Scenario Outline: A STORE's billingpostcode too is validated only when the country is the United States, Great Britain or Canada (<country>)
+    When the merchant sends "Card store" with the "authorised" card and:
+      | billingcountryiso2a | <country>  |
+      | billingpostcode     | <postcode> |
+    Then the STORE <outcome>
+
+    Examples: validated
+      | country | postcode | outcome |
+      | GB      | TE1#1ST  | failed  |
+
+    Examples: not validated
+      | country | postcode | outcome   |
+      | FR      | 75#001   | succeeded |
+      | <omit>  | TE1-1ST  | succeeded |
+
   # The formats are checked on every answer, by the document's schemas (steps/world.ts): this scenario is where a
   # wrong one is reported under its rule. Whether a part carries these fields is not fixed by the document.
   @rule:FIELD-TIMESTAMP @rule:FIELD-SETTLEDUEDATE @type:AUTH

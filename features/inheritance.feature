@@ -27,6 +27,16 @@ Feature: Inheritance
     And the second AUTH's securityresponseaddress is "2"
     And the second AUTH's securityresponsepostcode is "2"
 
+  @rule:INHERIT-EXTRA-FIELDS @requires:security @type:AUTH @type:ACCOUNTCHECK
+  Scenario: Extra fields may be added to the child that the parent lacked: an account check on a payment checks the postcode it adds
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <omit>    |
+    And the merchant sends "Account check" with the parent the AUTH and:
+      | billingpostcode | <matched> |
+    Then the ACCOUNTCHECK succeeded
+    And the ACCOUNTCHECK's securityresponsepostcode is "2"
+
   @rule:INHERIT-PARENT @rule:INHERIT-CHILD @requires:security @type:AUTH
   Scenario: A grandchild inherits through its parent what its parent inherited: the billing data of the first request
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:

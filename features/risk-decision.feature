@@ -55,6 +55,14 @@ Feature: Risk decision (RISKDEC)
     And the AUTH failed
     And the RISKDEC's fraudcontrolshieldstatuscode is "NOSCORE"
 
+  @rule:RISKDEC-SHIELD-VALUES @requires:card:declined @type:AUTH @type:RISKDEC
+  Scenario: NOSCORE after a payment: a separate RISKDEC whose parent AUTH was declined
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "declined" card
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    Then the AUTH failed
+    And the RISKDEC succeeded
+    And the RISKDEC's fraudcontrolshieldstatuscode is "NOSCORE"
+
   @rule:RISKDEC-BEFORE-3DS @rule:INHERIT-PARENT-ECHO @requires:cachetokens @type:RISKDEC @type:THREEDQUERY
   Scenario: Risk decision then 3-D Secure: the THREEDQUERY's parent is the RISKDEC
     When the merchant sends "Risk decision on card data" with the "authorised" card

@@ -166,6 +166,29 @@ Feature: Subscriptions
     Then the SUBSCRIPTION has taken 1 automatic payment
     And the latest automatic payment of the SUBSCRIPTION has baseamount "2000"
 
+  @rule:FIELD-BASEAMOUNT-POSITIVE @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
+  Scenario: A TRANSACTIONUPDATE of the SUBSCRIPTION to baseamount 0 is not taken: baseamount must be greater than zero
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | baseamount            | 1050             |
+    And the merchant sends a TRANSACTIONUPDATE of the SUBSCRIPTION and:
+      | baseamount | 0 |
+    Then the TRANSACTIONUPDATE failed
+    When the target's clock moves on by 1 month
+    Then the SUBSCRIPTION has taken 1 automatic payment
+    And the latest automatic payment of the SUBSCRIPTION has baseamount "1050"
+
+  @rule:SUB-OWN-REFERENCE @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
+  Scenario: An update of the subscription needs the SUBSCRIPTION reference: one naming the AUTH leaves the subscription's amount
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | baseamount            | 1050             |
+    And the merchant sends a TRANSACTIONUPDATE of the AUTH and:
+      | baseamount | 2000 |
+    And the target's clock moves on by 1 month
+    Then the SUBSCRIPTION has taken 1 automatic payment
+    And the latest automatic payment of the SUBSCRIPTION has baseamount "1050"
+
   @rule:SUB-FIRST-PAYMENT-AT-ONCE @rule:FIELD-TIMESTAMP @requires:clock @requires:ledger @requires:transactionquery @type:SUBSCRIPTION @type:TRANSACTIONQUERY
   Scenario: A later payment, taken automatically, is a transaction the merchant can query like any other
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:

@@ -44,6 +44,13 @@ Feature: The XML envelope
     Then the RISKDEC's fraudcontrolshieldstatuscode is "DENY"
     And the XML answer's RISKDEC response holds `/@type`, `/fraudcontrol/shieldstatuscode`, `/fraudcontrol/recommendedaction`, `/fraudcontrol/reference`, `/fraudcontrol/responsecode`, `/fraudcontrol/categoryflag` and `/fraudcontrol/categorymessage`
 
+  @rule:XML-FRAUDCONTROL-PATHS @requires:fraudcontrol @requires:card:shieldDeny @type:AUTH @type:RISKDEC
+  Scenario: The RISKDEC part of AUTH+RISKDEC has its fields under /fraudcontrol too
+    When the merchant sends "Combined, risk decision last" with the "DENY" card
+    Then the response has 2 parts: AUTH, then RISKDEC
+    And the RISKDEC's fraudcontrolshieldstatuscode is "DENY"
+    And the XML answer's RISKDEC response holds `/@type`, `/fraudcontrol/shieldstatuscode`, `/fraudcontrol/recommendedaction`, `/fraudcontrol/reference`, `/fraudcontrol/responsecode`, `/fraudcontrol/categoryflag` and `/fraudcontrol/categorymessage`
+
   @rule:XML-REQUEST-BLOCK @rule:INHERIT-PARENT @type:AUTH
   Scenario: An XML request block carries parenttransactionreference in operation
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card

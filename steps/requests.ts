@@ -161,6 +161,14 @@ When('the merchant sends a TRANSACTIONQUERY of {txn}', async function (this: Car
   await this.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: filterFor(this.site, referenceOf(this, name)) });
 });
 
+// "identifies the STORE transaction": how is not shown; the public filter identifies it by its orderreference too.
+When('the merchant sends a TRANSACTIONQUERY of {txn} by its orderreference', async function (this: CardspecWorld, name: string) {
+  // The orderreference the merchant sent (its own record of the order), not what the answer echoed.
+  const order = this.entry(name).request.orderreference;
+  if (typeof order !== 'string' || order === '') throw new ScenarioSkipped(`${name} was sent without an orderreference to identify it by`);
+  await this.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { sitereference: [{ value: this.site }], orderreference: [{ value: order }] } });
+});
+
 /** The `transactionreference` of a named transaction: what `parenttransactionreference` and filters carry. */
 export function referenceOf(world: CardspecWorld, name: string): string {
   const ref = world.field(name, 'transactionreference');

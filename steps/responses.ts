@@ -186,6 +186,9 @@ Then("{txn}'s maskedpan masks the card number sent", function (this: CardspecWor
 // "with the middle digits replaced by `#`": same length, a run of `#` in the middle, the card's own digits around it.
 function checkMask(world: CardspecWorld, name: string, pan: string): void {
   const masked = world.entry(name).part.maskedpan;
+  // A STORE read back with the number in full breaks the query's own sentence ("the card number is masked in the
+  // response"), not only the mask's form; a mask of another form (`*`) is the form's fault alone.
+  const unmaskedStore = name === 'the queried STORE' && typeof masked === 'string' && masked.includes(pan);
   world.check(
     masksPan(pan, masked),
     {
@@ -194,7 +197,7 @@ function checkMask(world: CardspecWorld, name: string, pan: string): void {
       expected: 'the middle digits replaced by "#"',
       seen: show(masked),
     },
-    'FIELD-MASKEDPAN',
+    unmaskedStore ? ['STORE-QUERY-MASKED', 'FIELD-MASKEDPAN'] : 'FIELD-MASKEDPAN',
   );
 }
 
