@@ -58,6 +58,18 @@ Feature: Fields and limits
       | DE      | D-10115# | succeeded |
       | <omit>  | TE1#1ST  | succeeded |
 
+  @rule:FIELD-SETTLEDUEDATE @requires:clock @type:AUTH
+  Scenario Outline: A payment made on the last day of its <edge> has a settleduedate that is a date
+    When the target's clock moves on to the last day of its <edge>
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    Then the AUTH succeeded
+    And the AUTH holds `settleduedate`
+
+    Examples:
+      | edge  |
+      | month |
+      | year  |
+
   @rule:FIELD-POSTCODE-VALIDATION @type:STORE
   Scenario Outline: A STORE's billingpostcode too is validated only when the country is the United States, Great Britain or Canada (<country>)
     When the merchant sends "Card store" with the "authorised" card and:

@@ -31,6 +31,22 @@ When("the target's clock moves on by {int} {word}", async function (this: Cardsp
   this.log(`The target's clock is now ${moved.now} (settled ${moved.settled ?? '?'}, payments ${moved.payments ?? '?'}).`);
 });
 
+// A date at an edge: the clock moved on to the last day of its month (or of its year), so that what a payment made
+// then carries (settleduedate, the timestamp) is met at the edge whatever day the run started on.
+When("the target's clock moves on to the last day of its {word}", async function (this: CardspecWorld, edge: string) {
+  if (edge !== 'month' && edge !== 'year') this.fail(`unknown edge "${edge}": month or year`);
+  const nowText = await this.control.now();
+  const now = parseTimestamp(nowText);
+  if (now === undefined) this.fail(`the target's clock reads ${JSON.stringify(nowText)}, not a time "YYYY-MM-DD HH:MM:SS"`);
+  const d = new Date(now);
+  const last = Date.UTC(d.getUTCFullYear(), edge === 'year' ? 12 : d.getUTCMonth() + 1, 0);
+  const days = Math.round((last - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())) / 86_400_000);
+  monthRuns.delete(this);
+  if (days === 0) return;
+  const moved = await this.control.advance({ advanceDays: days });
+  this.log(`The target's clock is now ${moved.now} (settled ${moved.settled ?? '?'}, payments ${moved.payments ?? '?'}).`);
+});
+
 /**
  * A move by months, as seconds: the kit counts the month with the gateway's calendar, so that the scenario's
  * expectations and the schedule agree; a target's own reading of `advanceMonths` is not what they were counted with.
