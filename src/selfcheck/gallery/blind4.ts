@@ -13,6 +13,26 @@
  * query-by-order-unmasked, query-declined-settle-0); the 5 benign passed.
  * The proxy's passive score (`src/proxy/score.ts --only <the 38 names>`): 15 of the 33 faulty named by their rule
  * (riskdec-last-declined-no-parent and modified-md-settle among them, which the suite missed); 5 of 5 benign clean.
+ * - Reclassified: query-declined-settle-0 was written as a fault of ERR-70000 ("No funds are transferred"), but the
+ *   document gives settlestatus `0` no meaning ("The full set of settlestatus values ...: not shown") and the payment
+ *   never settles (100): it is benign now, and the score counts 32 faulty, 6 benign.
+ * - Mislabelled, now named by their rule: query-timestamp-iso (a timestamp of another length breaks its format, not
+ *   FIELD-LENGTHS: src/rules/attribution.ts), auth-stored-card-cardstore (the invariant `payment-account-type`),
+ *   update-auth-ref-moves-sub (a scenario: an update naming the subscription's AUTH leaves the subscription alone).
+ * - Escaped, now caught by an answer invariant held wherever the sentence applies (src/rules/answers.ts):
+ *   query-sub-accounttype (`subscription-recur` over the records a TRANSACTIONQUERY reads back),
+ *   riskdec-last-declined-no-parent (`combined-parent`), modified-md-settle (`unauthenticated-not-contacted`),
+ *   ac-child-ignores-own-postcode (`sent-not-given`, with a scenario of an ACCOUNTCHECK child adding a postcode),
+ *   xml-riskdec-last-categoryflag (`xml-locations`, with a scenario of AUTH+RISKDEC on the DENY card).
+ * - Escaped, now caught by a scenario: 3dq-child-of-accountcheck (a THREEDQUERY on an ACCOUNTCHECK),
+ *   riskdec-after-declined-scores (a separate RISKDEC on a declined AUTH), update-zero-amount (an update to 0),
+ *   store-postcode-no-country (a STORE's postcode without a country), query-by-order-unmasked (a STORE queried by
+ *   its orderreference; a number in full there is STORE-QUERY-MASKED's).
+ * - Caught by chance: settleduedate-month-end was caught in the first run only because earlier scenarios' clock
+ *   moves left the gateway on a month's last day; a later run missed it. A scenario now moves the clock to the last
+ *   day of the month and of the year before a payment.
+ * After the fixes: 32 of 32 caught under their rule, 6 of 6 benign passed; the gallery's 44 benign passed and its
+ * 263 faulty were caught but for settleduedate-month-end, caught since by the month-edge scenario.
  */
 import { randomBytes } from 'node:crypto';
 import { cardFor, MCC_6012_FIELDS, MCC_6012_VALUES } from '../../testdata';
@@ -594,18 +614,14 @@ export const BLIND4: readonly Variant[] = [
       },
     })),
   }),
-  faulty({
+  // Written as a fault of ERR-70000 ("No funds are transferred"); on a second reading the document gives `0` no
+  // meaning ("The full set of settlestatus values ...: not shown") and the payment still never settles (100).
+  benign({
     name: 'blind4-query-declined-settle-0',
     area: 'errors',
-    rule: 'ERR-70000',
-    what: 'reads back a declined (70000) AUTH in TRANSACTIONQUERY with settlestatus `0`, pending settlement ("No funds are transferred")',
-    build: counted((hit) =>
-      queryRecords((r) => {
-        if (r.errorcode !== '70000' || r.settlestatus === '0') return r;
-        hit();
-        return { ...r, settlestatus: '0' };
-      }),
-    ),
+    what: 'reads back a declined (70000) AUTH in TRANSACTIONQUERY with settlestatus `0`; it never settles (100)',
+    allowedBy: '"The full set of settlestatus values and the transitions between them: not shown."; only `100` (settled) would say funds were transferred',
+    build: () => ({ mutate: queryRecords((r) => (r.errorcode === '70000' && r.settlestatus !== '0' ? { ...r, settlestatus: '0' } : r)) }),
   }),
 
   benign({
