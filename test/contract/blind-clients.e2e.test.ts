@@ -7,30 +7,7 @@
  * (and not the others run beside it); a benign mode must pass every case with no finding, even with --strict.
  * The fixture's header records what the blind run caught before the kit was read, and what was fixed.
  */
-import assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { describe, it } from 'node:test';
-import { startContractGateway } from '../../src/contract';
-import { runClientCases, type ClientCaseResult } from '../../src/cases';
-
-const ADAPTER = path.join(__dirname, 'fixtures', 'blind-clients.js');
-const command = (mode: string): string => `CARDSPEC_FIXTURE_MODE=${mode} "${process.execPath}" "${ADAPTER}"`;
-
-type Format = 'json' | 'xml';
-interface Sends {
-  /** a fault in the request: the gate names this rule, at this severity */
-  readonly rule: string;
-  readonly severity: 'error' | 'warning';
-}
-interface Reports {
-  /** a fault in reporting: these cases fail (non-strict for a warning case), the others pass */
-  readonly fails: readonly string[];
-}
-interface Mode {
-  readonly cases: readonly string[];
-  readonly format?: Format;
-  readonly expect: Sends | Reports | 'benign';
-}
+import { blindRound, type Mode } from './blind-rounds';
 
 const MODES: Record<string, Mode> = {
   // what the client sends
@@ -94,41 +71,4 @@ const MODES: Record<string, Mode> = {
   'benign-termurl-loopback': { cases: ['threedquery-enrolled-N', 'threedquery-enrolled-Y'], expect: 'benign' },
 };
 
-const summary = (results: readonly ClientCaseResult[]): string => results.map((r) => `${r.id}: ${r.outcome} ${r.problems.join('; ')}`).join('\n');
-
-describe('a blind round of faulty clients', () => {
-  for (const [mode, { cases, format, expect }] of Object.entries(MODES)) {
-    it(`${mode}: ${expect === 'benign' ? 'passes' : 'rule' in expect ? `named on ${expect.rule}` : `fails ${expect.fails.join(', ')}`}`, async () => {
-      const gw = await startContractGateway({ scenarios: true });
-      try {
-        const results = await runClientCases(gw, { command: command(mode), only: [...cases], ...(format ? { format } : {}) });
-        assert.deepEqual(results.map((r) => r.id).sort(), [...cases].sort());
-        const found = gw.session.violations().map((v) => `${v.rule} ${v.severity}: ${v.message}`);
-        if (expect === 'benign') {
-          assert.deepEqual(
-            results.filter((r) => r.outcome !== 'pass').map((r) => [r.id, r.problems]),
-            [],
-          );
-          assert.deepEqual(found, []);
-          assert.equal(gw.session.exitCode(true), 0);
-        } else if ('rule' in expect) {
-          assert.ok(
-            gw.session.violations().some((v) => v.rule === expect.rule && v.severity === expect.severity),
-            `expected ${expect.rule} (${expect.severity}); the gate found:\n${found.join('\n') || '(nothing)'}\n${summary(results)}`,
-          );
-          assert.equal(gw.session.exitCode(expect.severity === 'warning'), 1);
-          // The case's own findings are the gate's, at the same severity (read with the ledger).
-          assert.ok(
-            results.some((r) => r.violations.some((v) => v.rule === expect.rule && v.severity === expect.severity)),
-            `the case does not name ${expect.rule} (${expect.severity}):\n${results.map((r) => r.violations.map((v) => `${v.rule} ${v.severity}`).join(', ')).join('\n')}`,
-          );
-        } else {
-          const failed = results.filter((r) => r.outcome === 'fail' || r.outcome === 'non-strict').map((r) => r.id);
-          assert.deepEqual(failed.sort(), [...expect.fails].sort(), summary(results));
-        }
-      } finally {
-        await gw.close();
-      }
-    });
-  }
-});
+blindRound('a blind round of faulty clients', 'blind-clients.js', MODES);
