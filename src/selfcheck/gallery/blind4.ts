@@ -36,12 +36,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cardFor, MCC_6012_FIELDS, MCC_6012_VALUES } from '../../testdata';
-import type { GatewayMutation, OperationInput } from '../../gateway';
+import type { GatewayMutation, OperationInput, PartOutcome } from '../../gateway';
 import { SHIELD_ANSWERS } from '../../gateway/operations/riskdec';
 import { errorPart } from '../../gateway/parts';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant, VariantBuild } from '../types';
 import { benign, changeStored, ERR, faulty, filteredReference, isObject, isType, queryRecords, refuse, withPart, withPrepared, without } from './helpers';
+
+/** The answer and the record of a payment both given `status` as their settlestatus (what the part says is stored). */
+function settledAs(input: OperationInput, out: PartOutcome, status: string): PartOutcome {
+  return withPart(
+    changeStored(input, out, (r) => (r.settlestatus = status)),
+    (p) => ({ ...p, settlestatus: status }),
+  );
+}
 
 /** A build whose mutation counts the answers it changed (`hit`), so an unreached change is told from a missed one. */
 function counted(make: (hit: () => void) => GatewayMutation): () => VariantBuild {
@@ -288,10 +296,7 @@ export const BLIND4: readonly Variant[] = [
           const out = next(input);
           if (input.index !== 0 || input.prepared.parent?.type !== 'RISKDEC' || out.part.settlestatus !== '2') return out;
           hit();
-          return withPart(
-            changeStored(input, out, (r) => (r.settlestatus = '0')),
-            (p) => ({ ...p, settlestatus: '0' }),
-          );
+          return settledAs(input, out, '0');
         },
       },
     })),
@@ -336,10 +341,7 @@ export const BLIND4: readonly Variant[] = [
           const out = next(input);
           if (!input.prepared.threeds || input.prepared.threeds.intact || out.part.errorcode !== '60022') return out;
           hit();
-          return withPart(
-            changeStored(input, out, (r) => (r.settlestatus = '0')),
-            (p) => ({ ...p, settlestatus: '0' }),
-          );
+          return settledAs(input, out, '0');
         },
       },
     })),
