@@ -79,6 +79,18 @@ function xmlResponses(body: string, type: string, change: (element: string) => s
   return body.replace(new RegExp(`<response\\b[^>]*\\btype="${type}"[^>]*>[\\s\\S]*?</response>`, 'g'), change);
 }
 
+/** A build that changes, in XML answers (those `applies` to), the elements of the parts of `type`; counted where it changed one. */
+function xmlRewrite(type: string, change: (element: string) => string, applies: (body: string) => boolean = () => true): () => VariantBuild {
+  return counted((hit) => ({
+    wire: (reply, ctx) => {
+      if (ctx.format !== 'xml' || !applies(reply.body)) return reply;
+      const body = xmlResponses(reply.body, type, change);
+      if (body !== reply.body) hit();
+      return { ...reply, body };
+    },
+  }));
+}
+
 export const BLIND4: readonly Variant[] = [
   faulty({
     name: 'blind4-query-store-mask-star',
@@ -506,20 +518,7 @@ export const BLIND4: readonly Variant[] = [
     rule: 'XML-SECURITY-PATHS',
     what: 'writes the security code result of an ACCOUNTCHECK at `/security/securitycoderesult` (XML only: "In XML they sit at ... `/security/securitycode`")',
     formats: ['xml'],
-    build: () => {
-      let n = 0;
-      return {
-        mutate: {
-          wire: (reply, ctx) => {
-            if (ctx.format !== 'xml' || !reply.body.includes('<securitycode>')) return reply;
-            const body = xmlResponses(reply.body, 'ACCOUNTCHECK', (el) => el.replace(/<securitycode>([^<]*)<\/securitycode>/, '<securitycoderesult>$1</securitycoderesult>'));
-            if (body !== reply.body) n++;
-            return { ...reply, body };
-          },
-        },
-        reached: () => n,
-      };
-    },
+    build: xmlRewrite('ACCOUNTCHECK', (el) => el.replace(/<securitycode>([^<]*)<\/securitycode>/, '<securitycoderesult>$1</securitycoderesult>')),
   }),
   faulty({
     name: 'blind4-xml-riskdec-last-categoryflag',
@@ -527,22 +526,15 @@ export const BLIND4: readonly Variant[] = [
     rule: 'XML-FRAUDCONTROL-PATHS',
     what: 'writes the rule category flag of the RISKDEC part of AUTH+RISKDEC at `/fraudcontrol/rulecategoryflag` (XML only: "`/fraudcontrol/categoryflag`")',
     formats: ['xml'],
-    build: () => {
-      let n = 0;
-      return {
-        mutate: {
-          wire: (reply, ctx) => {
-            const auth = reply.body.indexOf('type="AUTH"');
-            const risk = reply.body.indexOf('type="RISKDEC"');
-            if (ctx.format !== 'xml' || auth < 0 || risk < auth) return reply;
-            const body = xmlResponses(reply.body, 'RISKDEC', (el) => el.replace(/<categoryflag>([^<]*)<\/categoryflag>/, '<rulecategoryflag>$1</rulecategoryflag>'));
-            if (body !== reply.body) n++;
-            return { ...reply, body };
-          },
-        },
-        reached: () => n,
-      };
-    },
+    build: xmlRewrite(
+      'RISKDEC',
+      (el) => el.replace(/<categoryflag>([^<]*)<\/categoryflag>/, '<rulecategoryflag>$1</rulecategoryflag>'),
+      // The RISKDEC part after the AUTH part: AUTH+RISKDEC.
+      (body) => {
+        const auth = body.indexOf('type="AUTH"');
+        return auth >= 0 && body.indexOf('type="RISKDEC"') > auth;
+      },
+    ),
   }),
   faulty({
     name: 'blind4-query-by-order-unmasked',
