@@ -18,6 +18,11 @@ export interface LoadSettings {
 export class LoadGenerator {
   private readonly child: BenchChild = forkBench('load.ts', [], 'load generator');
 
+  /** Its process id, for a row that reads the load generator's own CPU time (/proc). */
+  get pid(): number | undefined {
+    return this.child.proc.pid;
+  }
+
   /** Runs `reps` measured runs (after `warmupSec` of dropped warm-up) and returns one result per run. */
   async run(url: string, headers: Readonly<Record<string, string>>, scenario: Scenario, s: LoadSettings, checkOk = true): Promise<LoadRep[]> {
     const spec: LoadSpec = { type: 'run', url, headers, scenario, connections: s.connections, warmupSec: s.warmupSec, durationSec: s.durationSec, maxRequests: s.maxRequests, reps: s.reps, checkOk };

@@ -9,13 +9,23 @@
  * benchmark waits until every exchange of the run is checked, and shows the rate of checked exchanges (the run's
  * requests over the run's time plus that wait) in a row of its own: what the proxy sustains once its queue is full.
  *
- *   npm run bench -- --only proxy      (or node bench/run.js proxy [--reps N] [--duration S] [--connections N])
+ * Two rows give the floor, what no checking proxy can avoid on this machine, each in turns with the gateway alone
+ * under the same load: a byte pipe (each client connection piped to a connection of its own to the gateway, no HTTP
+ * read, nothing checked) and the proxy's own forwarding (src/proxy/forward.ts) with nothing checked, in a process of
+ * its own (a bench-only entry, `--serve-forward`: the command has no way to turn the checks off). With the two cores
+ * busy throughout, the ratio of each row to the gateway alone says what a proxy that checks nothing reaches here,
+ * and so how much CPU the checks may take for the target.
+ *
+ *   npm run bench -- --only proxy      (or node bench/run.js proxy [--reps N] [--duration S] [--connections N] [--no-floors])
  *
  * Run with `--serve-proxy <upstream>` this file is the proxy's process (what the parent forks).
  */
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import { parseArgs } from 'node:util';
 import { startProxy } from '../src/proxy';
+import { DEFAULT_MAX_BODY, DEFAULT_TIMEOUT_MS } from '../src/proxy/defaults';
+import { startForwarder } from '../src/proxy/forward';
 import { failChild, forkBench, tell, type BenchChild } from './child';
 import { LoadGenerator, summarize, type LoadSettings } from './loadgen';
 import type { LoadRep } from './load';
@@ -27,12 +37,14 @@ export const PROXY_MAX_ADDED_P50_MS = 1;
 export const PROXY_MIN_RATIO = 0.5;
 
 /**
- * CPU time in µs: the whole process, its main thread alone (where the proxy checks), and the forwarding thread
- * alone, with the kernel's part of it (its system calls: two reads and two writes per exchange). The rest is node's
- * own threads (the garbage collector's helpers, mostly for the checks' heap).
+ * CPU time in µs: the whole process and the kernel's part of it (its system calls), its main thread alone (where
+ * the proxy checks), and the forwarding thread alone, with the kernel's part of it (two reads and two writes per
+ * exchange). The rest is node's own threads (the garbage collector's helpers, mostly for the checks' heap). A floor
+ * process has no forwarding thread (NaN).
  */
 interface Cpu {
   readonly total: number;
+  readonly kernel: number;
   readonly main: number;
   readonly forward: number;
   readonly forwardKernel: number;
@@ -45,6 +57,27 @@ function threadCpu(tid: string | number, kernelOnly = false): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
     return ((kernelOnly ? 0 : Number(fields[11])) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A process's CPU time in µs so far (utime + stime of every thread), from /proc (Linux); NaN elsewhere. */
+function processCpu(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The machine's idle CPU time in µs so far, all cores (/proc/stat: idle and iowait); NaN elsewhere. */
+function machineIdle(): number {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    return (Number(cpu[4]) + Number(cpu[5])) * 10_000;
   } catch {
     return NaN;
   }
@@ -66,93 +99,142 @@ async function ask<T>(child: BenchChild, type: string, timeoutMs = 120_000): Pro
 const requests = (reps: readonly LoadRep[]): number => reps.reduce((a, r) => a + r.requests, 0);
 const seconds = (reps: readonly LoadRep[]): number => reps.reduce((a, r) => a + r.seconds, 0);
 
-/** The proxy section's rows: the gateway alone, the same through the proxy, and the rate of checked exchanges. */
-export async function proxySection(s: LoadSettings, log: (line: string) => void = () => undefined): Promise<Row[]> {
+/** What stands between the load generator and the gateway in a row: nothing, a floor, or the checking proxy. */
+type Kind = 'alone' | 'pipe' | 'forward' | 'proxy';
+
+/** The process of each kind in front of the gateway (`bench/proxy.ts <flag> <upstream>`). */
+const SERVE: Record<Exclude<Kind, 'alone'>, { readonly flag: string; readonly name: string }> = {
+  pipe: { flag: '--serve-pipe', name: 'byte pipe' },
+  forward: { flag: '--serve-forward', name: "proxy's forwarding, nothing checked" },
+  proxy: { flag: '--serve-proxy', name: 'checking proxy' },
+};
+
+/** One row's runs and the CPU per request of its parts. */
+class Tally {
+  readonly reps: LoadRep[] = [];
+  readonly total: number[] = [];
+  readonly kernel: number[] = [];
+  readonly checks: number[] = [];
+  readonly forward: number[] = [];
+  readonly forwardKernel: number[] = [];
+  /** The gateway's CPU per request in these runs, the load generator's, and the machine's idle time per request. */
+  readonly gateway: number[] = [];
+  readonly loadgen: number[] = [];
+  readonly idle: number[] = [];
+  readonly checkedRates: number[] = [];
+  readonly lags: number[] = [];
+}
+
+const med = (xs: readonly number[]): string => (xs.length > 0 && Number.isFinite(median(xs)) ? median(xs).toFixed(0) : '');
+
+/**
+ * The proxy section's rows: the gateway alone, the two floors (a byte pipe, the proxy's forwarding with nothing
+ * checked), the same through the checking proxy, and the rate of checked exchanges. `floors: false` leaves the
+ * floor rows out (the gateway alone and the proxy only, as before they were added).
+ */
+export async function proxySection(s: LoadSettings, log: (line: string) => void = () => undefined, floors = true): Promise<Row[]> {
   const gateway = forkBench('servers/gateway.ts', [], 'reference gateway');
-  let proxy: BenchChild | undefined;
-  const loads = [new LoadGenerator(), new LoadGenerator()];
+  const kinds: readonly Kind[] = floors ? ['alone', 'pipe', 'forward', 'proxy'] : ['alone', 'proxy'];
+  const children = new Map<Kind, BenchChild>();
+  const loads = kinds.map(() => new LoadGenerator());
   try {
     const gwUrl = await ready(gateway);
-    proxy = forkBench('proxy.ts', ['--serve-proxy', gwUrl], 'checking proxy');
-    const px = proxy;
-    const proxyUrl = await ready(px);
+    const targets: { readonly kind: Kind; readonly url: string; readonly load: LoadGenerator; readonly child?: BenchChild; readonly tally: Tally }[] = [];
+    for (const [i, kind] of kinds.entries()) {
+      if (kind === 'alone') {
+        targets.push({ kind, url: gwUrl, load: loads[i], tally: new Tally() });
+        continue;
+      }
+      const child = forkBench('proxy.ts', [SERVE[kind].flag, gwUrl], SERVE[kind].name);
+      children.set(kind, child);
+      targets.push({ kind, url: await ready(child), load: loads[i], child, tally: new Tally() });
+    }
     const payloads = buildPayloads(await cachetokenFrom(gwUrl));
     const scenario = { kind: 'single', body: payloads.auth } as const;
-    const targets = [
-      { name: 'alone', url: gwUrl, load: loads[0] },
-      { name: 'proxy', url: proxyUrl, load: loads[1] },
-    ] as const;
     for (const t of targets) {
-      log(`proxy: warming up (${t.name}) ...`);
+      log(`proxy: warming up (${t.kind}) ...`);
       await t.load.run(t.url, payloads.headers, scenario, { ...s, reps: 0 });
     }
+    const px = children.get('proxy')!;
     await ask<number>(px, 'settle');
-    const alone: LoadRep[] = [];
-    const through: LoadRep[] = [];
-    const checkedRates: number[] = [];
-    const lags: number[] = [];
-    const cpuTotal: number[] = [];
-    const cpuChecks: number[] = [];
-    const cpuForward: number[] = [];
-    const cpuForwardKernel: number[] = [];
-    // The gateway's CPU per request, alone and behind the proxy: on a machine the runs keep busy, the ratio of the
-    // rates is about that of the CPU per request (the gateway's and the load generator's, plus the proxy's through it).
-    const gwAlone: number[] = [];
-    const gwThrough: number[] = [];
     for (let round = 0; round < s.reps; round++) {
-      const order = round % 2 === 0 ? targets : [...targets].reverse();
-      log(`proxy: round ${round + 1} of ${s.reps} (${order.map((t) => t.name).join(', ')}) ...`);
+      // The order rotated every round, so that no row always follows the same one.
+      const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+      log(`proxy: round ${round + 1} of ${s.reps} (${order.map((t) => t.kind).join(', ')}) ...`);
       for (const t of order) {
         const gwBefore = await ask<number>(gateway, 'cpu');
-        if (t.name === 'alone') {
-          const r = await t.load.run(t.url, payloads.headers, scenario, { ...s, warmupSec: 0, reps: 1 });
-          alone.push(...r);
-          if (requests(r) > 0) gwAlone.push(((await ask<number>(gateway, 'cpu')) - gwBefore) / requests(r));
-          continue;
-        }
-        const before = await ask<Cpu>(px, 'cpu');
+        const before = t.child ? await ask<Cpu>(t.child, 'cpu') : undefined;
+        const lgBefore = processCpu(t.load.pid);
+        const idleBefore = machineIdle();
         const r = await t.load.run(t.url, payloads.headers, scenario, { ...s, warmupSec: 0, reps: 1 });
+        const idleAfter = machineIdle();
+        const lgAfter = processCpu(t.load.pid);
         const gwAfter = await ask<number>(gateway, 'cpu');
         // Every exchange of the run checked: how long the checks were behind when the run ended.
-        const lagMs = await ask<number>(px, 'settle');
-        const after = await ask<Cpu>(px, 'cpu');
-        through.push(...r);
+        const lagMs = t.kind === 'proxy' ? await ask<number>(px, 'settle') : 0;
+        const after = t.child ? await ask<Cpu>(t.child, 'cpu') : undefined;
         const n = requests(r);
-        if (n > 0) gwThrough.push((gwAfter - gwBefore) / n);
-        lags.push(lagMs / 1000);
-        checkedRates.push(n / (seconds(r) + lagMs / 1000));
-        if (n > 0) {
-          cpuTotal.push((after.total - before.total) / n);
-          cpuChecks.push((after.main - before.main) / n);
-          cpuForward.push((after.forward - before.forward) / n);
-          cpuForwardKernel.push((after.forwardKernel - before.forwardKernel) / n);
+        t.tally.reps.push(...r);
+        if (n === 0) continue;
+        t.tally.gateway.push((gwAfter - gwBefore) / n);
+        t.tally.loadgen.push((lgAfter - lgBefore) / n);
+        t.tally.idle.push((idleAfter - idleBefore) / n);
+        t.tally.lags.push(lagMs / 1000);
+        t.tally.checkedRates.push(n / (seconds(r) + lagMs / 1000));
+        if (before && after) {
+          t.tally.total.push((after.total - before.total) / n);
+          t.tally.kernel.push((after.kernel - before.kernel) / n);
+          t.tally.checks.push((after.main - before.main) / n);
+          t.tally.forward.push((after.forward - before.forward) / n);
+          t.tally.forwardKernel.push((after.forwardKernel - before.forwardKernel) / n);
         }
       }
     }
-    const a = summarize(alone);
-    const t = summarize(through);
-    const checked = median(checkedRates);
-    const added = t.p50 - a.p50;
+    const tallyOf = (k: Kind): Tally => targets.find((t) => t.kind === k)!.tally;
+    const a = summarize(tallyOf('alone').reps);
     const measure = 'Proxy: AUTH';
     const bad = (x: { bad: number }): string => (x.bad ? ` (${x.bad} bad answers)` : '');
-    const cpu = Number.isFinite(median(cpuTotal))
-      ? `; proxy CPU ${median(cpuTotal).toFixed(0)} µs/req, of which checks ${median(cpuChecks).toFixed(0)}, forwarding ${median(cpuForward).toFixed(0)} (kernel ${median(cpuForwardKernel).toFixed(0)})`
-      : '';
-    const gwCpu = (xs: readonly number[]): string => (xs.length > 0 && Number.isFinite(median(xs)) ? `gateway CPU ${median(xs).toFixed(0)} µs/req` : '');
-    return [
+    // What else a request cost: the gateway's CPU, the load generator's, and the machine's idle time (both cores:
+    // near 0 when the runs keep the cores busy, so that the rate follows the sum of the CPU per request).
+    const gwCpu = (t: Tally): string => (med(t.gateway) ? `gateway CPU ${med(t.gateway)} µs/req` + (med(t.loadgen) ? `, load generator ${med(t.loadgen)}, idle ${med(t.idle)}` : '') : '');
+    const rows: Row[] = [
       {
         measure,
         subject: 'reference gateway alone',
-        figure: [rate(a.rate, 'req'), gwCpu(gwAlone)].filter(Boolean).join('; ') + bad(a),
+        figure: [rate(a.rate, 'req'), gwCpu(tallyOf('alone'))].filter(Boolean).join('; ') + bad(a),
         p50: ms(a.p50),
         p99: ms(a.p99),
         ratio: '1.00',
         runs: String(a.runs),
       },
+    ];
+    const floorRow = (k: 'pipe' | 'forward', subject: string): Row => {
+      const t = tallyOf(k);
+      const x = summarize(t.reps);
+      const cpu = med(t.total) ? `${SERVE[k].name} CPU ${med(t.total)} µs/req (kernel ${med(t.kernel)})` : '';
+      return {
+        measure,
+        subject,
+        figure: [rate(x.rate, 'req'), cpu, gwCpu(t)].filter(Boolean).join('; ') + bad(x),
+        p50: ms(x.p50),
+        p99: ms(x.p99),
+        ratio: `${ratio(x.rate, a.rate)} of alone; p50 +${ms(Math.max(0, x.p50 - a.p50)) || '0.00 ms'}`,
+        runs: String(x.runs),
+      };
+    };
+    if (floors) {
+      rows.push(floorRow('pipe', 'floor: a byte pipe (no HTTP read, nothing checked)'));
+      rows.push(floorRow('forward', "floor: the proxy's forwarding, nothing checked (bench only)"));
+    }
+    const p = tallyOf('proxy');
+    const t = summarize(p.reps);
+    const added = t.p50 - a.p50;
+    const cpu = med(p.total) ? `; proxy CPU ${med(p.total)} µs/req, of which checks ${med(p.checks)}, forwarding ${med(p.forward)} (kernel ${med(p.forwardKernel)})` : '';
+    rows.push(
       {
         measure,
         subject: 'through cardspec proxy (what the client sees)',
-        figure: rate(t.rate, 'req') + cpu + (gwCpu(gwThrough) ? `; ${gwCpu(gwThrough)}` : '') + bad(t),
+        figure: rate(t.rate, 'req') + cpu + (gwCpu(p) ? `; ${gwCpu(p)}` : '') + bad(t),
         p50: ms(t.p50),
         p99: ms(t.p99),
         ratio: `${ratio(t.rate, a.rate)} of alone; p50 +${ms(Math.max(0, added)) || '0.00 ms'}`,
@@ -162,14 +244,15 @@ export async function proxySection(s: LoadSettings, log: (line: string) => void 
       {
         measure,
         subject: 'checked by cardspec proxy (both directions, every exchange)',
-        figure: `${rate(checked, 'req')}; checks ${median(lags).toFixed(2)} s behind at the end of a run`,
-        ratio: `${ratio(checked, a.rate)} of alone`,
-        runs: String(checkedRates.length),
+        figure: `${rate(median(p.checkedRates), 'req')}; checks ${median(p.lags).toFixed(2)} s behind at the end of a run`,
+        ratio: `${ratio(median(p.checkedRates), a.rate)} of alone`,
+        runs: String(p.checkedRates.length),
       },
-    ];
+    );
+    return rows;
   } finally {
     for (const l of loads) await l.stop();
-    await proxy?.stop();
+    for (const c of children.values()) await c.stop();
     await gateway.stop();
   }
 }
@@ -183,6 +266,27 @@ const threads = (): string[] => {
   }
 };
 
+/** Answers the parent's CPU and settle queries for a process in front of the gateway. */
+function answerQueries(forwardCpu: (kernelOnly?: boolean) => number, settled: () => Promise<void>): void {
+  process.on('message', (m: unknown) => {
+    const type = typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined;
+    if (type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      tell({ type: 'result', data: { total: user + system, kernel: system, main: threadCpu(process.pid), forward: forwardCpu(), forwardKernel: forwardCpu(true) } satisfies Cpu });
+    } else if (type === 'settle') {
+      const t0 = performance.now();
+      void settled().then(() => tell({ type: 'result', data: performance.now() - t0 }));
+    }
+  });
+}
+
+function serveUntilEnd(url: string, close: () => Promise<void>): void {
+  tell({ type: 'ready', url });
+  const end = (): void => void close().then(() => process.exit(0));
+  process.once('SIGTERM', end);
+  process.once('disconnect', end);
+}
+
 /** The proxy's process: the checking proxy in front of `upstream`, answering the parent's CPU and settle queries. */
 async function serveProxy(upstream: string): Promise<void> {
   const before = new Set(threads());
@@ -190,36 +294,78 @@ async function serveProxy(upstream: string): Promise<void> {
   const proxy = await startProxy({ upstream, checksNice: 10 });
   // The thread the proxy started is the forwarding thread (node's own threads all start with the process).
   const started = threads().filter((t) => !before.has(t));
-  const forwardCpu = (kernelOnly = false): number => (started.length === 1 ? threadCpu(started[0], kernelOnly) : NaN);
-  process.on('message', (m: unknown) => {
-    const type = typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined;
-    if (type === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      tell({ type: 'result', data: { total: user + system, main: threadCpu(process.pid), forward: forwardCpu(), forwardKernel: forwardCpu(true) } satisfies Cpu });
-    } else if (type === 'settle') {
-      const t0 = performance.now();
-      void proxy.settled().then(() => tell({ type: 'result', data: performance.now() - t0 }));
+  answerQueries(
+    (kernelOnly = false) => (started.length === 1 ? threadCpu(started[0], kernelOnly) : NaN),
+    () => proxy.settled(),
+  );
+  serveUntilEnd(proxy.url, () => proxy.close());
+}
+
+/**
+ * The first floor: each client connection piped, byte for byte, to a connection of its own to the upstream (Nagle
+ * off both ways, as the proxy's). No HTTP is read and nothing is checked: what any proxy on this machine pays for
+ * the two more loopback hops of each exchange, and node's stream layer beneath them.
+ */
+async function servePipe(upstream: string): Promise<void> {
+  const u = new URL(upstream);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer({ noDelay: true }, (client) => {
+    const up = net.connect({ host: u.hostname, port: Number(u.port || 80) });
+    up.setNoDelay(true);
+    for (const s of [client, up]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        up.destroy();
+      });
     }
+    client.pipe(up);
+    up.pipe(client);
   });
-  tell({ type: 'ready', url: proxy.url });
-  const close = (): void => void proxy.close().then(() => process.exit(0));
-  process.once('SIGTERM', close);
-  process.once('disconnect', close);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  answerQueries(
+    () => NaN,
+    () => Promise.resolve(),
+  );
+  serveUntilEnd(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, () => {
+    for (const s of sockets) s.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+}
+
+/**
+ * The second floor: the proxy's own forwarding (src/proxy/forward.ts), as its forwarding thread runs it, on this
+ * process's main thread, every finished exchange dropped: no hand-off to another thread, nothing checked.
+ */
+async function serveForward(upstream: string): Promise<void> {
+  const forwarder = await startForwarder({ upstream, basePath: '', timeoutMs: DEFAULT_TIMEOUT_MS, maxBodyBytes: DEFAULT_MAX_BODY, tls: {} }, () => undefined);
+  answerQueries(
+    () => NaN,
+    () => Promise.resolve(),
+  );
+  serveUntilEnd(`http://127.0.0.1:${forwarder.port}`, () => forwarder.close());
 }
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === '--serve-proxy') {
-    await serveProxy(argv[1]).catch(failChild);
+  const serve = { '--serve-proxy': serveProxy, '--serve-pipe': servePipe, '--serve-forward': serveForward }[argv[0] ?? ''];
+  if (serve) {
+    await serve(argv[1]).catch(failChild);
     return 0;
   }
   // `node bench/run.js proxy ...`: the section's name comes first.
   const args = argv[0] === 'proxy' ? argv.slice(1) : argv;
-  const { values } = parseArgs({ args, strict: true, options: { reps: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: { reps: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' }, 'no-floors': { type: 'boolean' } },
+  });
   const n = (v: string | undefined, d: number): number => (v === undefined ? d : Number(v));
   const settings = { reps: n(values.reps, 3), durationSec: n(values.duration, 3), warmupSec: n(values.warmup, 2), connections: n(values.connections, 10), maxRequests: 1_000_000 };
-  const rows = await proxySection(settings, (line) => console.error(line));
+  const rows = await proxySection(settings, (line) => console.error(line), !values['no-floors']);
   console.log(renderTable(rows));
   return 0;
 }
 
-if (require.main === module && process.argv[2] === '--serve-proxy') void main(process.argv.slice(2));
+if (require.main === module && process.argv[2]?.startsWith('--serve-')) void main(process.argv.slice(2));
