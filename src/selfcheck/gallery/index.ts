@@ -13,6 +13,7 @@ import { BLIND } from './blind';
 import { BLIND2 } from './blind2';
 import { BLIND3 } from './blind3';
 import { BLIND4 } from './blind4';
+import { BLIND5 } from './blind5';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
@@ -41,6 +42,7 @@ export const GALLERY: readonly Variant[] = [
   ...BLIND2,
   ...BLIND3,
   ...BLIND4,
+  ...BLIND5,
   ...BENIGN,
 ];
 
