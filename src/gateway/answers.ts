@@ -44,10 +44,14 @@ export class AnswerBatch {
     }
   }
 
-  /** Writes `body` with `status` and `Content-Type` at the end of this turn; `Content-Length` is added. */
-  write(res: ServerResponse, status: number, contentType: string, body: string): void {
+  /**
+   * Writes `body` with `status` and `Content-Type` at the end of this turn; `Content-Length` is added: `bytes`, the
+   * body's UTF-8 byte length when the caller counted it as it wrote the text (src/gateway/envelope-text.ts), else
+   * measured here.
+   */
+  write(res: ServerResponse, status: number, contentType: string, body: string, bytes = Buffer.byteLength(body)): void {
     if (this.pending.length === 0 && !this.held) setImmediate(this.flush);
-    this.pending.push({ res, status, headers: ['Content-Type', contentType, 'Content-Length', String(Buffer.byteLength(body))], body });
+    this.pending.push({ res, status, headers: ['Content-Type', contentType, 'Content-Length', String(bytes)], body });
   }
 
   /**

@@ -15,13 +15,18 @@
  */
 
 /**
- * The text is written as pieces into one list, joined once at the end: one flat string of the answer's length. Built
- * by `+=`, the text was a rope of a hundred-odd joined pieces per AUTH answer, twice the answer's size in short-lived
- * objects, which the socket's write (and `Buffer.byteLength`) then had to flatten into a copy anyway.
+ * The text is written by appending (`+=`), and its UTF-8 byte length counted as it is written. Appending makes a
+ * rope, a tree of the pieces, which nothing here reads back: the socket's write joins the response's head and this
+ * body into one flat string anyway (node:http writes the head and a string body as one string), so the rope is
+ * copied flat once, there. Joined here into a flat string first (a list of pieces and `join`, as before), the body's
+ * bytes were copied twice and `Buffer.byteLength` read them a third time for `Content-Length`: about a third of a
+ * microsecond per AUTH answer of some twenty pieces (docs/bench.md, the seventh pass at the gateway).
+ *
+ * `state.s` is the text so far, `state.extra` its UTF-8 bytes beyond one per UTF-16 unit (0 for ASCII text).
  */
-const pieces: string[] = [];
-/** How many pieces of the list belong to the answer being written (shared with the writers made per shape). */
-const state = { count: 0 };
+const state = { s: '', extra: 0 };
+/** The UTF-8 byte length of the text the last `envelopeText` call returned, or -1 when it did not count it. */
+let lastBytes = -1;
 
 /** Writes an object of a known shape; false when a value is not one this module writes (JSON.stringify does). */
 type ShapeWriter = (o: Record<string, unknown>, depth: number) => boolean;
@@ -44,47 +49,90 @@ const seenOnce = new Map<string, readonly unknown[]>();
 
 /** The envelope as JSON text, exactly as `JSON.stringify(env)` writes it. */
 export function envelopeText(env: unknown): string {
+  lastBytes = -1;
   if (!isPlainObject(env)) return JSON.stringify(env);
-  state.count = 0;
+  state.s = '';
+  state.extra = 0;
   const ok = writeObject(env, 0);
-  const n = state.count;
-  // What was written so far stays in the list until the next answer cuts it.
+  const text = state.s;
+  // The module keeps no answer's text between calls.
+  state.s = '';
   if (!ok) return JSON.stringify(env);
-  // The list is cut to the answer: `join` pays for every entry, empty ones too (about 5 ns each, 20 a piece), and
-  // pieces left over from a longer answer were as many as the answer's own. The engine gives back a list's storage
-  // only when more than half of it goes unused, so answers of a flow (a THREEDQUERY's, then its AUTH's) of about the
-  // same length do not cut and grow it in turn.
-  // Set only when it changes: setting a list's length goes through the engine's runtime even when it is the same.
-  if (pieces.length !== n) pieces.length = n;
-  return pieces.join('');
+  lastBytes = text.length + state.extra;
+  return text;
+}
+
+/**
+ * The UTF-8 byte length of the text the last `envelopeText` call returned (its `Content-Length`), counted as it was
+ * written: `Buffer.byteLength` of it, without reading the text again. -1 when the call did not count it (the text was
+ * `JSON.stringify`'s), and the caller measures the text itself.
+ */
+export function envelopeTextBytes(): number {
+  return lastBytes;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Whether `s` holds no character that JSON writes escaped (quote, backslash, control characters, surrogates). */
-function plain(s: string): boolean {
+/**
+ * -1 when `s` holds a character that JSON writes escaped (quote, backslash, control characters, surrogates), else its
+ * UTF-8 bytes beyond one per character (0 for ASCII): written as is between quotes, it adds that many to the count.
+ */
+function plainExtra(s: string): number {
+  let extra = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
+    if (c < 0x80) {
+      if (c < 0x20 || c === 0x22 || c === 0x5c) return -1;
+    } else if (c < 0x800) extra += 1;
+    else if (c >= 0xd800 && c <= 0xdfff) return -1;
+    else extra += 2;
   }
-  return true;
+  return extra;
+}
+
+/**
+ * UTF-8 bytes beyond one per UTF-16 unit of any text, as `Buffer.byteLength` counts them: a surrogate pair is 4 bytes
+ * for 2 units, a lone surrogate 3 for 1 (it is written as U+FFFD; JSON.stringify's text has none, it escapes them).
+ */
+export function utf8Extra(s: string): number {
+  let extra = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) extra += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      extra += 2;
+      i++;
+    } else extra += 2;
+  }
+  return extra;
 }
 
 /** A JSON string literal of `s`: as is between quotes unless it holds a character JSON writes escaped. */
 function stringText(s: string): string {
-  return plain(s) ? '"' + s + '"' : JSON.stringify(s);
+  return plainExtra(s) >= 0 ? '"' + s + '"' : JSON.stringify(s);
 }
 
 function put(piece: string): void {
-  pieces[state.count++] = piece;
+  state.s += piece;
+  state.extra += utf8Extra(piece);
+}
+
+/** A string value: between quotes as is when nothing in it is escaped, else as `JSON.stringify` writes it. */
+function putString(v: string): void {
+  const extra = plainExtra(v);
+  if (extra >= 0) {
+    state.s += '"' + v + '"';
+    state.extra += extra;
+  } else put(JSON.stringify(v));
 }
 
 /** Any value within an object or a list; false when JSON.stringify must write the whole envelope. */
 function writeValue(v: unknown, depth: number): boolean {
   if (typeof v === 'string') {
-    put(stringText(v));
+    putString(v);
     return true;
   }
   if (typeof v !== 'object' || v === null || depth >= MAX_DEPTH) return false;
@@ -185,19 +233,25 @@ function writeByKeys(o: Record<string, unknown>, keys: readonly string[], depth:
  *
  * Fields next to each other whose values were the same in the two objects the shape was learnt from (the merchant
  * data, the issuer, the status and result fields of a part) form a run: when every value of a run is still the one
- * learnt, the run is written as one piece made once. Joining the list costs about 20 ns a piece, and an AUTH answer
- * was some forty pieces, about a tenth of the gateway's own CPU per request (docs/bench.md, "Where the time goes").
+ * learnt, the run is written as one piece made once. Each piece costs (a node of the rope now, an entry of a joined
+ * list before, about 20 ns each), and an AUTH answer was some forty pieces, about a tenth of the gateway's own CPU
+ * per request (docs/bench.md, "Where the time goes").
  * When any value of a run differs, each of its fields is written as any other.
  */
 function compileShape(keys: readonly string[], sample: Record<string, unknown>, first: readonly unknown[]): ShapeWriter {
   const known: string[] = [];
   const knownText: string[] = [];
-  const lines: string[] = ['let v, n = state.count;'];
+  /** UTF-8 bytes beyond one per unit of each text, added to the count in the code only where not 0 (not ASCII). */
+  const knownExtra: number[] = [];
+  const lines: string[] = ['let v, x, t, s = state.s, e = state.extra;'];
+  const addExtra = (n: number): string => (n > 0 ? ` e += ${n};` : '');
   /** The index in `known` of each field whose sample value is a string, else -1. */
   const knownAt = keys.map((key, i) => {
     const v = sample[key];
     if (typeof v !== 'string') return -1;
-    knownText.push((i === 0 ? '{' : ',') + JSON.stringify(key) + ':' + stringText(v));
+    const text = (i === 0 ? '{' : ',') + JSON.stringify(key) + ':' + stringText(v);
+    knownText.push(text);
+    knownExtra.push(utf8Extra(text));
     return known.push(v) - 1;
   });
   /** The code of one field whose value is in `v`. */
@@ -205,11 +259,16 @@ function compileShape(keys: readonly string[], sample: Record<string, unknown>, 
     const headText = (i === 0 ? '{' : ',') + JSON.stringify(keys[i]) + ':';
     const head = JSON.stringify(headText);
     const headQuote = JSON.stringify(headText + '"');
-    const asString = `typeof v === 'string') { if (plain(v)) { p[n++] = ${headQuote}; p[n++] = v; p[n++] = '"'; } else { p[n++] = ${head}; p[n++] = JSON.stringify(v); } }`;
-    if (knownAt[i] >= 0) lines.push(`if (v === known[${knownAt[i]}]) p[n++] = knownText[${knownAt[i]}];`, `else if (${asString}`);
+    const headExtra = utf8Extra(headText);
+    const asString =
+      `typeof v === 'string') { x = plainExtra(v); if (x >= 0) { s += ${headQuote}; s += v; s += '"'; e += x;${addExtra(headExtra)} }` +
+      ` else { s += ${head}; t = JSON.stringify(v); s += t; e += utf8Extra(t);${addExtra(headExtra)} } }`;
+    const at = knownAt[i];
+    if (at >= 0) lines.push(`if (v === known[${at}]) { s += knownText[${at}];${addExtra(knownExtra[at])} }`, `else if (${asString}`);
     else lines.push(`if (${asString}`);
-    // Anything else is written by the module's own functions, which take up the count where this writer left it.
-    lines.push(`else { p[n++] = ${head}; state.count = n; if (!writeValue(v, depth)) return false; n = state.count; }`);
+    // Anything else is written by the module's own functions, which take up the text and the count where this writer
+    // left them.
+    lines.push(`else { s += ${head};${addExtra(headExtra)} state.s = s; state.extra = e; if (!writeValue(v, depth)) return false; s = state.s; e = state.extra; }`);
   };
   const stable = (i: number): boolean => knownAt[i] >= 0 && first[i] === known[knownAt[i]];
   const runText: string[] = [];
@@ -230,7 +289,8 @@ function compileShape(keys: readonly string[], sample: Record<string, unknown>, 
     }
     const same = names.map((name, k) => `${name} === known[${knownAt[i + k]}]`).join(' && ');
     const text = knownAt.slice(i, end).map((at) => knownText[at]);
-    lines.push(`if (${same}) p[n++] = runText[${runText.push(text.join('')) - 1}];`, 'else {');
+    const run = text.join('');
+    lines.push(`if (${same}) { s += runText[${runText.push(run) - 1}];${addExtra(utf8Extra(run))} }`, 'else {');
     for (let j = i; j < end; j++) {
       lines.push(`v = r${j};`);
       field(j);
@@ -238,7 +298,7 @@ function compileShape(keys: readonly string[], sample: Record<string, unknown>, 
     lines.push('}');
     i = end;
   }
-  lines.push("p[n++] = '}';", 'state.count = n;', 'return true;');
-  const make = new Function('known', 'knownText', 'runText', 'plain', 'writeValue', 'p', 'state', `'use strict'; return function writeShape(o, depth) {\n${lines.join('\n')}\n};`);
-  return make(known, knownText, runText, plain, writeValue, pieces, state) as ShapeWriter;
+  lines.push("s += '}';", 'state.s = s;', 'state.extra = e;', 'return true;');
+  const make = new Function('known', 'knownText', 'runText', 'plainExtra', 'utf8Extra', 'writeValue', 'state', `'use strict'; return function writeShape(o, depth) {\n${lines.join('\n')}\n};`);
+  return make(known, knownText, runText, plainExtra, utf8Extra, writeValue, state) as ShapeWriter;
 }

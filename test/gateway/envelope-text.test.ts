@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { envelopeText } from '../../src/gateway/envelope-text';
+import { envelopeText, envelopeTextBytes } from '../../src/gateway/envelope-text';
 import { processEnvelope } from '../../src/gateway/core';
 import { createRuntime } from '../../src/gateway/runtime';
 import { buildRequestEnvelope } from '../../src/wire/json';
@@ -40,7 +40,13 @@ describe('the JSON text of an answer envelope', () => {
   it("is JSON.stringify's text for envelopes of repeated shapes with any values", () => {
     fc.assert(
       fc.property(fc.array(envelope, { minLength: 1, maxLength: 6 }), (envelopes) => {
-        for (const env of envelopes) assert.equal(envelopeText(env), JSON.stringify(env));
+        for (const env of envelopes) {
+          const text = envelopeText(env);
+          assert.equal(text, JSON.stringify(env));
+          // Counted as written, or -1 (JSON.stringify wrote it): never a wrong Content-Length.
+          const bytes = envelopeTextBytes();
+          if (bytes >= 0) assert.equal(bytes, Buffer.byteLength(text));
+        }
       }),
       { numRuns: 400, seed: 20260105 },
     );
@@ -53,6 +59,8 @@ describe('the JSON text of an answer envelope', () => {
       const env = processEnvelope(rt, buildRequestEnvelope(USER.alias, obj), ctx);
       const text = envelopeText(env);
       assert.equal(text, JSON.stringify(env));
+      // The gateway's own answers are counted as written: their Content-Length without reading the text again.
+      assert.equal(envelopeTextBytes(), Buffer.byteLength(text));
       return text;
     };
     for (let round = 0; round < 3; round++) {
@@ -60,6 +68,8 @@ describe('the JSON text of an answer envelope', () => {
         response: { transactionreference: string }[];
       };
       send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('declined') });
+      // Text beyond ASCII, as sent and as learnt: two- and three-byte characters and a surrogate pair.
+      send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, ...card('authorised'), orderreference: round === 2 ? 'Bestellung für Müller €' : 'Tilaus \u{1F600} ö' });
       send({ requesttypedescriptions: ['THREEDQUERY', 'AUTH'], ...PAYMENT, ...card('authorised'), termurl: 'https://merchant.example.test/3ds' });
       send({ requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'], ...PAYMENT, ...card('authorised'), ...SUBSCRIPTION_FIELDS });
       send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { transactionreference: [auth.response[0].transactionreference] } });
@@ -82,9 +92,16 @@ describe('the JSON text of an answer envelope', () => {
       { ...base, runb: undefined },
       { ...base, tail: null },
       { ...base, last: '\ud800' },
+      { ...base, runb: 'Händler €' },
+      { ...base, ref: '\u{1F600}' },
       base,
     ];
-    for (const v of variants) assert.equal(envelopeText({ requestreference: 'A', response: [v] }), JSON.stringify({ requestreference: 'A', response: [v] }));
+    for (const v of variants) {
+      const text = envelopeText({ requestreference: 'A', response: [v] });
+      assert.equal(text, JSON.stringify({ requestreference: 'A', response: [v] }));
+      const bytes = envelopeTextBytes();
+      if (bytes >= 0) assert.equal(bytes, Buffer.byteLength(text));
+    }
   });
 
   it('throws what JSON.stringify throws for an envelope that cannot be written', () => {

@@ -10,7 +10,7 @@ import { buildResponseBlock } from '../../wire/xml';
 import type { Format, ResponseEnvelope } from '../../wire/types';
 import { AnswerBatch, BodyTurn } from '../answers';
 import { answerBytes, type AnsweredBody } from '../body';
-import { envelopeText } from '../envelope-text';
+import { envelopeText, envelopeTextBytes } from '../envelope-text';
 import { ERR } from '../errors';
 import type { CallContext, WireReply } from '../types';
 import { Authenticator } from './auth';
@@ -67,15 +67,22 @@ export function transportRoute(rc: RouteContext): (req: IncomingMessage, res: Se
 
   function answer(res: ServerResponse, format: Format, env: ResponseEnvelope): void {
     let body: string;
+    // The JSON text's byte length as its writer counted it (-1: not counted, measured by the batch).
+    let bytes = -1;
     try {
-      body = format === 'json' ? envelopeText(env) : buildResponseBlock(env);
+      if (format === 'json') {
+        body = envelopeText(env);
+        bytes = envelopeTextBytes();
+      } else body = buildResponseBlock(env);
     } catch {
       // A variant's envelope that cannot be written (a cycle): still an answer in the documented shape.
       body = JSON.stringify({ response: [{ requesttypedescription: 'ERROR', errorcode: ERR.unknown.code, errormessage: ERR.unknown.message }] });
+      bytes = -1;
     }
     const type = format === 'json' ? JSON_TYPE : XML_TYPE;
     if (wire) return send(res, wire({ status: 200, headers: { 'Content-Type': type }, body }, { format }));
-    answers.write(res, 200, type, body);
+    if (bytes >= 0) answers.write(res, 200, type, body, bytes);
+    else answers.write(res, 200, type, body);
   }
 
   function transport(req: IncomingMessage, res: ServerResponse, format: Format): void {
