@@ -14,6 +14,7 @@ import { BLIND2 } from './blind2';
 import { BLIND3 } from './blind3';
 import { BLIND4 } from './blind4';
 import { BLIND5 } from './blind5';
+import { BLIND6 } from './blind6';
 import { ENVELOPE } from './envelope';
 import { ERRORS } from './errors';
 import { FIELDS } from './fields';
@@ -43,6 +44,7 @@ export const GALLERY: readonly Variant[] = [
   ...BLIND3,
   ...BLIND4,
   ...BLIND5,
+  ...BLIND6,
   ...BENIGN,
 ];
 
