@@ -11,6 +11,7 @@
  *   node -r ./steps/register-ts.js bench/checks.ts --steady [--n 10000]    (as the checking thread runs them)
  *   node -r ./steps/register-ts.js bench/checks.ts --steady --fresh        (and every round's transactions new)
  *   node -r ./steps/register-ts.js bench/checks.ts --steady --fresh --max-records 1000   (a smaller ledger window)
+ *   node -r ./steps/register-ts.js bench/checks.ts --steady --fresh --profile steady.cpuprofile   (its timed rounds)
  *
  * `--steady`: the exchanges as the checking thread gets them (the bytes as a client and the gateway wrote them, in
  * the forwarding thread's batches, read by `readBatch`), every round into one long-lived session per kit (its
@@ -172,6 +173,25 @@ function timeSteady(batches: readonly Batch[], session: Session, read: Reader, v
   return (used.user + used.system) / n;
 }
 
+/**
+ * `--profile FILE`: a CPU profile of the timed rounds alone (not the recording, the compiling and the warm-up),
+ * written when the returned function is called. The inspector's own cost weighs in: the figures printed with a
+ * profile are not those without one.
+ */
+async function profiled(file: string | undefined): Promise<() => Promise<void>> {
+  if (file === undefined) return () => Promise.resolve();
+  const inspector = new Inspector();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.post('Profiler.start');
+  return async () => {
+    const { profile } = await inspector.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    inspector.disconnect();
+  };
+}
+
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -191,7 +211,7 @@ async function main(): Promise<void> {
     },
   });
   const maxRecords = values['max-records'] === undefined ? undefined : Number(values['max-records']);
-  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against, values.fresh ?? false, maxRecords);
+  if (values.steady) return steady(Number(values.n ?? 10_000), Number(values.rounds ?? 9), values.against, values.fresh ?? false, maxRecords, values.profile);
   const n = Number(values.n ?? 500);
   const rounds = Number(values.rounds ?? 15);
   const forms: Form[] = values.only === 'json' ? ['json'] : values.only === 'xml' ? ['xml'] : ['json', 'xml'];
@@ -207,31 +227,20 @@ async function main(): Promise<void> {
   // Warm up: the schemas compiled, the code optimised.
   for (const k of kits) for (const f of forms) time(recorded[f], f, k.make);
   const results: Record<string, number[]> = {};
-  // --profile FILE: a CPU profile of the timed rounds alone (not the recording, the compiling and the warm-up).
-  const inspector = values.profile === undefined ? undefined : new Inspector();
-  if (inspector) {
-    inspector.connect();
-    await inspector.post('Profiler.enable');
-    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-    await inspector.post('Profiler.start');
-  }
+  const stop = await profiled(values.profile);
   const runs = kits.flatMap((k) => forms.map((f) => ({ key: `${k.name} ${f}`, f, make: k.make })));
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? runs : [...runs].reverse();
     for (const run of order) (results[run.key] ??= []).push(time(recorded[run.f], run.f, run.make));
   }
-  if (inspector && values.profile !== undefined) {
-    const { profile } = await inspector.post('Profiler.stop');
-    fs.writeFileSync(values.profile, JSON.stringify(profile));
-    inspector.disconnect();
-  }
+  await stop();
   for (const [key, xs] of Object.entries(results))
     // The least of the rounds is the one least disturbed by the rest of the machine (its caches, its other work).
     console.log(`${key}: ${Math.min(...xs).toFixed(1)} µs CPU per AUTH exchange at least, ${median(xs).toFixed(1)} median (${rounds} rounds of ${n})`);
 }
 
 /** `--steady`: each kit's one session fed the same batches every round, the kits in turns (the order alternating). */
-async function steady(n: number, rounds: number, against: string | undefined, fresh: boolean, maxRecords: number | undefined): Promise<void> {
+async function steady(n: number, rounds: number, against: string | undefined, fresh: boolean, maxRecords: number | undefined, profile?: string): Promise<void> {
   const batches = await recordBatches(n);
   const kits: { name: string; session: Session; read: Reader }[] = [{ name: 'this', session: new ProxySession({ maxRecords }), read: readBatch }];
   if (against !== undefined) {
@@ -244,7 +253,9 @@ async function steady(n: number, rounds: number, against: string | undefined, fr
   // The first round warms up: the code optimised, the ledger filling.
   for (const k of kits) timeSteady(batches, k.session, k.read, fresh ? 0 : undefined);
   const results = new Map<string, number[]>(kits.map((k) => [k.name, []]));
+  const stop = await profiled(profile);
   for (let r = 0; r < rounds; r++) for (const k of r % 2 === 0 ? kits : [...kits].reverse()) results.get(k.name)!.push(timeSteady(batches, k.session, k.read, fresh ? r + 1 : undefined));
+  await stop();
   const how = fresh ? 'new references every round' : 'the same references every round';
   for (const [name, xs] of results)
     console.log(
