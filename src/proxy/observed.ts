@@ -88,11 +88,13 @@ export class ObservedLedger {
       if (!obj || types.length === 0 || types.includes('TRANSACTIONUPDATE') || types.includes('TRANSACTIONQUERY')) continue;
       const named = this.parentOf(obj);
       let previous: TxRecord | undefined;
-      parts.forEach((part, i) => {
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
         const ref = str(part.transactionreference);
-        if (ref === undefined) return;
-        const type = isRequestType(part.requesttypedescription) ? part.requesttypedescription : isRequestType(types[i]) ? types[i] : undefined;
-        if (type === undefined) return;
+        if (ref === undefined) continue;
+        const asked = types[i];
+        const type = isRequestType(part.requesttypedescription) ? part.requesttypedescription : isRequestType(asked) ? asked : undefined;
+        if (type === undefined) continue;
         // A later part of a combined request is based on the part before it (RISKDEC+AUTH, AUTH+SUBSCRIPTION).
         const parentRef = str(part.parenttransactionreference) ?? (i > 0 ? previous?.transactionreference : named?.transactionreference);
         const parent = parentRef === undefined ? undefined : (this.get(parentRef) ?? (previous?.transactionreference === parentRef ? previous : undefined));
@@ -128,7 +130,7 @@ export class ObservedLedger {
           this.mdForms.set(mdForm(rec.threeds.md), rec.threeds.md);
         }
         previous = rec;
-      });
+      }
     }
   }
 }

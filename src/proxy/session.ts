@@ -356,7 +356,7 @@ export class ProxySession {
       kind: 'answered',
       format,
       method: ex.method,
-      path: rel.split('?')[0],
+      path: pathOf(rel),
       headers: ex.requestHeaders,
       text: read.text,
       request: read.request,
@@ -380,7 +380,7 @@ export class ProxySession {
     const env = answer.envelope;
     const readEnv = answerAsHeld(env);
     const views = answerViews(checkedCall, objects, readEnv, this.observed);
-    const requested = views.flatMap((v) => v.types);
+    const requested = views.length === 1 ? views[0].types : views.flatMap((v) => v.types);
     const result = checkAnswer(
       {
         format,
@@ -398,7 +398,8 @@ export class ProxySession {
     );
     for (const f of result.findings) this.record(found, n, 'gateway', operation, f);
     this.coverLooked(found, ex, format, requested);
-    this.observed.record(views.map((v) => ({ obj: v.obj, types: v.types, parts: v.parts })));
+    // A view is the object, its types and its parts the ledger records (no copy of each).
+    this.observed.record(views);
     this.contract.countFlows();
     for (const v of views) for (const p of v.parts) if (p.requesttypedescription === 'THREEDQUERY') this.acs.remember(v.obj, p);
     return found;
@@ -605,17 +606,25 @@ export class ProxySession {
 /** Each request object with its parts (one per request type, in order) and its parent as observed before. */
 function answerViews(call: CheckedCall | undefined, objects: readonly unknown[], env: ResponseEnvelope, observed: ObservedLedger): AnswerView[] {
   const parts = Array.isArray(env.response) ? (env.response as unknown[]).filter(isObject) : [];
-  const counts = objects.map((o) => Math.max(1, requestTypesOf(o).length));
+  // Each object's types read once, from the object as sent (the checked call's are read without its unset values).
+  const typesOf = objects.map(requestTypesOf);
+  const counts = typesOf.map((t) => Math.max(1, t.length));
   const fits = counts.reduce((a, b) => a + b, 0) === parts.length;
   let offset = 0;
   return objects.map((o, index) => {
     const obj = isObject(o) ? (o as RequestObject) : undefined;
-    const types = requestTypesOf(o);
+    const types = typesOf[index];
     const mine: ResponsePart[] = fits ? parts.slice(offset, offset + counts[index]) : objects.length === 1 ? parts : [];
     const view: AnswerView = { index, offset, obj: call?.requests[index]?.obj ?? obj, types, row: call?.requests[index]?.row, parts: mine, parent: observed.parentOf(obj) };
     offset += counts[index];
     return view;
   });
+}
+
+/** A call's path without its query (no array for the common path without one). */
+function pathOf(rel: string): string {
+  const q = rel.indexOf('?');
+  return q < 0 ? rel : rel.slice(0, q);
 }
 
 function operationOf(call: CheckedCall | undefined): string {
