@@ -16,10 +16,11 @@
  * busy throughout, the ratio of each row to the gateway alone says what a proxy that checks nothing reaches here,
  * and so how much CPU the checks may take for the target.
  *
- *   npm run bench -- --only proxy      (or node bench/run.js proxy [--reps N] [--duration S] [--connections N] [--no-floors])
+ *   npm run bench -- --only proxy      (or node bench/run.js proxy [--reps N] [--duration S] [--connections N] [--no-floors] [--pin])
  *
  * Run with `--serve-proxy <upstream>` this file is the proxy's process (what the parent forks).
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { parseArgs } from 'node:util';
@@ -127,12 +128,29 @@ class Tally {
 
 const med = (xs: readonly number[]): string => (xs.length > 0 && Number.isFinite(median(xs)) ? median(xs).toFixed(0) : '');
 
+export interface SectionOptions {
+  /** The floor rows (default true); without them, the gateway alone and the proxy only, as before they were added. */
+  readonly floors?: boolean;
+  /**
+   * Linux, `taskset`: the proxy's checking thread (and node's helper threads of its process) on the second core,
+   * everything else (the load generators, the gateway, the floors, the proxy's forwarding thread) on the first: a
+   * machine where the checks have a core of their own and the rest shares one, as the gateway alone has it.
+   */
+  readonly pin?: boolean;
+}
+
+/** Pins every thread of a process to one core (`taskset`); throws where it cannot. */
+function pinProcess(pid: number | undefined, core: number): void {
+  if (pid === undefined) throw new Error('--pin: a process without an id');
+  execFileSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' });
+}
+
 /**
  * The proxy section's rows: the gateway alone, the two floors (a byte pipe, the proxy's forwarding with nothing
- * checked), the same through the checking proxy, and the rate of checked exchanges. `floors: false` leaves the
- * floor rows out (the gateway alone and the proxy only, as before they were added).
+ * checked), the same through the checking proxy, and the rate of checked exchanges.
  */
-export async function proxySection(s: LoadSettings, log: (line: string) => void = () => undefined, floors = true): Promise<Row[]> {
+export async function proxySection(s: LoadSettings, log: (line: string) => void = () => undefined, opts: SectionOptions = {}): Promise<Row[]> {
+  const floors = opts.floors ?? true;
   const gateway = forkBench('servers/gateway.ts', [], 'reference gateway');
   const kinds: readonly Kind[] = floors ? ['alone', 'pipe', 'forward', 'proxy'] : ['alone', 'proxy'];
   const children = new Map<Kind, BenchChild>();
@@ -148,6 +166,10 @@ export async function proxySection(s: LoadSettings, log: (line: string) => void 
       const child = forkBench('proxy.ts', [SERVE[kind].flag, gwUrl], SERVE[kind].name);
       children.set(kind, child);
       targets.push({ kind, url: await ready(child), load: loads[i], child, tally: new Tally() });
+    }
+    if (opts.pin) {
+      for (const pid of [gateway.proc.pid, ...loads.map((l) => l.pid), ...[...children].filter(([k]) => k !== 'proxy').map(([, c]) => c.proc.pid)]) pinProcess(pid, 0);
+      await ask<boolean>(children.get('proxy')!, 'pin');
     }
     const payloads = buildPayloads(await cachetokenFrom(gwUrl));
     const scenario = { kind: 'single', body: payloads.auth } as const;
@@ -298,6 +320,18 @@ async function serveProxy(upstream: string): Promise<void> {
     (kernelOnly = false) => (started.length === 1 ? threadCpu(started[0], kernelOnly) : NaN),
     () => proxy.settled(),
   );
+  // `--pin`: the checks (this thread and node's helpers) on the second core, the forwarding thread on the first.
+  process.on('message', (m: unknown) => {
+    if (typeof m !== 'object' || m === null || (m as { type?: unknown }).type !== 'pin') return;
+    try {
+      if (started.length !== 1) throw new Error('the forwarding thread was not found');
+      pinProcess(process.pid, 1);
+      execFileSync('taskset', ['-cp', '0', started[0]], { stdio: 'ignore' });
+      tell({ type: 'result', data: true });
+    } catch (e) {
+      tell({ type: 'error', message: `--pin: ${(e as Error).message}` });
+    }
+  });
   serveUntilEnd(proxy.url, () => proxy.close());
 }
 
@@ -359,11 +393,18 @@ export async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     strict: true,
-    options: { reps: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' }, 'no-floors': { type: 'boolean' } },
+    options: {
+      reps: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      warmup: { type: 'string' },
+      'no-floors': { type: 'boolean' },
+      pin: { type: 'boolean' },
+    },
   });
   const n = (v: string | undefined, d: number): number => (v === undefined ? d : Number(v));
   const settings = { reps: n(values.reps, 3), durationSec: n(values.duration, 3), warmupSec: n(values.warmup, 2), connections: n(values.connections, 10), maxRequests: 1_000_000 };
-  const rows = await proxySection(settings, (line) => console.error(line), !values['no-floors']);
+  const rows = await proxySection(settings, (line) => console.error(line), { floors: !values['no-floors'], pin: values.pin });
   console.log(renderTable(rows));
   return 0;
 }
