@@ -30,8 +30,9 @@ const HELP = `Usage: npm run bench [-- options]      (node bench/run.js [options
 
 Measures, in one run, and prints one table (medians of several runs, ratios, versions):
   gateway     reference gateway vs bare node:http (ceiling) vs Prism mock: AUTH, THREEDQUERY + AUTH
-  proxy       AUTH through cardspec proxy in front of the reference gateway vs the gateway alone, and the
-              rate of exchanges the proxy checks (issue 27)
+  proxy       AUTH through cardspec proxy in front of the reference gateway vs the gateway alone, the
+              rate of exchanges the proxy checks, and two floors: a byte pipe and the proxy's forwarding
+              with nothing checked (issue 27)
   validation  envelopes validated per second: JSON and XML, requests and responses
   fuzz        cardspec fuzz cases per second vs autocannon with the same payloads (ceiling)
   suite       cardspec run wall time and peak memory: JSON, XML, both; --parallel 1 and 2; start-up alone
