@@ -264,6 +264,59 @@ function textHolds(text: string, pans: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Sentences of the payment and risk-decision rows held in every request that carries such a part, separate or
+ * combined, first or later (the fifth blind round found each checked in one context only): a function, so that the
+ * registry below can take them before this file's later constants are set.
+ */
+function PAYMENT_AND_RISK_INVARIANTS(): AnswerInvariant[] {
+  return [
+    {
+      name: 'authorised-by-bank',
+      deferred: true,
+      rule: 'AUTH-BANK-CONTACTED',
+      checks:
+        'an AUTH part of errorcode 0 (the bank authorised: "`AUTH`: asks the acquiring bank to authorise a payment") carries `authcode` and `acquirerresponsecode`, in every request that holds one ("present when the bank was contacted")',
+      looksAt: (part) => part.requesttypedescription === 'AUTH' && part.errorcode === '0',
+      find: (a) =>
+        partFindings(a, 'authorised-by-bank', 'AUTH-BANK-CONTACTED', (part) => {
+          if (part.requesttypedescription !== 'AUTH' || part.errorcode !== '0') return undefined;
+          const field = BANK_FIELDS.find((f) => part[f] === undefined);
+          return field
+            ? {
+                field,
+                says: 'is missing though the bank authorised the payment (errorcode 0; "present when the bank was contacted")',
+                expected: field === 'authcode' ? "the bank's authorisation code" : "the bank's response code",
+              }
+            : undefined;
+        }),
+    },
+    {
+      name: 'suspicious-flagged',
+      deferred: true,
+      rule: 'RISKDEC-CATEGORYFLAG',
+      checks:
+        'a successful RISKDEC part of shield status CHALLENGE or DENY carries `rulecategoryflag`, separate or combined, first or last ("Identifies the condition that caused `DENY` or `CHALLENGE`")',
+      looksAt: (part) => isSuspicious(part),
+      find: (a) =>
+        partFindings(a, 'suspicious-flagged', 'RISKDEC-CATEGORYFLAG', (part) =>
+          // A flag sent at another place of the XML block is that place's fault (`xml-locations`): one fault, one cause.
+          isSuspicious(part) && part.rulecategoryflag === undefined && !(a.format === 'xml' && Object.keys(part).some((k) => k.endsWith('/rulecategoryflag')))
+            ? {
+                field: 'rulecategoryflag',
+                says: `is missing from a RISKDEC of ${String(part.fraudcontrolshieldstatuscode)} ("Identifies the condition that caused \`DENY\` or \`CHALLENGE\`")`,
+                expected: 'the condition that caused it',
+              }
+            : undefined,
+        ),
+    },
+  ];
+}
+
+/** A successful RISKDEC part that gave CHALLENGE or DENY. */
+const isSuspicious = (part: Readonly<Record<string, unknown>>): boolean =>
+  part.requesttypedescription === 'RISKDEC' && part.errorcode === '0' && (part.fraudcontrolshieldstatuscode === 'CHALLENGE' || part.fraudcontrolshieldstatuscode === 'DENY');
+
 export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
   {
     name: 'schema',
@@ -476,13 +529,18 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
     deferred: true,
     rule: '3DS-60022-SETTLE',
     checks:
-      'an AUTH part of errorcode 60022 (an AUTH after 3-D Secure, however its request came) carries `status` N and settlestatus 3 where it carries them ("`status` is `N` and settlestatus is `3`. The acquirer is not contacted.")',
+      'an AUTH part of errorcode 60022 (an AUTH after 3-D Secure, however its request came) carries `status` N and settlestatus 3 where it carries them, and carries both when the request sent `md` and `pares` ("`status` is `N` and settlestatus is `3`. The acquirer is not contacted.")',
     looksAt: (part) => part.requesttypedescription === 'AUTH' && part.errorcode === '60022',
     find: (a) =>
       partFindings(a, 'unauthenticated-not-contacted', '3DS-60022-SETTLE', (part) => {
         if (part.requesttypedescription !== 'AUTH' || part.errorcode !== '60022') return undefined;
         const quote = '("`status` is `N` and settlestatus is `3`. The acquirer is not contacted.")';
         if (part.settlestatus !== undefined && part.settlestatus !== '3') return { field: 'settlestatus', says: `is not 3 though the customer was not authenticated (60022) ${quote}`, expected: '3' };
+        // The row is "AUTH after 3-D Secure, enrolled card": a request that sent `md` and `pares` is that row, so
+        // its 60022 states both, a refusal of an `md` the target does not know too (the fifth blind round).
+        // A `status` missing from an enrolled card's AUTH is `enrolled-status`'s (3DS-STATUS): one fault, one cause.
+        const absent = sentMdPares(a) ? (['status', 'settlestatus'] as const).find((f) => part[f] === undefined && !(f === 'status' && part.enrolled === 'Y')) : undefined;
+        if (absent) return { field: absent, says: `is missing from the 60022 of an AUTH after 3-D Secure (md and pares sent) ${quote}`, expected: absent === 'status' ? 'N' : '3' };
         // Bank data in a 60022 is left to the rows that tell an authorisation code (ERR-60022: "No funds are
         // transferred") from a bank response code alone, so that one fault is named once.
         return part.status !== undefined && part.status !== 'N' ? { field: 'status', says: `is not N though the customer was not authenticated (60022) ${quote}`, expected: 'N' } : undefined;
@@ -548,6 +606,7 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
       return out;
     },
   },
+  ...PAYMENT_AND_RISK_INVARIANTS(),
 ];
 
 /** The later part of RISKDEC+AUTH or AUTH+RISKDEC, the reference it must carry as its parent, and the row's rule. */

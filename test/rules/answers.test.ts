@@ -210,6 +210,30 @@ describe('the invariants of an answer', () => {
     assert.deepEqual(rules(parts(threeds, [UNAUTH])), []);
     assert.deepEqual(rules(parts(threeds, [{ ...UNAUTH, settlestatus: '0' }])), ['3DS-60022-SETTLE']);
     assert.deepEqual(rules(parts(threeds, [{ ...UNAUTH, status: 'Y' }])), ['3DS-60022-SETTLE']);
+    // The row is the AUTH after 3-D Secure of an enrolled card: with md and pares sent, both are stated, a refusal of
+    // an md the target does not know too; a 60022 of any other request states them where it carries them.
+    const refused = { requesttypedescription: 'AUTH', errorcode: '60022', errormessage: 'Unauthenticated', status: 'N', settlestatus: '3' };
+    assert.deepEqual(rules(parts(threeds, [refused])), []);
+    assert.deepEqual(rules(parts(threeds, [{ ...refused, status: undefined, settlestatus: undefined }])), ['3DS-60022-SETTLE']);
+    assert.deepEqual(rules(parts(threeds, [{ ...UNAUTH, status: undefined }])), ['3DS-STATUS']);
+    assert.deepEqual(rules(parts({ ...REQUEST }, [{ ...UNAUTH, status: undefined, settlestatus: undefined }])), []);
+
+    // "present when the bank was contacted": an AUTH the bank authorised, the later part of AUTH+RISKDEC's first too.
+    const ACCEPTED = { ...RISKDEC, parenttransactionreference: AUTH.transactionreference, fraudcontrolshieldstatuscode: 'ACCEPT' };
+    assert.deepEqual(rules(parts(last, [AUTH, ACCEPTED])), []);
+    assert.deepEqual(rules(parts(last, [{ ...AUTH, authcode: undefined }, ACCEPTED])), ['AUTH-BANK-CONTACTED']);
+    // "Identifies the condition that caused `DENY` or `CHALLENGE`": a RISKDEC before an AUTH as on its own.
+    const CHALLENGE = { ...risk, fraudcontrolshieldstatuscode: 'CHALLENGE', rulecategoryflag: 'F' };
+    assert.deepEqual(rules(parts(first, [CHALLENGE, { ...AUTH, parenttransactionreference: '12-9-1000' }])), []);
+    assert.deepEqual(
+      rules(
+        parts(first, [
+          { ...CHALLENGE, rulecategoryflag: undefined },
+          { ...AUTH, parenttransactionreference: '12-9-1000' },
+        ]),
+      ),
+      ['RISKDEC-CATEGORYFLAG'],
+    );
 
     // "`0` | Not given": never for what the request itself sent; in a child, the field it added.
     const SEC = { ...AUTH, securityresponseaddress: '2', securityresponsepostcode: '2', securityresponsesecuritycode: '2' };
@@ -290,6 +314,8 @@ describe('the invariants of an answer', () => {
         'sent-not-given',
         'payment-account-type',
         'xml-locations',
+        'authorised-by-bank',
+        'suspicious-flagged',
       ],
     );
     const a = answer({ ...AUTH, maskedpan: '411111******1111' });
@@ -338,6 +364,8 @@ describe('when the steps tell an invariant', () => {
         'sent-not-given',
         'payment-account-type',
         'xml-locations',
+        'authorised-by-bank',
+        'suspicious-flagged',
       ],
     );
   });
