@@ -56,7 +56,7 @@ Feature: Field boundaries
       | currencyiso3a | with a hyphen ('-')        | refused  |
       | currencyiso3a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount @rule:LIMIT-BASEAMOUNT
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -169,9 +169,11 @@ Feature: Field boundaries
 
     @rule:FIELD-POSTCODE-VALIDATION:billingpostcode
     Examples:
-      | field           | case                              | outcome  |
-      | billingpostcode | with a symbol ('#') for US        | refused  |
-      | billingpostcode | with an underscore ('_') for US   | refused  |
+      | field           | case                                 | outcome  |
+      | billingpostcode | with a symbol ('#') for US           | refused  |
+      | billingpostcode | with an underscore ('_') for US      | refused  |
+      | billingpostcode | with a symbol ('#') for FR           | taken    |
+      | billingpostcode | with a symbol ('#') and no country   | taken    |
 
     @rule:FIELD-LENGTHS:billingemail @rule:LIMIT-FIELD-LENGTHS:billingemail
     Examples:
@@ -347,7 +349,7 @@ Feature: Field boundaries
       | currencyiso3a | with a hyphen ('-')        | refused  |
       | currencyiso3a | with a symbol ('#')        | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount @rule:LIMIT-BASEAMOUNT
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -382,9 +384,11 @@ Feature: Field boundaries
 
     @rule:FIELD-POSTCODE-VALIDATION:billingpostcode
     Examples:
-      | field           | case                              | outcome  |
-      | billingpostcode | with a symbol ('#') for US        | refused  |
-      | billingpostcode | with an underscore ('_') for US   | refused  |
+      | field           | case                                 | outcome  |
+      | billingpostcode | with a symbol ('#') for US           | refused  |
+      | billingpostcode | with an underscore ('_') for US      | refused  |
+      | billingpostcode | with a symbol ('#') for FR           | taken    |
+      | billingpostcode | with a symbol ('#') and no country   | taken    |
 
     @rule:FIELD-LENGTHS:securitycode @rule:LIMIT-FIELD-LENGTHS:securitycode
     Examples:
@@ -642,7 +646,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | currencyiso3a | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount @rule:LIMIT-BASEAMOUNT
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -998,9 +1002,11 @@ Feature: Field boundaries
 
     @rule:FIELD-POSTCODE-VALIDATION:billingpostcode
     Examples:
-      | field           | case                              | outcome  |
-      | billingpostcode | with a symbol ('#') for US        | refused  |
-      | billingpostcode | with an underscore ('_') for US   | refused  |
+      | field           | case                                 | outcome  |
+      | billingpostcode | with a symbol ('#') for US           | refused  |
+      | billingpostcode | with an underscore ('_') for US      | refused  |
+      | billingpostcode | with a symbol ('#') for FR           | taken    |
+      | billingpostcode | with a symbol ('#') and no country   | taken    |
 
     @rule:FIELD-LENGTHS:billingemail @rule:LIMIT-FIELD-LENGTHS:billingemail
     Examples:
@@ -1186,7 +1192,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | currencyiso3a | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount @rule:LIMIT-BASEAMOUNT
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |
@@ -1368,7 +1374,7 @@ Feature: Field boundaries
       | field         | case                  | outcome  |
       | sitereference | left out (required)   | refused  |
 
-    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount
+    @rule:FIELD-LENGTHS:baseamount @rule:LIMIT-FIELD-LENGTHS:baseamount @rule:LIMIT-BASEAMOUNT
     Examples:
       | field      | case              | outcome  |
       | baseamount | one longer (14)   | refused  |

@@ -169,13 +169,18 @@ const RECOMMENDED_RULE: Readonly<Record<string, string>> = {
   credentialsonfile: 'FIELD-CREDENTIALSONFILE-OMITTED',
 };
 
+/** A country whose postcodes the document does not validate (any but the United States, Great Britain and Canada). */
+const OTHER_COUNTRY = 'FR';
+
 function casesOfField(row: OperationRow, field: string): BoundaryCase[] {
   const def = FIELD[field];
   const side = def.request!;
   const out: BoundaryCase[] = [];
   const add = (label: string, value: string | undefined, expect: Expectation, rule: string, extra: Partial<BoundaryCase> = {}): void => {
     // "Field length limits are listed in the field tables" (Limits, 1): every length case checks it too.
-    const more = rule === 'FIELD-LENGTHS' ? { alsoRules: [`LIMIT-FIELD-LENGTHS:${field}`] } : {};
+    // "`baseamount` has at most 13 digits" (Limits, 2): an amount longer than that breaks that sentence too.
+    const amount = field === 'baseamount' && expect === 'refuses' ? ['LIMIT-BASEAMOUNT'] : [];
+    const more = rule === 'FIELD-LENGTHS' ? { alsoRules: [`LIMIT-FIELD-LENGTHS:${field}`, ...amount] } : {};
     out.push({ row: row.id, field, label, value, expect, rule: `${rule}:${field}`, ...more, ...extra });
   };
   const fixed = row.fixed?.[field];
@@ -206,6 +211,10 @@ function casesOfField(row: OperationRow, field: string): BoundaryCase[] {
     for (const { kind, char } of outsidersByKind(def.type)) {
       add(`with ${kind} (${printable(char)}) for ${country}`, `TE1${char}1ST`, 'refuses', 'FIELD-POSTCODE-VALIDATION', { also: { [def.validatedWhen.field]: country } });
     }
+    // "It is not validated for other or missing countries": the same value taken for a country not listed, and for none.
+    const other = OTHER_COUNTRY;
+    if (!def.validatedWhen.values.includes(other)) add(`with a symbol ('#') for ${other}`, 'TE1#1ST', 'takes', 'FIELD-POSTCODE-VALIDATION', { also: { [def.validatedWhen.field]: other } });
+    add(`with a symbol ('#') and no country`, 'TE1#1ST', 'takes', 'FIELD-POSTCODE-VALIDATION');
   }
   if (field === 'billingtelephone') {
     // "Digits 0-9, spaces, and the characters `+ - ( )`": every one of them taken.

@@ -272,7 +272,23 @@ export interface FindingContext {
  */
 export function rulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, index: RuleIndex = defaultRuleIndex(), ctx: FindingContext = {}): string[] {
   const leaf = leafOf(v.field);
-  return baseRulesForViolation(v, leaf, index, ctx).map((id) => (PER_FIELD.has(id) && leaf && !id.includes(':') ? `${id}:${leaf}` : id));
+  const rules = baseRulesForViolation(v, leaf, index, ctx).map((id) => (PER_FIELD.has(id) && leaf && !id.includes(':') ? `${id}:${leaf}` : id));
+  return withSentencesOfTheirOwn(v, leaf, rules, index);
+}
+
+/**
+ * Findings of a field's form that a sentence of its own states besides the field tables, whichever scenario met
+ * them: "Every response part has `errorcode` (string)", and "`baseamount` has at most 13 digits" (Limits, 2).
+ */
+const ALSO_BROKEN: Readonly<Record<string, Readonly<Record<string, string>>>> = table({
+  'all-values-strings': table({ errorcode: 'ERR-PART-FIELDS' }),
+  maxLength: table({ baseamount: 'LIMIT-BASEAMOUNT' }),
+});
+
+function withSentencesOfTheirOwn(v: Pick<Violation, 'rule'>, leaf: string, rules: string[], index: RuleIndex): string[] {
+  const also = ALSO_BROKEN[v.rule]?.[leaf];
+  if (also === undefined || !index.rules.has(also) || rules.includes(also)) return rules;
+  return [...rules, also];
 }
 
 function baseRulesForViolation(v: Pick<Violation, 'field' | 'rule' | 'message'>, leaf: string, index: RuleIndex, ctx: FindingContext): string[] {

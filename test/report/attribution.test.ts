@@ -20,6 +20,10 @@ describe('a schema finding breaks the rule of the field that broke', () => {
   it('a length, a string type and a timestamp format go to their field rules', () => {
     assert.equal(ruleForViolation({ field: 'response[0].orderreference', rule: 'maxLength', message: 'x' }, index), 'FIELD-LENGTHS:orderreference');
     assert.equal(ruleForViolation({ field: 'response[0].baseamount', rule: 'all-values-strings', message: 'x' }, index), 'FIELD-STRINGS:baseamount');
+    // "Every response part has `errorcode` (string)": an errorcode that is no string breaks that sentence too.
+    assert.deepEqual(rulesForViolation({ field: 'response[0].errorcode', rule: 'all-values-strings', message: 'x' }, index), ['FIELD-STRINGS:errorcode', 'ERR-PART-FIELDS']);
+    // "`baseamount` has at most 13 digits": an amount answered longer breaks Limits, 2 besides its field table row.
+    assert.deepEqual(rulesForViolation({ field: 'response[0].baseamount', rule: 'maxLength', message: 'x' }, index), ['FIELD-LENGTHS:baseamount', 'LIMIT-BASEAMOUNT']);
     assert.equal(ruleForViolation({ field: 'response[1].transactionstartedtimestamp', rule: 'pattern', message: 'x' }, index), 'FIELD-TIMESTAMP');
     assert.equal(ruleForViolation({ field: 'response[0].acsurl', rule: 'forbidden', message: 'x' }, index), '3DS-ACSURL-ONLY-ENROLLED');
   });
