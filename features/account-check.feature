@@ -75,3 +75,17 @@ Feature: ACCOUNTCHECK
       | operation                        | type         |
       | Account check                    | ACCOUNTCHECK |
       | Ordinary AUTH without 3-D Secure | AUTH         |
+
+  @rule:AC-SHAPE @type:AUTH @type:ACCOUNTCHECK
+  Scenario Outline: An account check of amount <amount> is shaped as an AUTH part: it holds every field an AUTH on the same card holds
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Account check" with the "authorised" card and:
+      | baseamount | <amount> |
+    Then the AUTH succeeded
+    And the ACCOUNTCHECK succeeded
+    And the ACCOUNTCHECK holds every field the AUTH holds
+
+    Examples:
+      | amount |
+      | 0      |
+      | 1050   |

@@ -247,3 +247,10 @@ Feature: Errors
     Then the AUTH has errorcode "99999", with an errormessage as the Errors table says
     And the RISKDEC has errorcode "99999", with an errormessage as the Errors table says
   # ---- end of generated errors-by-part
+
+  # "`status` is `N` and settlestatus is `3`" for a 60022, however the AUTH after 3-D Secure came to fail: an md and a
+  # pares that no ACS issued (not only one of them changed) are the same row, "AUTH after 3-D Secure, enrolled card".
+  @rule:3DS-MD-PARES-UNMODIFIED @rule:3DS-60022-SETTLE @type:AUTH
+  Scenario: An AUTH after 3-D Secure with an md and a pares no ACS issued is not answered as authenticated; a 60022 states status N and settlestatus 3
+    When the merchant sends "AUTH after 3-D Secure, enrolled card" with an md and a pares no ACS issued
+    Then the AUTH was not answered as authenticated

@@ -86,6 +86,23 @@ Feature: Fields and limits
       | FR      | 75#001   | succeeded |
       | <omit>  | TE1-1ST  | succeeded |
 
+  @rule:FIELD-LENGTHS:pan @type:AUTH @type:ACCOUNTCHECK @type:RISKDEC
+  Scenario Outline: A card number of <length> digits, at an end of the range 12-19, that an AUTH takes, "<operation>" takes too
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with a card number of <length> digits
+    And the merchant sends "<operation>" with a card number of <length> digits
+    Then the <type> takes the card number the AUTH took
+
+    Examples:
+      | operation     | type         | length |
+      | Account check | ACCOUNTCHECK | 12     |
+      | Account check | ACCOUNTCHECK | 19     |
+
+    @requires:fraudcontrol
+    Examples:
+      | operation                  | type    | length |
+      | Risk decision on card data | RISKDEC | 12     |
+      | Risk decision on card data | RISKDEC | 19     |
+
   # The formats are checked on every answer, by the document's schemas (steps/world.ts): this scenario is where a
   # wrong one is reported under its rule. Whether a part carries these fields is not fixed by the document.
   @rule:FIELD-TIMESTAMP @rule:FIELD-SETTLEDUEDATE @type:AUTH

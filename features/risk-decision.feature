@@ -177,3 +177,29 @@ Feature: Risk decision (RISKDEC)
     Examples: deny
       | status |
       | DENY   |
+
+  @rule:RISKDEC-REFERENCE-UNIQUE @type:AUTH @type:RISKDEC
+  Scenario: Two risk decisions after one payment each have their own fraudcontrolreference
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH as the first RISKDEC
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH as the second RISKDEC
+    Then the first RISKDEC and the second RISKDEC have different fraudcontrolreference values
+
+  @rule:FIELD-ECHO @rule:RISKDEC-AFTER-PAYMENT @type:AUTH @type:RISKDEC
+  Scenario: Risk decision after a payment echoes its own orderreference, not the one its payment sent
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card and:
+      | orderreference | cardspec order of the payment |
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    Then the RISKDEC succeeded
+    And the RISKDEC echoes `orderreference`, `baseamount` and `currencyiso3a`
+
+  @rule:SEC-FEATURES-ENABLED @requires:featuresOff @type:RISKDEC @type:AUTH
+  Scenario Outline: Fraud control must be enabled on the account: the RISKDEC of "<operation>" fails on a site without it
+    Given the merchant's site does not have card store and fraud control enabled
+    When the merchant sends "<operation>" with the "authorised" card
+    Then the RISKDEC failed
+
+    Examples:
+      | operation                     |
+      | Combined, risk decision first |
+      | Combined, risk decision last  |

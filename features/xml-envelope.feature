@@ -57,3 +57,27 @@ Feature: The XML envelope
     And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the AUTH as the second AUTH
     Then the second AUTH succeeded
     And the XML request held `/request/operation/parenttransactionreference`
+
+  @rule:XML-REQUEST-BLOCK @requires:fraudcontrol @type:AUTH @type:RISKDEC
+  Scenario: A RISKDEC after a payment carries the payment's reference in operation/parenttransactionreference, and the target reads it there
+    When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
+    And the merchant sends "Risk decision after a payment" with the parent the AUTH
+    Then the XML request held `/request/operation/parenttransactionreference`
+    And the RISKDEC succeeded
+    And the RISKDEC's parenttransactionreference is the AUTH's transactionreference
+
+  @rule:XML-SECURITY-PATHS @requires:security @type:ACCOUNTCHECK @type:AUTH
+  Scenario Outline: Three different security results of "<operation>" each sit at their own place: /security/address, /security/postcode, /security/securitycode
+    When the merchant sends "<operation>" with the "authorised" card and:
+      | billingpremise  | <not matched> |
+      | billingpostcode | <not checked> |
+      | securitycode    | <matched>     |
+    Then the XML answer's <type> response holds each security result at its own place:
+      | /security/address      | 4 |
+      | /security/postcode     | 1 |
+      | /security/securitycode | 2 |
+
+    Examples:
+      | operation                        | type         |
+      | Account check                    | ACCOUNTCHECK |
+      | Ordinary AUTH without 3-D Secure | AUTH         |

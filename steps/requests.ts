@@ -68,6 +68,13 @@ requestStep('the merchant sends {string} with the md and pares of {txn}, the {wo
   await sendOperation(this, title as string, { ...values, [field]: value }, table, { name });
 });
 
+// "The ACS return values `md` and `pares` must be submitted in full and unmodified": values that no ACS issued at
+// all, made fresh for each scenario (the md and pares of a real authentication are the ACS's, never these).
+requestStep('the merchant sends {string} with an md and a pares no ACS issued', async function (this: CardspecWorld, [title], table, name) {
+  const made = this.nextOrderReference();
+  await sendOperation(this, title as string, { md: `${made}-md`, pares: `${made}-pares` }, table, { name });
+});
+
 // The card data in a THREEDQUERY: the document's row takes a cachetoken; public facts say the live service takes
 // pan and expirydate too (capabilities.threedqueryPan). A target that does not is not at fault: not applicable.
 requestStep('the merchant sends {string} with the card data of the {card}', async function (this: CardspecWorld, [title, role], table, name) {

@@ -156,6 +156,40 @@ Then('{txn} echoes {fields}', function (this: CardspecWorld, name: string, field
   );
 });
 
+// "1 part shaped as an AUTH part": every field the other part holds, save those only the other request's own fields
+// put there (an echo of a field this request did not send, a parent it did not name).
+Then('{txn} holds every field {txn} holds', function (this: CardspecWorld, name: string, model: string) {
+  const { part, request } = this.entry(name);
+  const other = this.entry(model);
+  const missing = Object.keys(other.part).filter((f) => part[f] === undefined && !(other.request[f] !== undefined && request[f] === undefined));
+  this.check(missing.length === 0, {
+    message: `${name} lacks ${missing.join(', ')}, which ${model} holds: it is not shaped as that part`,
+    field: missing[0] ?? 'requesttypedescription',
+    expected: `every field ${model} holds`,
+    seen: `without ${missing.join(', ')}`,
+  });
+});
+
+// A card number of a length the field table allows ("Numeric | 12-19") that one request type takes is not refused
+// as a field by another: a refusal naming other fields, or the card refused by both, is about something else.
+Then('{txn} takes the card number {txn} took', function (this: CardspecWorld, name: string, model: string) {
+  const { part, request } = this.entry(name);
+  const other = this.entry(model);
+  const pan = typeof request.pan === 'string' ? request.pan : undefined;
+  if (pan === undefined || other.request.pan !== pan) this.fail(`${name} and ${model} were not sent the same card number`);
+  if (other.part.errorcode !== '0')
+    throw new ScenarioSkipped(`${model} refused the card number of ${pan.length} digits too (errorcode ${show(other.part.errorcode)}): the target does not take this card`);
+  const data = Array.isArray(part.errordata) ? part.errordata : undefined;
+  if (part.errorcode !== '0' && data !== undefined && data.length > 0 && !data.includes('pan'))
+    throw new ScenarioSkipped(`${name} was refused for ${data.map(String).join(', ')}, not for its card number`);
+  this.check(part.errorcode === '0', {
+    message: `${name} refused the card number of ${pan.length} digits that ${model} took (errorcode ${show(part.errorcode)}); the field table allows 12 to 19 digits`,
+    field: 'pan',
+    expected: `the card number taken, as ${model} took it`,
+    seen: show(part.errorcode),
+  });
+});
+
 Then("{txn}'s maskedpan masks the {card}", function (this: CardspecWorld, name: string, role: CardRole) {
   checkMask(this, name, cardOf(this, role).pan);
 });

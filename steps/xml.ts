@@ -3,10 +3,11 @@
  * names and version attributes, and where the document places fields (`/security/...`, `/fraudcontrol/...`,
  * `/@type`). They read the text of the exchange (masked; masking never touches element names or structure).
  */
-import { defineParameterType, Then } from '@cucumber/cucumber';
+import { defineParameterType, Then, type DataTable } from '@cucumber/cucumber';
 import { XMLParser } from 'fast-xml-parser';
 import type { CardspecWorld } from './world';
 import { echoesToCheck } from './support';
+import { FIELDS } from '../schemas/fields';
 
 /** `` `/security/address` and `/@type` ``: element or attribute paths below a `request` or `response` element. */
 defineParameterType({
@@ -97,5 +98,38 @@ Then('{txn} echoes {fields} as the XML request block carried them', function (th
       seen: wrong.map((f) => show(part[f])).join('; '),
     },
     'XML-REQUEST-BLOCK',
+  );
+});
+
+/**
+ * "In XML they sit at `/security/address`, `/security/postcode` and `/security/securitycode`": three different results
+ * each read at its own place, as the answer's mapping read them (by the document's paths; the exchange's text masks a
+ * `securitycode` element). A result found at another of these places is misplaced (XML-SECURITY-PATHS); one found
+ * nowhere is a wrong result, the fault of its value's row (SEC-RESULT-4 for "4").
+ */
+Then("the XML answer's {word} response holds each security result at its own place:", function (this: CardspecWorld, type: string, table: DataTable) {
+  const { part } = this.entry(`the ${type}`);
+  const expected = table.raw().map(([path, value]) => {
+    const field = FIELDS.find((d) => d.response?.xml === path.trim().slice(1))?.name;
+    if (!field) this.fail(`${path.trim()} is no place the field dictionary gives a response field`);
+    return { path: path.trim(), field, value: value.trim() };
+  });
+  const at = (field: string): unknown => part[field];
+  const wrong = expected.find((e) => at(e.field) !== e.value);
+  const elsewhere = wrong && expected.find((e) => e.path !== wrong.path && at(e.field) === wrong.value)?.path;
+  const show = wrong === undefined || at(wrong.field) === undefined ? 'nothing' : JSON.stringify(at(wrong.field));
+  this.check(
+    wrong === undefined,
+    {
+      message: !wrong
+        ? `the ${type} response holds each result at its place`
+        : elsewhere
+          ? `the ${type} response holds ${show} at ${wrong.path} and the result expected there, "${wrong.value}", at ${elsewhere}: the results are not where the document places them`
+          : `the ${type} response holds ${show} at ${wrong.path}; expected "${wrong.value}"`,
+      field: (wrong ?? expected[0]).field,
+      expected: wrong ? `"${wrong.value}" at ${wrong.path}` : 'each result at its place',
+      seen: show,
+    },
+    !wrong || elsewhere ? 'XML-SECURITY-PATHS' : `SEC-RESULT-${wrong.value}`,
   );
 });
