@@ -18,9 +18,10 @@ import { OPERATIONS, type OperationRow } from '../../schemas/operations';
 import type { Ledger, TxRecord } from '../gateway';
 import { FILTER_KEYS, readFilter } from '../gateway/operations/followups';
 import type { Finding, Severity } from '../rules/findings';
-import type { Violation } from '../validate';
+import { SECOND_REQUEST_OBJECT, type Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
+import { recallOf, remember } from './recall';
 import { isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../wire/reading';
 import { DOCTYPE_PROBLEM } from '../wire/xml';
 
@@ -54,6 +55,12 @@ interface CheckBase {
 
 export interface RequestCheck extends CheckBase {
   readonly on: 'answered';
+  /**
+   * The reference gateway answers such a request as any other (docs/contract.md: "Some violations the reference
+   * gateway accepts ... they are reported all the same"): the document's obligation, not a refusal. The differential
+   * test (test/differential) compares refusals, and leaves these out.
+   */
+  readonly gatewayAccepts?: true;
   run(call: CheckedCall, ctx: CheckContext): Finding[];
 }
 
@@ -62,7 +69,19 @@ export interface TransportCheck extends CheckBase {
   run(call: RefusedCall): Finding[];
 }
 
-export type ContractCheck = RequestCheck | TransportCheck;
+/** The form the merchant's page had the browser POST to `acsurl`, as the gate read it on its way to the ACS. */
+export interface AcsForm {
+  readonly md?: string;
+  readonly pareq?: string;
+  readonly termUrl?: string;
+}
+
+export interface AcsFormCheck extends CheckBase {
+  readonly on: 'acs-form';
+  run(form: AcsForm, ctx: CheckContext): Finding[];
+}
+
+export type ContractCheck = RequestCheck | TransportCheck | AcsFormCheck;
 
 // ---- helpers ------------------------------------------------------------------------------------------------------
 
@@ -130,21 +149,27 @@ const DOCUMENT_XML_PLACES = [
   'operation/accounttypedescription',
   'operation/sitereference',
   'operation/parenttransactionreference',
-  'billing/amount/',
+  'billing/amount/.',
+  'billing/amount/@currencycode',
   'billing/payment/',
   'billing/postcode',
   'billing/premise',
 ];
 
-/** The fields the document places, by the name of their element (`amount`: baseamount, `pan`, `postcode`). */
+/**
+ * The fields the document places, by the name of their element (`amount`: baseamount, `pan`, `postcode`), or of
+ * their attribute (`currencycode`: an element of that name is the attribute "`amount` carrying a `currencycode`
+ * attribute" written as an element).
+ */
 const PLACED_BY_ELEMENT: ReadonlyMap<string, { field: string; path: string }> = new Map(
   fieldsFor('request').flatMap((d) => {
     const path = d.request?.xml ?? '';
-    if (!DOCUMENT_XML_PLACES.some((place) => path === place || path.startsWith(place))) return [];
     const segments = path.split('/');
     const last = segments[segments.length - 1] ?? '';
-    if (last.startsWith('@')) return []; // an attribute (the currency): the block's own problem, said by xml-block
-    const element = last === '.' ? segments[segments.length - 2] : last;
+    // An attribute only where the document names it (the currency); the others are public facts or the kit's choice.
+    const named = last.startsWith('@') ? DOCUMENT_XML_PLACES.includes(path) : DOCUMENT_XML_PLACES.some((place) => path === place || path.startsWith(place));
+    if (!named) return [];
+    const element = last === '.' ? segments[segments.length - 2] : last.replace(/^@/, '');
     return element ? [[element, { field: d.name, path: path.replace(/\/\.$/, '') }] as const] : [];
   }),
 );
@@ -245,7 +270,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   {
     on: 'answered',
     name: 'xml-block',
-    rules: ['XML-REQUEST-BLOCK', 'VER-XML'],
+    rules: ['XML-REQUEST-BLOCK', 'VER-XML', 'ENV-ONE-REQUEST-OBJECT'],
     quote: 'The same operations are also offered as an XML request block (root `requestblock` with a `version` attribute).',
     // A DTD that declares anything is refused by the kit's guard against entity expansion, not by the document: a
     // warning. Every other problem of the block is an error.
@@ -253,7 +278,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
       call.format !== 'xml'
         ? []
         : call.problems.map((p) => ({
-            rule: /version/i.test(p) ? 'VER-XML' : 'XML-REQUEST-BLOCK',
+            rule: /version/i.test(p) ? 'VER-XML' : SECOND_REQUEST_OBJECT.test(p) ? 'ENV-ONE-REQUEST-OBJECT' : 'XML-REQUEST-BLOCK',
             field: 'requestblock',
             severity: p === DOCTYPE_PROBLEM ? ('warning' as const) : ('error' as const),
             message: p,
@@ -343,16 +368,18 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     // XML text is a string: a value read as a list or an object there is an element repeated, or one holding
     // elements where the block has text, and the sentence it breaks is the block's.
     run: (call) =>
-      schemaFindings(call, ['all-values-strings']).map(({ v, field }) =>
-        call.format === 'xml'
-          ? {
-              rule: 'XML-REQUEST-BLOCK',
-              field: v.field,
-              severity: v.severity,
-              message: `${field} is not one text value in the block (an element repeated, or one holding elements): the block carries each field once`,
-            }
-          : finding('FIELD-STRINGS', v),
-      ),
+      schemaFindings(call, ['all-values-strings'])
+        .filter(({ field }) => call.format !== 'xml' || !call.problems.some((p) => SECOND_REQUEST_OBJECT.exec(p)?.[1] === field))
+        .map(({ v, field }) =>
+          call.format === 'xml'
+            ? {
+                rule: 'XML-REQUEST-BLOCK',
+                field: v.field,
+                severity: v.severity,
+                message: `${field} is not one text value in the block (an element repeated, or one holding elements): the block carries each field once`,
+              }
+            : finding('FIELD-STRINGS', v),
+        ),
   },
   {
     on: 'answered',
@@ -562,23 +589,46 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   {
     on: 'answered',
     name: 'enrolled-card-goes-to-the-acs',
+    gatewayAccepts: true,
     rules: ['3DS-NEXT-Y'],
     quote: "Send the customer's browser to `acsurl`. After the customer returns, send AUTH with `md` and `pares`.",
-    run: (call, { ledger }) =>
-      call.requests.flatMap((view) => {
+    // The THREEDQUERY is found by the parent reference, or by the cache token it was sent with: the token is "the
+    // customer's payment details, as posted to the merchant after the customer submits the payment form", one
+    // checkout, so an ordinary AUTH on it skips the ACS just as an AUTH on the reference does (src/contract/recall.ts).
+    run: (call, { ledger }) => {
+      const tokens = recallOf(ledger).enrolledTokens;
+      return call.requests.flatMap((view) => {
         const o = view.obj;
+        const token = str(o?.cachetoken);
+        if (o && token !== undefined && view.types.includes('THREEDQUERY')) {
+          const q = view.parts.find((p) => p.requesttypedescription === 'THREEDQUERY');
+          const ref = str(q?.transactionreference);
+          if (q?.enrolled === 'Y' && q.errorcode === '0' && ref !== undefined) remember(tokens, token, ref);
+        }
         if (!o || !view.types.includes('AUTH') || o.md !== undefined || o.pares !== undefined) return [];
         const parent = parentOf(view, ledger);
-        if (parent?.type !== 'THREEDQUERY' || parent.threeds?.enrolled !== 'Y' || parent.errorcode !== '0') return [];
+        if (parent?.type === 'THREEDQUERY' && parent.threeds?.enrolled === 'Y' && parent.errorcode === '0') {
+          return [
+            {
+              rule: '3DS-NEXT-Y',
+              field: `request[${view.index}].parenttransactionreference`,
+              severity: 'error' as const,
+              message: `the parent THREEDQUERY ${parent.transactionreference} answered enrolled Y with errorcode 0: the next step is the ACS, then an AUTH with md and pares, not an AUTH on parenttransactionreference`,
+            },
+          ];
+        }
+        const query = token === undefined || parent !== undefined || view.types.includes('THREEDQUERY') ? undefined : tokens.get(token);
+        if (query === undefined) return [];
         return [
           {
             rule: '3DS-NEXT-Y',
-            field: `request[${view.index}].parenttransactionreference`,
+            field: `request[${view.index}].cachetoken`,
             severity: 'error' as const,
-            message: `the parent THREEDQUERY ${parent.transactionreference} answered enrolled Y with errorcode 0: the next step is the ACS, then an AUTH with md and pares, not an AUTH on parenttransactionreference`,
+            message: `the cache token is the one the THREEDQUERY ${query} was sent with, answered enrolled Y with errorcode 0: the next step is the ACS, then an AUTH with md and pares, not an AUTH on the same payment details`,
           },
         ];
-      }),
+      });
+    },
   },
   {
     on: 'answered',
@@ -602,7 +652,57 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
   },
   {
     on: 'answered',
+    name: 'deny-is-not-transacted',
+    rules: ['RISKDEC-SHIELD-VALUES'],
+    quote: '`DENY` (suspicious, do not transact)',
+    // A payment sent on a risk decision that said DENY. The shield status "recommends accepting, investigating or
+    // refusing a transaction": a recommendation, so a warning. In ["RISKDEC","AUTH"] the service itself acts on it
+    // ("Authorised transactions are automatically suspended"), and a THREEDQUERY on it is answered 60107 (rule 5):
+    // neither is the client's choice to transact.
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        if (!view.obj || !view.types.includes('AUTH') || view.types.includes('RISKDEC')) return [];
+        const parent = parentOf(view, ledger);
+        if (parent?.type !== 'RISKDEC' || parent.shield !== 'DENY') return [];
+        return [
+          {
+            rule: 'RISKDEC-SHIELD-VALUES',
+            field: `request[${view.index}].parenttransactionreference`,
+            severity: 'warning' as const,
+            message: `a payment on the risk decision ${parent.transactionreference}, which answered DENY: "suspicious, do not transact"`,
+          },
+        ];
+      }),
+  },
+  {
+    on: 'answered',
+    name: 'payment-on-a-failed-payment',
+    rules: ['ERR-NONZERO-FAILED'],
+    quote: 'A non-zero code in a part means that part failed.',
+    // A payment whose parent is a payment that failed (declined 70000, not authenticated 60022): it inherits the card
+    // of a part that failed, an authentication that failed included. The document does not forbid it in so many
+    // words, so a warning. Not judged: a RISKDEC on a declined AUTH (NOSCORE is documented for it), an AUTH on a
+    // THREEDQUERY that failed (rule 1, "the merchant may run an ordinary AUTH").
+    run: (call, { ledger }) =>
+      call.requests.flatMap((view) => {
+        const o = view.obj;
+        if (!o || !view.types.includes('AUTH') || o.md !== undefined || o.pares !== undefined) return [];
+        const parent = parentOf(view, ledger);
+        if ((parent?.type !== 'AUTH' && parent?.type !== 'ACCOUNTCHECK') || parent.errorcode === '0' || parent.errorcode === '') return [];
+        return [
+          {
+            rule: 'ERR-NONZERO-FAILED',
+            field: `request[${view.index}].parenttransactionreference`,
+            severity: 'warning' as const,
+            message: `the parent ${parent.type} ${parent.transactionreference} failed (errorcode ${parent.errorcode}): a payment on it builds on a part that failed`,
+          },
+        ];
+      }),
+  },
+  {
+    on: 'answered',
     name: 'credentialsonfile-for-stored-credentials',
+    gatewayAccepts: true,
     rules: ['FIELD-CREDENTIALSONFILE'],
     quote: 'It must also be sent as `1` when a new subscription uses previously stored credentials.',
     run: (call, { ledger }) =>
@@ -628,8 +728,18 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     name: 'amount-change-on-the-subscription',
     rules: ['SUB-AMOUNT-UPDATE'],
     quote: 'then sending a TRANSACTIONUPDATE with the SUBSCRIPTION reference and the new `baseamount`',
-    run: (call, { ledger }) =>
-      call.requests.flatMap((view) => {
+    // The AUTH part of an AUTH+SUBSCRIPTION is the first payment; when the SUBSCRIPTION part failed there is no
+    // subscription at all ("A non-zero code in a part means that part failed"), only that AUTH (src/contract/recall.ts).
+    run: (call, { ledger }) => {
+      const failed = recallOf(ledger).failedSubscriptions;
+      for (const view of call.requests) {
+        if (view.types.join() !== 'AUTH,SUBSCRIPTION') continue;
+        const [auth, sub] = view.parts;
+        const ref = str(auth?.transactionreference);
+        const code = str(sub?.errorcode);
+        if (auth?.requesttypedescription === 'AUTH' && sub?.requesttypedescription === 'SUBSCRIPTION' && ref !== undefined && code !== undefined && code !== '0') remember(failed, ref, code);
+      }
+      return call.requests.flatMap((view) => {
         const o = view.obj;
         if (!o || view.types.join() !== 'TRANSACTIONUPDATE') return [];
         const updates = o.updates;
@@ -639,6 +749,17 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         const rec = ref === undefined ? undefined : ledger.get(ref);
         // The AUTH part of an AUTH+SUBSCRIPTION: the first payment, not the subscription.
         const sub = rec?.type === 'AUTH' ? ledger.children(rec.transactionreference).find((c) => c.type === 'SUBSCRIPTION') : undefined;
+        const code = rec?.type === 'AUTH' ? failed.get(rec.transactionreference) : undefined;
+        if (!sub && code !== undefined) {
+          return [
+            {
+              rule: 'SUB-AMOUNT-UPDATE',
+              field: `request[${view.index}].filter.transactionreference`,
+              severity: 'error' as const,
+              message: `the amount of a subscription is changed on the SUBSCRIPTION's reference; ${rec!.transactionreference} is the AUTH part of an AUTH+SUBSCRIPTION whose SUBSCRIPTION part failed (errorcode ${code}): no subscription was made`,
+            },
+          ];
+        }
         if (!sub) return [];
         return [
           {
@@ -648,7 +769,8 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
             message: `the amount of a subscription is changed on the SUBSCRIPTION's reference (${sub.transactionreference}), not on the AUTH part's (${rec!.transactionreference})`,
           },
         ];
-      }),
+      });
+    },
   },
   {
     on: 'answered',
@@ -658,9 +780,22 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
     // A stored card is `1` enabled or `0` disabled (the Card store table; "`transactionactive` (`0` or `1`, default
     // `1`)"): an update of a STORE to another value, `2` (a subscription's pending) included, is neither transition.
     // Which fields an update may carry is not shown; this is the value of a field the table names for it.
+    // And a request on a stored card that is `0`, "disabled for future requests" (the reference gateway refuses it,
+    // 30000 naming parenttransactionreference): the client names a card the table says it may no longer use.
     run: (call, { ledger }) =>
       call.requests.flatMap((view) => {
         const o = view.obj;
+        const parent = o && !view.types.some((t) => FOLLOW_UPS.has(t)) ? parentOf(view, ledger) : undefined;
+        if (parent?.type === 'STORE' && parent.transactionactive === '0' && call.ctx.user.sites.includes(parent.sitereference)) {
+          return [
+            {
+              rule: 'STORE-STATE-DISABLE',
+              field: `request[${view.index}].parenttransactionreference`,
+              severity: 'error' as const,
+              message: `the stored card ${parent.transactionreference} was updated to transactionactive 0: "disabled for future requests"`,
+            },
+          ];
+        }
         if (!o || view.types.join() !== 'TRANSACTIONUPDATE' || typeof o.updates !== 'object' || o.updates === null || Array.isArray(o.updates)) return [];
         const value = (o.updates as Record<string, unknown>).transactionactive;
         const at = `request[${view.index}].updates.transactionactive`;
@@ -865,4 +1000,33 @@ export const TRANSPORT_CHECKS: readonly TransportCheck[] = [
   },
 ];
 
-export const CHECKS: readonly ContractCheck[] = [...REQUEST_CHECKS, ...TRANSPORT_CHECKS];
+/**
+ * The form the ACS accepted (what it refuses is merchant-to-acs'). The names and the pair are the ACS's to judge; the
+ * TermUrl is the merchant's own address, which only the THREEDQUERY shows: the ACS would return the browser elsewhere.
+ */
+export const ACS_FORM_CHECKS: readonly AcsFormCheck[] = [
+  {
+    on: 'acs-form',
+    name: 'termurl-is-the-merchants',
+    rules: ['ACS-MERCHANT-TO-ACS'],
+    quote: "`TermUrl` (the merchant's `termurl`)",
+    run: (form, { ledger }) => {
+      if (form.md === undefined || form.termUrl === undefined) return [];
+      const query = ledger.threeDsBy(form.md, undefined);
+      // A pair the ACS does not know is refused by it, and said by merchant-to-acs.
+      if (query?.type !== 'THREEDQUERY' || query.threeds?.md !== form.md || query.threeds.pareq !== form.pareq) return [];
+      const termurl = str(query.fields.termurl);
+      if (termurl === undefined || termurl === form.termUrl) return [];
+      return [
+        {
+          rule: 'ACS-MERCHANT-TO-ACS',
+          field: 'acsurl form TermUrl',
+          severity: 'error',
+          message: `TermUrl is not the termurl the THREEDQUERY ${query.transactionreference} sent: the ACS returns the browser to the TermUrl of the form, which is the merchant's termurl`,
+        },
+      ];
+    },
+  },
+];
+
+export const CHECKS: readonly ContractCheck[] = [...REQUEST_CHECKS, ...TRANSPORT_CHECKS, ...ACS_FORM_CHECKS];

@@ -10,6 +10,7 @@ import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayM
 import { underBasePath } from '../gateway/routes/base-path';
 import { withAliasedAccount } from './accounts';
 import { registerCredential } from '../redact';
+import { dispatch } from './memory';
 import { reportJson } from './report';
 import { ContractSession } from './session';
 
@@ -58,6 +59,9 @@ function scenarioMutation(base: GatewayMutation | undefined, current: () => Gate
   };
 }
 
+/** A form larger than this is handed to the ACS unjudged (its own limit answers it). */
+const ACS_FORM_LIMIT = 1 << 20;
+
 export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () => string): ContractGateway {
   let current: GatewayMutation | undefined;
   let watcher: ((call: ObservedCall) => void) | undefined;
@@ -87,9 +91,37 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
   const ready = new ContractSession(gateway.ledger, { strict: opts.strict });
   session = ready;
   const basePath = normaliseBasePath(opts.basePath ?? '');
+  // The form posted to `acsurl` is read on its way to the ACS, then handed to it as sent: what the ACS accepts but the
+  // document does not (a TermUrl that is not the merchant's termurl) is the gate's to say.
+  const acsForm = (req: IncomingMessage, res: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      chunks.push(c);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const type = String(req.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
+      if (size <= ACS_FORM_LIMIT && type === 'application/x-www-form-urlencoded' && req.headers['content-encoding'] === undefined) {
+        const form = new URLSearchParams(body.toString('latin1'));
+        const get = (name: string): string | undefined => form.get(name) ?? undefined;
+        ready.observeAcsForm({ md: get('MD'), pareq: get('PaReq'), termUrl: get('TermUrl') });
+      }
+      void dispatch(gateway.handle, { method: req.method ?? 'POST', url: req.url ?? '/acs/', headers: req.headers, body }).then((reply) => {
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.body);
+      });
+    });
+  };
   const handleAtRoot = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     const path = url.split('?')[0];
+    if (req.method === 'POST' && /^\/acs\/?$/.test(path)) return acsForm(req, res);
     if (path !== REPORT_PATH) return gateway.handle(req, res);
     req.resume();
     if (req.method !== 'GET') {

@@ -11,7 +11,7 @@ import type { Ledger, ObservedCall } from '../gateway';
 import { redactText } from '../redact';
 import type { ResponsePart } from '../wire/types';
 import { checkedCall, type CheckedCall } from './call';
-import { REQUEST_CHECKS, TRANSPORT_CHECKS, type Finding, type RefusedCall, type RequestCheck, type Severity } from './checks';
+import { ACS_FORM_CHECKS, REQUEST_CHECKS, TRANSPORT_CHECKS, type AcsForm, type Finding, type RefusedCall, type RequestCheck, type Severity } from './checks';
 import { FlowCounter, FLOWS, type Step, type UpdateStep } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
 import { ruleText } from '../rules/contract';
@@ -164,6 +164,19 @@ export class ContractSession {
     const seq = ++this.seq;
     this.refused++;
     for (const { check, f } of findings) this.record(seq, `refused ${call.status}`, check, f);
+    return findings.map(({ f }) => f);
+  }
+
+  /**
+   * The form the merchant's page had the browser POST to `acsurl`, as the ACS accepted it (a refused one comes as a
+   * refused call). Like the ACS's pages, not counted as a client's call unless a check finds something in it.
+   */
+  observeAcsForm(form: AcsForm): readonly Finding[] {
+    const ctx = { ledger: this.ledger };
+    const findings = ACS_FORM_CHECKS.flatMap((check) => check.run(form, ctx).map((f) => ({ check: check.name, f })));
+    if (findings.length === 0) return [];
+    const seq = ++this.seq;
+    for (const { check, f } of findings) this.record(seq, 'acs form', check, f);
     return findings.map(({ f }) => f);
   }
 

@@ -5,4 +5,4 @@
 export type { Violation } from './violations';
 export { selectRow, validateRequestObject, validateRequestEnvelope, validateAgainstRow } from './request';
 export { answerAsHeld, echoViolations, mustEcho, readEnvelopeErrors, responseEnvelopeErrors, validateResponsePart, validateResponseEnvelope, withAnswersHeld } from './response';
-export { validateText, decodeInput, InputError, MAX_INPUT_BYTES, type TextResult, type TextOptions } from './text';
+export { validateText, decodeInput, InputError, MAX_INPUT_BYTES, SECOND_REQUEST_OBJECT, type TextResult, type TextOptions } from './text';

@@ -91,6 +91,17 @@ test('XML: structure problems are xml-structure violations (Versioning for the v
   assert.equal(noRequest.violations[0].section, SECTION.transport);
 });
 
+test('XML: request elements that give a field different values are two request objects, as in JSON', () => {
+  const store = { requesttypedescriptions: ['STORE'], sitereference: 'test_site12345', orderreference: 's-1', accounttypedescription: 'CARDSTORE', pan: '4111111111111111', expirydate: '12/2031' };
+  const one = buildRequestBlock({ alias: 'a', version: '1.00', request: [store] });
+  const element = /<request type="STORE">.*<\/request>/.exec(one)![0];
+  const two = one.replace(element, element + element.replace('s-1', 's-2'));
+  const xml = summary(validateText(two).violations);
+  assert.ok(xml.includes('error requestblock one-request-object'), xml.join('\n'));
+  const json = summary(validateText(JSON.stringify({ alias: 'a', version: '1.00', request: [store, { ...store, orderreference: 's-2' }] })).violations);
+  assert.ok(json.includes('error request one-request-object'), json.join('\n'));
+});
+
 test('XML responses are not asked for secrand (a field of the JSON body)', () => {
   const { secrand: _s, ...noSecrand } = subscription;
   assert.deepEqual(validateText(buildResponseBlock(noSecrand)).violations, []);
