@@ -6,11 +6,11 @@
  */
 import { REPORT_PATH } from './paths';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
 import { underBasePath } from '../gateway/routes/base-path';
 import { withAliasedAccount } from './accounts';
 import { registerCredential } from '../redact';
-import { dispatch } from './memory';
 import { reportJson } from './report';
 import { ContractSession } from './session';
 
@@ -59,7 +59,7 @@ function scenarioMutation(base: GatewayMutation | undefined, current: () => Gate
   };
 }
 
-/** A form larger than this is handed to the ACS unjudged (its own limit answers it). */
+/** A form larger than this goes to the ACS unjudged (its own limit answers it). */
 const ACS_FORM_LIMIT = 1 << 20;
 
 export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () => string): ContractGateway {
@@ -91,32 +91,33 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
   const ready = new ContractSession(gateway.ledger, { strict: opts.strict });
   session = ready;
   const basePath = normaliseBasePath(opts.basePath ?? '');
-  // The form posted to `acsurl` is read on its way to the ACS, then handed to it as sent: what the ACS accepts but the
-  // document does not (a TermUrl that is not the merchant's termurl) is the gate's to say.
+  // The form posted to `acsurl` is read on its way to the ACS, which gets the bytes as they come (its own limits and
+  // answers unchanged): what the ACS accepts but the document does not (a TermUrl that is not the merchant's
+  // termurl) is the gate's to say. Only the first ACS_FORM_LIMIT bytes are kept for that.
   const acsForm = (req: IncomingMessage, res: ServerResponse): void => {
-    const chunks: Buffer[] = [];
+    const copy = Object.assign(new Readable({ read: () => undefined }), { method: req.method, url: req.url, headers: req.headers });
+    const kept: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      chunks.push(c);
+      if (size <= ACS_FORM_LIMIT) kept.push(c);
+      copy.push(c);
     });
-    req.on('error', () => res.destroy());
+    req.on('error', (err) => copy.destroy(err));
     req.on('end', () => {
-      const body = Buffer.concat(chunks);
+      copy.push(null);
       const type = String(req.headers['content-type'] ?? '')
         .split(';')[0]
         .trim()
         .toLowerCase();
-      if (size <= ACS_FORM_LIMIT && type === 'application/x-www-form-urlencoded' && req.headers['content-encoding'] === undefined) {
-        const form = new URLSearchParams(body.toString('latin1'));
-        const get = (name: string): string | undefined => form.get(name) ?? undefined;
-        ready.observeAcsForm({ md: get('MD'), pareq: get('PaReq'), termUrl: get('TermUrl') });
-      }
-      void dispatch(gateway.handle, { method: req.method ?? 'POST', url: req.url ?? '/acs/', headers: req.headers, body }).then((reply) => {
-        res.writeHead(reply.status, reply.headers);
-        res.end(reply.body);
-      });
+      if (size > ACS_FORM_LIMIT || type !== 'application/x-www-form-urlencoded' || req.headers['content-encoding'] !== undefined) return;
+      // Read as the ACS reads it (UTF-8).
+      const form = new URLSearchParams(Buffer.concat(kept).toString('utf8'));
+      const get = (name: string): string | undefined => form.get(name) ?? undefined;
+      ready.observeAcsForm({ md: get('MD'), pareq: get('PaReq'), termUrl: get('TermUrl') });
     });
+    // The copy stands in for node:http's request: the gateway reads its method, url, headers and body only.
+    gateway.handle(copy as unknown as IncomingMessage, res);
   };
   const handleAtRoot = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';

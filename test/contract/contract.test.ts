@@ -329,6 +329,25 @@ describe('a client that breaks its obligations', () => {
     assert.equal(gw.session.violations().length, 4);
   });
 
+  it("is reported for a TermUrl the ACS accepts that is not the THREEDQUERY's termurl (ACS-MERCHANT-TO-ACS)", async () => {
+    const { gw, client } = await fresh();
+    const query = await client.ok(client.threedquery(await client.token('authorised')));
+    const post = async (termUrl: string): Promise<number> =>
+      (
+        await fetch(String(query.acsurl), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ PaReq: String(query.pareq), TermUrl: termUrl, MD: String(query.md) }).toString(),
+        })
+      ).status;
+    // The ACS answers both: the form is read on its way, not changed.
+    assert.equal(await post('https://merchant.example/return'), 200);
+    assert.deepEqual(gw.session.violations(), []);
+    assert.equal(await post('https://merchant.example/elsewhere'), 200);
+    assert.deepEqual(rules(gw, 'error'), ['ACS-MERCHANT-TO-ACS']);
+    assert.match(gw.session.violations()[0].message, /TermUrl is not the termurl the THREEDQUERY \S+ sent/);
+  });
+
   it('answers a request of thousands of unknown request types in a bounded answer, and keeps the report small', async () => {
     // One request object, 3000 request types: one part per type ("The response holds one part per request type"),
     // each naming at most 20 of the unknown types, not all 3000 (an answer of 69 MB before).
