@@ -891,7 +891,10 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
           out.look('3DS-AUTH-ENROLLED', '3DS-CAVV-ECI', '3DS-STATUS');
           // A field of the row's list that a sentence of its own requires ("`status`: Returned if enrolled") is named
           // by that sentence, the specific one, rather than by the row that lists it (one fault, one cause).
-          for (const f of ['enrolled', 'xid', 'status'])
+          // A 60022 to an md and a pares no THREEDQUERY seen issued: the target knows no enrolment check to tell the
+          // `enrolled` and `xid` of; `status` N is still its to say (the 60022 row).
+          const unknownQuery = code === '60022' && q === undefined;
+          for (const f of unknownQuery ? ['status'] : ['enrolled', 'xid', 'status'])
             if (!has(auth, f)) out.fail(presenceRuleOf('AUTH', f) ?? '3DS-AUTH-ENROLLED', at(view, auth, f), `the AUTH after 3-D Secure of an enrolled card lacks ${f}`);
           if (q?.threeds) {
             if (has(auth, 'enrolled') && auth.enrolled !== q.threeds.enrolled)
