@@ -6,13 +6,14 @@
  *   - the checking proxy in front of `cardspec serve`: the same flows through it, the client's side of its report
  *     (with --preserve-host, so that `acsurl` names the proxy and the browser's ACS round trip goes through it too);
  *   - the client cases (`--client-cmd`), for a fault in one request: the same SDK as an adapter (./blind-rounds.ts).
- * Benign modes (what the document leaves open) pass all three with no finding, even with --strict.
+ * Benign modes (what the document leaves open) pass all three with no finding, even with --strict. Neither report
+ * holds a secret the client sent (the password it put in the alias, the card number it sent again).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { startContractGateway } from '../../src/contract';
+import { reportJson, startContractGateway } from '../../src/contract';
 import { startGateway } from '../../src/gateway';
 import { startProxy } from '../../src/proxy';
 import { blindRound, type Mode } from './blind-rounds';
@@ -129,6 +130,7 @@ async function atGate(mode: string, format: Format): Promise<{ named: Named[]; e
   const gw = await startContractGateway({ control: true });
   try {
     await runFlows(mode, format, gw.url, gw.url);
+    assert.deepEqual(secretsIn(reportJson(gw.session.report())), [], 'a secret in the gate report');
     const named = gw.session.violations().map((v) => ({ rule: v.rule, severity: v.severity }));
     const codes = { strict: gw.session.exitCode(true), lax: gw.session.exitCode(false) };
     return { named, exit: (strict) => (strict ? codes.strict : codes.lax) };
@@ -144,6 +146,7 @@ async function atProxy(mode: string, format: Format): Promise<Named[]> {
   try {
     await runFlows(mode, format, proxy.url, gw.url);
     await proxy.settled();
+    assert.deepEqual(secretsIn(JSON.stringify(proxy.session.report())), [], 'a secret in the proxy report');
     return proxy.session
       .report()
       .violations.byRule.filter((b) => b.side === 'client')
@@ -153,6 +156,10 @@ async function atProxy(mode: string, format: Format): Promise<Named[]> {
     await gw.close();
   }
 }
+
+/** What no report may hold, whatever the client sent (the password in the alias, the card again, a security code). */
+const SECRETS = ['cardspec-password-1', '4111111111111111', '4000000000000721', '4111110000000401', '4242424242424242', '4000000000001018', '4000000000001067'];
+const secretsIn = (text: string): string[] => SECRETS.filter((s) => text.includes(s)).map((s) => `${s.slice(0, 4)}...`);
 
 const show = (named: readonly Named[]): string => named.map((n) => `${n.rule} ${n.severity}`).join(', ') || '(nothing)';
 
