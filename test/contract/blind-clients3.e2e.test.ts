@@ -66,7 +66,7 @@ const FAULTS: Readonly<Record<string, Fault>> = {
   'md-pares-swapped': {
     rule: '3DS-MD-PARES-UNMODIFIED',
     cases: ['auth-3ds-status-Y'],
-    proxyEscapes: 'an md the proxy saw no THREEDQUERY answer may belong to another session: not judged (and the 60022 without enrolled is blamed on the gateway)',
+    proxyEscapes: 'an md the proxy saw no THREEDQUERY answer may belong to another session: not judged',
   },
   'sub-begindate-slashes': { rule: 'SUB-BEGINDATE', cases: ['subscription-no-3ds'] },
   'sub-types-reversed': { rule: 'SUB-COMBINED', cases: ['subscription-no-3ds'] },
