@@ -13,6 +13,7 @@ import { redactText } from '../redact';
 import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
 import { checkFields } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
+import { MASKED_PATTERN } from '../../schemas/build';
 import { causeFindings, leafOf, rulesForViolation, type RuleIndex } from './attribution';
 
 /** One answer as the invariants read it: what was asked, what came back. */
@@ -430,6 +431,15 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
       }),
   },
   {
+    name: 'authenticated-carries',
+    deferred: true,
+    rule: '3DS-CAVV-ECI',
+    checks:
+      'an AUTH part of an enrolled card the customer authenticated (`enrolled` Y, `status` Y) carries `cavv` and `eci`, a lone AUTH and the AUTH part of a subscription alike ("Returned if enrolled and authenticated")',
+    looksAt: (part) => isAuthenticatedAuth(part),
+    find: (a) => partFindings(a, 'authenticated-carries', '3DS-CAVV-ECI', authenticatedFault),
+  },
+  {
     name: 'enrolled-status',
     deferred: true,
     rule: '3DS-STATUS',
@@ -650,6 +660,19 @@ const BANK_FIELDS = ['authcode', 'acquirerresponsecode'] as const;
 const SECURITY_RESULTS = ['securityresponseaddress', 'securityresponsepostcode', 'securityresponsesecuritycode'] as const;
 
 const isNotEnrolled = (v: unknown): boolean => v === 'N' || v === 'U';
+/**
+ * An AUTH part of an enrolled card the customer authenticated at the ACS, answered by the bank: authorised (0) or
+ * declined ("`70000`: Customer authenticated but the bank declined"); any other code is another fault's.
+ */
+const isAuthenticatedAuth = (part: Readonly<Record<string, unknown>>): boolean =>
+  part.requesttypedescription === 'AUTH' && part.enrolled === 'Y' && part.status === 'Y' && (part.errorcode === '0' || part.errorcode === '70000');
+
+/** "`cavv`, `eci`: Returned if enrolled and authenticated": the one of them an authenticated AUTH part left out. */
+function authenticatedFault(part: Readonly<Record<string, unknown>>): PartFault | undefined {
+  if (!isAuthenticatedAuth(part)) return undefined;
+  const field = part.cavv === undefined ? 'cavv' : part.eci === undefined ? 'eci' : undefined;
+  return field ? { field, says: 'is missing though the card is enrolled and the customer authenticated (status Y: "Returned if enrolled and authenticated")', expected: `a ${field}` } : undefined;
+}
 /** A card not enrolled, or an enrolled one not authenticated: `status` N (not authenticated) or U (unable to authenticate). */
 const notAuthenticated = (part: Readonly<Record<string, unknown>>): boolean => isNotEnrolled(part.enrolled) || part.status === 'N' || part.status === 'U';
 const present = (v: unknown): boolean => typeof v === 'string' && v !== '';
@@ -710,6 +733,8 @@ function recordViolations(a: Answer): Violation[] {
     if (!isRecord(part) || part.requesttypedescription !== 'TRANSACTIONQUERY' || !Array.isArray(part.records)) return;
     part.records.forEach((record, j) => {
       if (!isRecord(record)) return;
+      const masked = maskFault(record);
+      if (masked) out.push({ ...masked, field: `response[${i}].records[${j}].maskedpan` });
       for (const { field, problem } of checkFields(record, 'response')) {
         out.push({
           field: `response[${i}].records[${j}].${field}`,
@@ -722,6 +747,25 @@ function recordViolations(a: Answer): Violation[] {
     });
   });
   return out;
+}
+
+const MASKED = new RegExp(MASKED_PATTERN);
+
+/**
+ * A record's `maskedpan` that is not the document's mask ("with the middle digits replaced by `#`"): the dictionary's
+ * field check knows the type and length of the field, the part schemas the mask; a record is held to both, whichever
+ * filter found it.
+ */
+function maskFault(record: Readonly<Record<string, unknown>>): Violation | undefined {
+  const v = record.maskedpan;
+  if (typeof v !== 'string' || MASKED.test(v)) return undefined;
+  return {
+    field: 'maskedpan',
+    rule: 'masked',
+    section: FIELD.maskedpan.section,
+    message: 'in a record the TRANSACTIONQUERY returned: not a masked card number (digits with the middle ones replaced by `#`)',
+    severity: 'error',
+  };
 }
 
 /** A subscription number above 1: a resumed subscription's ("send the next number (for example `4` after 3 payments)"). */

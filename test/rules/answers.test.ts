@@ -235,6 +235,20 @@ describe('the invariants of an answer', () => {
       ['RISKDEC-CATEGORYFLAG'],
     );
 
+    // "`cavv`, `eci`: Returned if enrolled and authenticated": in the AUTH part of a subscription too, and after a decline.
+    const AUTHENTICATED = { ...AUTH, enrolled: 'Y', xid: 'WElEMTIzNA==', status: 'Y', cavv: 'AAABBBCCC', eci: '05' };
+    const subscribed = { ...threeds, requesttypedescriptions: ['AUTH', 'SUBSCRIPTION'] };
+    assert.deepEqual(rules(parts(threeds, [AUTHENTICATED])), []);
+    assert.ok(
+      rules(
+        parts(subscribed, [
+          { ...AUTHENTICATED, eci: undefined },
+          { requesttypedescription: 'SUBSCRIPTION', errorcode: '0', errormessage: 'Ok' },
+        ]),
+      ).includes('3DS-CAVV-ECI'),
+    );
+    assert.ok(rules(parts(threeds, [{ ...DECLINED, enrolled: 'Y', xid: 'WElEMTIzNA==', status: 'Y', eci: '05' }])).includes('3DS-CAVV-ECI'));
+
     // "`0` | Not given": never for what the request itself sent; in a child, the field it added.
     const SEC = { ...AUTH, securityresponseaddress: '2', securityresponsepostcode: '2', securityresponsesecuritycode: '2' };
     const billing = { ...REQUEST, billingpremise: '789', billingpostcode: 'TE45 6ST', securitycode: '123' };
@@ -283,6 +297,9 @@ describe('the invariants of an answer', () => {
     const sub = { transactionreference: '12-9-1002', requesttypedescription: 'SUBSCRIPTION', accounttypedescription: 'RECUR', errorcode: '0', errormessage: 'Ok' };
     assert.deepEqual(rules(query(payment, sub)), []);
     assert.deepEqual(rules(query(payment, { ...sub, accounttypedescription: 'ECOM' })), ['SUB-RECUR']);
+    // "with the middle digits replaced by `#`": a record's mask too, whichever filter found it.
+    assert.deepEqual(rules(query({ ...payment, maskedpan: '411111######1111' })), []);
+    assert.deepEqual(rules(query({ ...payment, maskedpan: '411111******1111' })), ['FIELD-MASKEDPAN']);
     // Which fields a record holds is the query's shape ("not shown"): a record with few fields is no finding.
     assert.deepEqual(rules(query({ transactionreference: '12-9-1001', requesttypedescription: 'AUTH' })), []);
   });
@@ -304,6 +321,7 @@ describe('the invariants of an answer', () => {
         'subscription-number',
         'subscription-recur',
         'authenticated-only',
+        'authenticated-carries',
         'enrolled-status',
         'store-no-bank',
         'parent-echo',
@@ -354,6 +372,7 @@ describe('when the steps tell an invariant', () => {
         'no-security-code',
         'subscription-recur',
         'authenticated-only',
+        'authenticated-carries',
         'enrolled-status',
         'store-no-bank',
         'parent-echo',
