@@ -12,6 +12,15 @@ Feature: The ACS browser round trip
     When the customer's browser posts PaReq, TermUrl and MD to the acsurl of the THREEDQUERY
     Then the ACS returns the browser to the termurl with PaRes and MD
 
+  # "The browser is returned by HTTPS POST to the `termurl`": the merchant's address as sent, whatever it holds; a
+  # merchant's termurl often carries its own session or order in a query string.
+  @rule:ACS-TO-MERCHANT @type:THREEDQUERY
+  Scenario: The browser is returned to the termurl as the merchant sent it, its query string included
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card and:
+      | termurl | https://merchant.example/3ds/return?session=cardspec-1&step=acs |
+    And the customer's browser posts PaReq, TermUrl and MD to the acsurl of the THREEDQUERY
+    Then the ACS returns the browser to the termurl with PaRes and MD
+
   @rule:ACS-MERCHANT-TO-ACS @type:THREEDQUERY
   Scenario: The form field names are case sensitive
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card

@@ -56,6 +56,18 @@ Feature: Card store
     And the TRANSACTIONQUERY found the STORE
     And the queried STORE's maskedpan masks the "authorised" card
 
+  # The payments on a stored card read back by the public filter `parenttransactionreference` (how a query identifies
+  # what it returns is not shown): "Responses return a masked form in `maskedpan`, with the middle digits replaced by
+  # `#`", the records of any query included.
+  @rule:FIELD-MASKEDPAN @requires:transactionquery @type:STORE @type:AUTH @type:TRANSACTIONQUERY
+  Scenario: A TRANSACTIONQUERY of the payments on the stored card, by their parenttransactionreference, returns their card numbers masked
+    When the merchant sends "Card store" with the "authorised" card
+    And the merchant sends "Ordinary AUTH without 3-D Secure" with the parent the STORE
+    And the merchant sends a TRANSACTIONQUERY of the children of the STORE
+    Then the TRANSACTIONQUERY succeeded
+    And the TRANSACTIONQUERY found the AUTH
+    And the queried AUTH's maskedpan masks the "authorised" card
+
   @rule:STORE-STATE-DISABLE @rule:STORE-STATE-REENABLE @requires:transactionupdate @type:STORE @type:TRANSACTIONUPDATE @type:AUTH @type:ACCOUNTCHECK
   Scenario: TRANSACTIONUPDATE disables the stored card for future requests (0) and enables it again (1)
     When the merchant sends "Card store" with the "authorised" card

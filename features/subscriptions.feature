@@ -30,7 +30,8 @@ Feature: Subscriptions
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card, naming only SUBSCRIPTION
     Then the call was not successful
 
-  @rule:SUB-ENROLLED @rule:3DS-NEXT-Y @rule:3DS-STATUS @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  # "`cavv`, `eci`: Returned if enrolled and authenticated": the AUTH part of the subscription as a lone AUTH.
+  @rule:SUB-ENROLLED @rule:3DS-NEXT-Y @rule:3DS-STATUS @rule:3DS-CAVV-ECI @requires:cachetokens @requires:acsForm @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, enrolled card: md and pares after the ACS
     When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card
     And the customer completes 3-D Secure at the ACS for the THREEDQUERY
@@ -38,7 +39,21 @@ Feature: Subscriptions
     Then the response has 2 parts: AUTH, then SUBSCRIPTION
     And the AUTH succeeded
     And the AUTH's status is "Y"
+    And the AUTH holds `cavv` and `eci`
     And the SUBSCRIPTION succeeded
+
+  # "`md`, `pares` only; all other data is inherited from the THREEDQUERY": in the subscription's AUTH part too, the
+  # billing the THREEDQUERY was sent reaches the bank's address and postcode checks.
+  @rule:SUB-ENROLLED @rule:INHERIT-CHILD @requires:cachetokens @requires:acsForm @requires:security @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
+  Scenario: Subscription, enrolled card: the AUTH part inherits the billing details of the THREEDQUERY
+    When the merchant sends "3-D Secure enrolment check" with a cache token for the "authorised" card and:
+      | billingpremise  | <matched> |
+      | billingpostcode | <matched> |
+    And the customer completes 3-D Secure at the ACS for the THREEDQUERY
+    And the merchant sends "Subscription, enrolled card" with the md and pares of the THREEDQUERY
+    Then the AUTH succeeded
+    And the AUTH's securityresponseaddress is "2"
+    And the AUTH's securityresponsepostcode is "2"
 
   @rule:3DS-60022-SETTLE @rule:ERR-60022 @rule:3DS-STATUS @errorcode:60022 @requires:cachetokens @requires:acsForm @requires:card:notAuthenticated @type:THREEDQUERY @type:AUTH @type:SUBSCRIPTION
   Scenario: Subscription, enrolled card, customer not authenticated: the AUTH part has 60022, status N, settlestatus 3
@@ -98,6 +113,22 @@ Feature: Subscriptions
       | omitted          | <omit> | 2     | after the AUTH is settled: never, if it is not | 0        |
       | sent as 1        | 1      | 1     | at once, whether the AUTH is settled or not    | 2        |
 
+  # "Pending | AUTH settled | settlestatus `100` | Active": a first payment suspended (settle status 2) is not settled,
+  # so the subscription waits, whatever else happened to its AUTH.
+  @rule:SUB-STATE-PENDING-TO-ACTIVE @requires:clock @requires:ledger @requires:transactionupdate @requires:transactionquery @type:AUTH @type:SUBSCRIPTION @type:TRANSACTIONUPDATE @type:TRANSACTIONQUERY
+  Scenario: Pending until the AUTH is settled: a subscription whose AUTH is suspended (settlestatus 2) stays pending and takes no payment
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+    Then the SUBSCRIPTION's transactionactive is "2"
+    When the merchant sends a TRANSACTIONUPDATE of the AUTH and:
+      | settlestatus | 2 |
+    Then the TRANSACTIONUPDATE succeeded
+    When the target's clock moves on by 2 months
+    Then the SUBSCRIPTION has taken 0 automatic payments
+    When the merchant sends a TRANSACTIONQUERY of the SUBSCRIPTION
+    Then the TRANSACTIONQUERY found the SUBSCRIPTION
+    And the queried SUBSCRIPTION's transactionactive is "2"
+
   @rule:SUB-STATE-INACTIVE @requires:clock @requires:ledger @type:SUBSCRIPTION
   Scenario: transactionactive 0: future payments are suspended
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
@@ -121,7 +152,22 @@ Feature: Subscriptions
     When the target's clock moves on by 3 months
     Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4"
 
-  @rule:SUB-STATE-DEACTIVATE @requires:transactionupdate @requires:transactionquery @type:AUTH @type:SUBSCRIPTION @type:TRANSACTIONUPDATE @type:TRANSACTIONQUERY
+  # "`0` means payments continue until deactivated": no count stops them, not even a year's (a count of twelve, a
+  # common default, would stop them there).
+  @rule:SUB-FINALNUMBER-ZERO @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: subscriptionfinalnumber 0: payments go on past a year of monthly payments
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate   | <today + 7 days> |
+      | subscriptionfinalnumber | 0                |
+      | transactionactive       | 1                |
+    And the target's clock moves on by 7 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "2"
+    When the target's clock moves on by 12 months
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14"
+
+  # "The SUBSCRIPTION reference is needed for later queries and updates of the subscription": the query by it finds
+  # the SUBSCRIPTION itself, not the AUTH of the same request.
+  @rule:SUB-STATE-DEACTIVATE @rule:SUB-OWN-REFERENCE @requires:transactionupdate @requires:transactionquery @type:AUTH @type:SUBSCRIPTION @type:TRANSACTIONUPDATE @type:TRANSACTIONQUERY
   Scenario: A TRANSACTIONQUERY after the update shows the subscription inactive (0)
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
       | transactionactive | 1 |
@@ -152,6 +198,20 @@ Feature: Subscriptions
     Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4, 5, 6"
     When the target's clock moves on by 1 month
     Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4, 5, 6, 7"
+
+  # "A subscription amount that differs from the first payment": the update sets the later payments' amount; the
+  # first payment, taken at once, keeps the initial one, as the merchant reads it back.
+  @rule:SUB-AMOUNT-UPDATE @requires:transactionupdate @requires:transactionquery @type:AUTH @type:SUBSCRIPTION @type:TRANSACTIONUPDATE @type:TRANSACTIONQUERY
+  Scenario: After the TRANSACTIONUPDATE of the SUBSCRIPTION's amount, a TRANSACTIONQUERY of the first payment shows the initial amount
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | baseamount            | 1050             |
+    And the merchant sends a TRANSACTIONUPDATE of the SUBSCRIPTION and:
+      | baseamount | 2000 |
+    Then the TRANSACTIONUPDATE succeeded
+    When the merchant sends a TRANSACTIONQUERY of the AUTH
+    Then the TRANSACTIONQUERY found the AUTH
+    And the queried AUTH's baseamount, where its record shows one, is "1050"
 
   @rule:SUB-AMOUNT-UPDATE @requires:clock @requires:ledger @requires:transactionupdate @type:SUBSCRIPTION @type:TRANSACTIONUPDATE
   Scenario: A later amount that differs from the first payment is set by a TRANSACTIONUPDATE of the SUBSCRIPTION
@@ -209,6 +269,30 @@ Feature: Subscriptions
     When the target's clock moves on by 1 month
     Then the automatic payments of the SUBSCRIPTION are numbered "5"
 
+  # "To resume a former subscription, send the next number"; "It is incremented with each subscription payment";
+  # "subscriptionnumber exceeds subscriptionfinalnumber: payments stop": the count of a resumed subscription too.
+  @rule:SUB-NUMBER-RESUME @rule:SUB-NUMBER-INCREMENT @rule:SUB-STATE-FINAL @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: A subscription resumed at 4 with subscriptionfinalnumber 6 takes payments 5 and 6, then stops
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate   | <today + 7 days> |
+      | subscriptionnumber      | 4                |
+      | subscriptionfinalnumber | 6                |
+      | transactionactive       | 1                |
+    And the target's clock moves on by 7 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "5"
+    When the target's clock moves on by 3 months
+    Then the automatic payments of the SUBSCRIPTION are numbered "5, 6"
+
+  # "Date of the scheduled payments' start", at a clock edge: a begin date that is the day of the request itself.
+  @rule:SUB-BEGINDATE @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: subscriptionbegindate today: the scheduled payments start that day, so the next one is taken within a day
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today> |
+      | transactionactive     | 1       |
+    Then the SUBSCRIPTION succeeded
+    When the target's clock moves on by 1 day
+    Then the automatic payments of the SUBSCRIPTION are numbered "2"
+
   @rule:SUB-FREQUENCY @requires:clock @requires:ledger @type:SUBSCRIPTION
   Scenario Outline: subscriptionfrequency <frequency>: <frequency> unit(s) between payments
     When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
@@ -227,3 +311,18 @@ Feature: Subscriptions
       | frequency | after one month | after two months |
       | 1         | 2, 3            | 2, 3, 4          |
       | 2         | 2               | 2, 3             |
+
+  # "Allowed values of `subscriptiontype` and `subscriptionunit` other than those in the examples: not shown": a
+  # target that takes the unit DAY counts its frequency in days as in months; one that refuses it skips this scenario.
+  @rule:SUB-FREQUENCY @requires:clock @requires:ledger @type:SUBSCRIPTION
+  Scenario: subscriptionunit DAY, where the target takes it: subscriptionfrequency 3 is three days between payments
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card and:
+      | subscriptionbegindate | <today + 7 days> |
+      | subscriptionunit      | DAY              |
+      | subscriptionfrequency | 3                |
+      | transactionactive     | 1                |
+    Then the SUBSCRIPTION succeeded, unless the target does not take a subscriptionunit the document does not show
+    When the target's clock moves on by 7 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "2"
+    When the target's clock moves on by 6 days
+    Then the automatic payments of the SUBSCRIPTION are numbered "2, 3, 4"

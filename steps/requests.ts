@@ -51,6 +51,20 @@ requestStep('the merchant sends {string} with the parent {txn} and the {card}', 
   await sendOperation(this, title as string, { parent: referenceOf(this, parent as string), card: cardOf(this, role as CardRole) }, table, { name });
 });
 
+// Two currencies for one parent and child: the profile names one, so the parent is sent in another (a target that
+// does not take it skips the scenario: "Three-letter currency code", which ones a site takes is not shown) and the
+// child in the profile's own, over its parent's.
+const OTHER_CURRENCIES = ['USD', 'EUR', 'GBP'];
+requestStep("the merchant sends {string} with the {card} in a currency other than the profile's", async function (this: CardspecWorld, [title, role], table, name) {
+  const request = await requestFor(this, title as string, { card: cardOf(this, role as CardRole) }, table);
+  await this.send({ ...request, currencyiso3a: OTHER_CURRENCIES.find((c) => c !== this.profile.currency)! }, { name });
+});
+
+requestStep("the merchant sends {string} with the parent {txn} in the profile's currency", async function (this: CardspecWorld, [title, parent], table, name) {
+  const request = await requestFor(this, title as string, { parent: referenceOf(this, parent as string) }, table);
+  await this.send({ ...request, currencyiso3a: this.profile.currency }, { name });
+});
+
 requestStep('the merchant sends {string} with the md and pares of {txn}', async function (this: CardspecWorld, [title, query], table, name) {
   const acs = this.entry(query as string).acs;
   if (!acs) this.fail(`${query as string} has not been through the ACS yet: no md and pares to send`);
@@ -174,6 +188,13 @@ When('the merchant sends a TRANSACTIONQUERY of {txn} by its orderreference', asy
   const order = this.entry(name).request.orderreference;
   if (typeof order !== 'string' || order === '') throw new ScenarioSkipped(`${name} was sent without an orderreference to identify it by`);
   await this.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { sitereference: [{ value: this.site }], orderreference: [{ value: order }] } });
+});
+
+// The transactions made on a parent, by the public filter `parenttransactionreference` ("Query of stored details":
+// how a query identifies what it returns is not shown).
+When('the merchant sends a TRANSACTIONQUERY of the children of {txn}', async function (this: CardspecWorld, name: string) {
+  const parent = referenceOf(this, name);
+  await this.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: { sitereference: [{ value: this.site }], parenttransactionreference: [{ value: parent }] } });
 });
 
 /** The `transactionreference` of a named transaction: what `parenttransactionreference` and filters carry. */

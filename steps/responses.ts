@@ -95,6 +95,21 @@ Then("{txn}'s {word} is {string}", function (this: CardspecWorld, name: string, 
   this.check(actual === value, { message: `${name}'s ${field} is ${show(actual)}; expected "${value}"`, field, expected: value, seen: show(actual), errorcode: codeOf(part) });
 });
 
+// A record a TRANSACTIONQUERY returned: which fields it holds is the query's shape ("not shown"), so a record without
+// the field cannot show the value; the scenario is then skipped (checked nowhere), never passed.
+Then("{txn}'s {word}, where its record shows one, is {string}", function (this: CardspecWorld, name: string, field: string, value: string) {
+  const part = this.entry(name).part;
+  const actual = part[field];
+  if (actual === undefined) throw new ScenarioSkipped(`${name} carries no ${field} in the target's record (the shape of a TRANSACTIONQUERY is not shown)`);
+  this.check(actual === value, { message: `${name}'s ${field} is ${show(actual)}; expected "${value}"`, field, expected: value, seen: show(actual), errorcode: codeOf(part) });
+});
+
+// A value the document leaves to the site (which currencies it takes): refused, the scenario has nothing to check.
+Then('{txn} succeeded, unless the target does not take that currency', function (this: CardspecWorld, name: string) {
+  const part = this.entry(name).part;
+  if (part.errorcode !== '0') throw new ScenarioSkipped(`${name} was refused (errorcode ${show(part.errorcode)}): the target does not take the currency sent, which the document leaves to the site`);
+});
+
 Then("{txn}'s {word} is not {string}", function (this: CardspecWorld, name: string, field: string, value: string) {
   const part = this.entry(name).part;
   const actual = part[field];

@@ -22,6 +22,43 @@ const MANDATED_TYPES = ERROR['60025'].where as readonly string[];
 
 const capabilities = (row: OperationRow): string[] => [...(row.requesttypes.includes('STORE') ? ['cardstore'] : []), ...(row.requesttypes.includes('RISKDEC') ? ['fraudcontrol'] : [])];
 
+/**
+ * The middles of a chain of three: a payment, and a card stored from the parent ("Card store: Details may be
+ * inherited through `parenttransactionreference`"), each of which the next request names as its parent.
+ */
+const MIDDLES: readonly { readonly title: string; readonly type: string; readonly caps: readonly string[] }[] = [
+  { title: CHILD, type: 'AUTH', caps: [] },
+  { title: 'Card store', type: 'STORE', caps: ['cardstore'] },
+];
+
+/**
+ * A payment two generations down: what the middle request inherited it passes on ("A later request inherits details
+ * ... from an earlier one": the earlier one's details are the ones it inherited too). A target that copies only
+ * what a request sent itself into what its children inherit passes every scenario of one generation.
+ */
+function chainScenarios(row: OperationRow, own: readonly string[], caps: readonly string[]): string[] {
+  const type = row.requesttypes[0];
+  const out: string[] = [];
+  for (const mid of MIDDLES) {
+    const types = [...new Set([type, mid.type, 'AUTH'])];
+    out.push(
+      '',
+      `  ${tagLine(['INHERIT-PARENT', 'INHERIT-CHILD', ...own, ...(mid.type === 'STORE' ? ['STORE-STATE-ENABLED'] : [])], [...new Set([...caps, ...mid.caps, 'security'])], types)}`,
+      `  Scenario: A payment on a "${mid.title}" made on a "${row.title}" inherits the billing details of the "${row.title}"`,
+      `    When the merchant sends "${row.title}" with the "authorised" card and:`,
+      '      | billingpremise  | <matched> |',
+      '      | billingpostcode | <matched> |',
+      `    And the merchant sends "${mid.title}" with the parent the ${type} as the middle ${mid.type}`,
+      `    And the merchant sends "${CHILD}" with the parent the middle ${mid.type} as the child AUTH`,
+      `    Then the middle ${mid.type} succeeded`,
+      '    And the child AUTH succeeded',
+      `    And the child AUTH's securityresponseaddress is "2"`,
+      `    And the child AUTH's securityresponsepostcode is "2"`,
+    );
+  }
+  return out;
+}
+
 export function inheritanceScenarios(): string {
   const out: string[] = [
     '  # A payment on a parent of each type that takes the card itself, for each group of inherited fields its row carries,',
@@ -76,6 +113,7 @@ export function inheritanceScenarios(): string {
         `    And the child AUTH's securityresponseaddress is "4"`,
         `    And the child AUTH's securityresponsepostcode is "4"`,
       );
+      out.push(...chainScenarios(row, own, caps));
     }
     if (row.requesttypes.some((t) => MANDATED_TYPES.includes(t))) {
       out.push(
