@@ -270,6 +270,22 @@ export class AnswerMemory {
     return this.storeStates.get(ref);
   }
 
+  /**
+   * By the reference of a subscription's first payment (its AUTH): the amount it was taken with, once a
+   * TRANSACTIONUPDATE of the SUBSCRIPTION's amount was answered Ok ("A subscription amount that differs from the first
+   * payment").
+   */
+  private readonly firstPayments = new Map<string, string>();
+
+  firstPaymentAmountKept(authRef: string, amount: string): void {
+    if (!this.firstPayments.has(authRef) && this.firstPayments.size >= 10_000) this.firstPayments.delete(this.firstPayments.keys().next().value as string);
+    this.firstPayments.set(authRef, amount);
+  }
+
+  firstPaymentAmount(ref: string): string | undefined {
+    return this.firstPayments.get(ref);
+  }
+
   fraudReferenceSeen(ref: string): boolean {
     const seen = this.fraudRefs.has(ref);
     if (!seen) {
@@ -351,6 +367,91 @@ class Out {
     this.looked.look(rule);
     this.findings.push({ rule, field, severity, message });
   }
+}
+
+/** The one `transactionreference` a follow-up's `filter` names, if it names exactly one. */
+function namedByFilter(obj: RequestObject | undefined): string | undefined {
+  const refs = (obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
+  return Array.isArray(refs) && refs.length === 1 ? str(refs[0]?.value) : undefined;
+}
+
+/**
+ * A TRANSACTIONUPDATE of an observed subscription's amount (rule 3: "then sending a TRANSACTIONUPDATE with the
+ * SUBSCRIPTION reference and the new `baseamount`"): a positive amount is taken, whatever the subscription's state;
+ * one of zero is not ("It must be greater than zero, except that ACCOUNTCHECK allows `0`"). A taken one leaves the
+ * first payment's amount as it was, which a later query of that payment is held to.
+ */
+function amountUpdateHolds(ctx: AnswerContext, view: AnswerView, out: Out): void {
+  const part = view.parts[0];
+  const rec = ctx.observed.get(namedByFilter(view.obj));
+  const updates = view.obj?.updates as Record<string, unknown> | undefined;
+  const amount = updates?.baseamount;
+  if (!part || rec?.type !== 'SUBSCRIPTION' || rec.errorcode !== '0' || typeof amount !== 'string' || Object.keys(updates!).length !== 1) return;
+  if (/^0+$/.test(amount)) {
+    out.look('FIELD-BASEAMOUNT-POSITIVE');
+    if (ok(part))
+      out.fail(
+        'FIELD-BASEAMOUNT-POSITIVE',
+        at(view, part, 'errorcode'),
+        'a TRANSACTIONUPDATE of a subscription to baseamount 0 is taken: "It must be greater than zero, except that ACCOUNTCHECK allows `0`"',
+      );
+    return;
+  }
+  if (!/^[0-9]{1,13}$/.test(amount) || ctx.clientErrors.size > 0) return;
+  out.look('SUB-AMOUNT-UPDATE');
+  if (!ok(part))
+    out.fail(
+      'SUB-AMOUNT-UPDATE',
+      at(view, part, 'errorcode'),
+      'a TRANSACTIONUPDATE of the SUBSCRIPTION with a new baseamount is refused: "then sending a TRANSACTIONUPDATE with the SUBSCRIPTION reference and the new `baseamount`"',
+    );
+  else if (rec.parent !== undefined && rec.fields.baseamount !== undefined) ctx.memory.firstPaymentAmountKept(rec.parent, rec.fields.baseamount);
+}
+
+/**
+ * A TRANSACTIONQUERY's records against what the exchanges showed was done: the transaction a filter names by its
+ * reference ("It identifies the transaction"; a SUBSCRIPTION's: "The SUBSCRIPTION reference is needed for later
+ * queries"), a stored card's state after an update answered Ok (the Card store table), a subscription's first
+ * payment after its amount was updated (it keeps the amount it was taken with). A field a record leaves out is the
+ * query's shape ("not shown"), not judged.
+ */
+function queryShowsWhatWasDone(ctx: AnswerContext, view: AnswerView, out: Out): void {
+  const part = view.parts[0];
+  if (!part || !ok(part) || !Array.isArray(part.records)) return;
+  const records = part.records.filter((r): r is ResponsePart => typeof r === 'object' && r !== null && !Array.isArray(r));
+  const named = namedByFilter(view.obj);
+  const known = ctx.observed.get(named);
+  if (named !== undefined && known && records.some((r) => str(r.transactionreference) !== undefined)) {
+    const rule = known.type === 'SUBSCRIPTION' ? 'SUB-OWN-REFERENCE' : 'FIELD-TRANSACTIONREFERENCE';
+    out.look(rule);
+    if (!records.some((r) => r.transactionreference === named))
+      out.fail(rule, at(view, part, 'records'), `a TRANSACTIONQUERY of the ${known.type}'s transactionreference returns other transactions, not the ${known.type}: the reference does not identify it`);
+  }
+  records.forEach((r, j) => {
+    const ref = str(r.transactionreference);
+    if (ref === undefined) return;
+    const first = ctx.memory.firstPaymentAmount(ref);
+    if (first !== undefined && str(r.baseamount) !== undefined) {
+      out.look('SUB-AMOUNT-UPDATE');
+      if (r.baseamount !== first)
+        out.fail(
+          'SUB-AMOUNT-UPDATE',
+          `${at(view, part, 'records')}[${j}].baseamount`,
+          'the first payment of a subscription is read back with the amount its SUBSCRIPTION was updated to: "A subscription amount that differs from the first payment"',
+        );
+    }
+    const state = ctx.memory.storeState(ref);
+    if (state && str(r.transactionactive) !== undefined && ctx.observed.get(ref)?.type === 'STORE') {
+      const rule = state.value === '0' ? 'STORE-STATE-DISABLE' : 'STORE-STATE-REENABLE';
+      out.look(rule);
+      if (r.transactionactive !== state.value)
+        out.fail(
+          rule,
+          `${at(view, part, 'records')}[${j}].transactionactive`,
+          `a stored card read back after an update to transactionactive ${state.value} (answered Ok) shows ${String(r.transactionactive)}`,
+        );
+    }
+  });
 }
 
 /** Where a part's field is, counted across the request objects as the answer lists its parts. */
@@ -698,6 +799,18 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
               'a request on a stored card an update enabled again (transactionactive 1, answered Ok) is refused for its parent: "`0` | TRANSACTIONUPDATE | value `1` | `1`"',
             );
         }
+      }
+    },
+  },
+  {
+    name: 'follow-ups-hold',
+    rules: ['SUB-AMOUNT-UPDATE', 'FIELD-BASEAMOUNT-POSITIVE', 'SUB-OWN-REFERENCE', 'FIELD-TRANSACTIONREFERENCE', 'STORE-STATE-DISABLE', 'STORE-STATE-REENABLE'],
+    quote: 'then sending a TRANSACTIONUPDATE with the SUBSCRIPTION reference and the new `baseamount`',
+    run: (ctx, out) => {
+      for (const view of ctx.views) {
+        const kind = view.types.join();
+        if (kind === 'TRANSACTIONUPDATE') amountUpdateHolds(ctx, view, out);
+        else if (kind === 'TRANSACTIONQUERY') queryShowsWhatWasDone(ctx, view, out);
       }
     },
   },
@@ -1113,7 +1226,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'inherited-data-given',
-    rules: ['AC-INHERITED', 'INHERIT-CHILD'],
+    rules: ['AC-INHERITED', 'INHERIT-CHILD', 'SUB-ENROLLED', '3DS-AUTH-ENROLLED'],
     quote: 'Fields sent in an ACCOUNTCHECK are inherited by its child requests.',
     // A premise or postcode the child did not send but its observed parent had (own or inherited) is the child's by
     // inheritance, so the bank was given it: a result of 0 ("Not given") says the child did not inherit it.
@@ -1121,8 +1234,10 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
       for (const view of ctx.views) {
         const o = view.obj;
         const parent = view.parent;
-        if (!o || !parent || parent.errorcode !== '0' || str(o.parenttransactionreference) === undefined) continue;
-        const rule = parent.type === 'ACCOUNTCHECK' ? 'AC-INHERITED' : 'INHERIT-CHILD';
+        // "AUTH after 3-D Secure, enrolled card: `md`, `pares` only; all other data is inherited from the THREEDQUERY".
+        const afterAcs = str(o?.md) !== undefined && parent?.type === 'THREEDQUERY';
+        if (!o || !parent || parent.errorcode !== '0' || (str(o.parenttransactionreference) === undefined && !afterAcs)) continue;
+        const rule = afterAcs ? (view.types.includes('SUBSCRIPTION') ? 'SUB-ENROLLED' : '3DS-AUTH-ENROLLED') : parent.type === 'ACCOUNTCHECK' ? 'AC-INHERITED' : 'INHERIT-CHILD';
         for (const p of view.parts) {
           if (!ok(p) || (p.requesttypedescription !== 'AUTH' && p.requesttypedescription !== 'ACCOUNTCHECK')) continue;
           for (const [result, field] of [
