@@ -16,6 +16,13 @@
  * child-currency-override-ignored, subscription-after-acs-loses-billing); 5 of 5 benign passed. The proxy's
  * passive score (`node -r ./steps/register-ts.js src/proxy/score.ts --only <the 35>`): 12 of 35 named (34 %);
  * `--only <the 5 benign>`: 5 of 5 clean.
+ *
+ * After the fixes (docs/selfcheck.md, "Sixth round"): 35 of 35 caught under the rule they break, 5 of 5 benign
+ * passed (the same command); the whole gallery with them (`selfcheck --no-fuzz`, before the last rebase): every
+ * benign variant passed (54 of 54), and no variant of the earlier rounds lost its catch but `status-always-y`,
+ * which a first attribution of a missing `cavv` made to `3DS-CAVV-ECI` had named under that rule only (the
+ * attribution was taken back: a part that says status Y without `cavv` breaks one of two sentences, and the scenario
+ * of the status names it; the subscription's scenario checks `cavv` and `eci` itself).
  */
 import { formatDate, parseTimestamp } from '../../calendar';
 import type { GatewayMutation, OperationInput, PartOutcome, TxRecord } from '../../gateway';
