@@ -10,7 +10,7 @@
 import { loadCatalogue, type CatalogueRule } from './catalogue';
 import type { Attribution } from './checks';
 import type { Violation } from '../validate';
-import { misspeltCode } from '../../schemas/errors';
+import { ERROR, misspeltCode, type ErrorRow } from '../../schemas/errors';
 import { echoedBy, FIELD } from '../../schemas/fields';
 import { ECHOED_FIELDS, PART_SHAPES } from '../../schemas/operations';
 
@@ -402,8 +402,11 @@ const ECHOED: ReadonlySet<string> = new Set(ECHOED_FIELDS);
  */
 export function ruleForFormatDifference(field: string, partType: string | undefined, tags: readonly string[], errorcode?: string, index: RuleIndex = defaultRuleIndex()): string[] {
   const has = (id: string | undefined): id is string => id !== undefined && index.rules.has(id);
-  // A part's result told otherwise: the Errors table's row of the code the JSON answer gave ("| `0` | any | Successful; `errormessage` is `Ok`").
-  if ((field === 'errorcode' || field === 'errormessage') && has(`ERR-${errorcode}`)) return [`ERR-${errorcode}`];
+  // A part's result told otherwise: the Errors table's row of the code the JSON answer gave ("| `0` | any | Successful;
+  // `errormessage` is `Ok`"), where its "Where" column holds the part's type: `30000` is a THREEDQUERY's row, so an
+  // AUTH answered 30000 in one form and taken in the other breaks no sentence of that row.
+  const row = errorcode === undefined ? undefined : ERROR[errorcode];
+  if ((field === 'errorcode' || field === 'errormessage') && row && has(`ERR-${row.code}`) && rowHolds(row, partType)) return [`ERR-${row.code}`];
   const xmlPath = FIELD[field]?.response?.xml;
   if (xmlPath && xmlPath.includes('/')) {
     const located = [...index.rules.values()].filter((r) => r.formats?.includes('xml') && r.quote.includes(`/${xmlPath}`)).map((r) => r.id);
@@ -416,6 +419,11 @@ export function ruleForFormatDifference(field: string, partType: string | undefi
   const presence = partType !== undefined ? presenceRuleOf(partType, field) : undefined;
   if (has(presence)) return [presence];
   return has('XML-REQUEST-BLOCK') ? ['XML-REQUEST-BLOCK'] : [...tags];
+}
+
+/** Does an Errors row's "Where" cell hold the part's type (`any` holds every one)? */
+function rowHolds(row: ErrorRow, partType: string | undefined): boolean {
+  return partType === undefined || row.where === 'any' || (row.where as readonly string[]).includes(partType);
 }
 
 /** The sentences about a response field's value, by field. */

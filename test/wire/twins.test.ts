@@ -105,4 +105,11 @@ describe('the rule a difference between the forms breaks', () => {
     assert.deepEqual(ruleForFormatDifference('errormessage', 'AUTH', ['AUTH-AUTHORISE'], '0'), ['ERR-0']);
     assert.deepEqual(ruleForFormatDifference('issuer', 'AUTH', ['AUTH-AUTHORISE']), ['XML-REQUEST-BLOCK']);
   });
+
+  it('names an Errors row only for the request types of its "Where" column', () => {
+    assert.deepEqual(ruleForFormatDifference('errorcode', 'THREEDQUERY', ['3DS-QUERY'], '30000'), ['ERR-30000']);
+    assert.deepEqual(ruleForFormatDifference('errorcode', 'AUTH', ['AUTH-AUTHORISE'], '30000'), ['ERR-PART-FIELDS']);
+    assert.deepEqual(ruleForFormatDifference('errorcode', 'ACCOUNTCHECK', ['AC-ZERO'], '60025'), ['ERR-60025']);
+    assert.deepEqual(ruleForFormatDifference('errorcode', 'RISKDEC', ['RISKDEC-SHIELD'], '99999'), ['ERR-99999']);
+  });
 });
