@@ -124,10 +124,10 @@ Feature: Subscriptions
       | settlestatus | 2 |
     Then the TRANSACTIONUPDATE succeeded
     When the target's clock moves on by 2 months
-    Then the SUBSCRIPTION has taken 0 automatic payments
-    When the merchant sends a TRANSACTIONQUERY of the SUBSCRIPTION
+    And the merchant sends a TRANSACTIONQUERY of the SUBSCRIPTION
     Then the TRANSACTIONQUERY found the SUBSCRIPTION
     And the queried SUBSCRIPTION's transactionactive is "2"
+    And the SUBSCRIPTION has taken 0 automatic payments
 
   @rule:SUB-STATE-INACTIVE @requires:clock @requires:ledger @type:SUBSCRIPTION
   Scenario: transactionactive 0: future payments are suspended

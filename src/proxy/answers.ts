@@ -276,6 +276,31 @@ export class AnswerMemory {
    * payment").
    */
   private readonly firstPayments = new Map<string, string>();
+  /** By a SUBSCRIPTION's reference: the `transactionactive` its last update answered Ok set. */
+  private readonly subscriptionStates = new Map<string, string>();
+  /** AUTHs an update suspended (settle status 2, answered Ok) and no later update released. */
+  private readonly suspended = new Set<string>();
+
+  subscriptionUpdated(ref: string, value: string): void {
+    if (!this.subscriptionStates.has(ref) && this.subscriptionStates.size >= 10_000) this.subscriptionStates.delete(this.subscriptionStates.keys().next().value as string);
+    this.subscriptionStates.set(ref, value);
+  }
+
+  subscriptionState(ref: string): string | undefined {
+    return this.subscriptionStates.get(ref);
+  }
+
+  settleStatusUpdated(ref: string, value: string): void {
+    if (value !== '2') this.suspended.delete(ref);
+    else {
+      if (this.suspended.size >= 10_000) this.suspended.delete(this.suspended.values().next().value as string);
+      this.suspended.add(ref);
+    }
+  }
+
+  isSuspended(ref: string | undefined): boolean {
+    return ref !== undefined && this.suspended.has(ref);
+  }
 
   firstPaymentAmountKept(authRef: string, amount: string): void {
     if (!this.firstPayments.has(authRef) && this.firstPayments.size >= 10_000) this.firstPayments.delete(this.firstPayments.keys().next().value as string);
@@ -369,6 +394,27 @@ class Out {
   }
 }
 
+/** A RISKDEC on an AUTH that followed a THREEDQUERY (rule 6: "THREEDQUERY then AUTH then RISKDEC"), as observed. */
+function afterThreeDsAuth(ctx: AnswerContext, view: AnswerView): boolean {
+  const parent = view.parent;
+  return view.types.join() === 'RISKDEC' && parent?.type === 'AUTH' && ctx.observed.get(parent.parent)?.type === 'THREEDQUERY';
+}
+
+/**
+ * The type of the observed ancestor a parent's field came from: the earliest of the chain that held the same value
+ * (a STORE made on an ACCOUNTCHECK holds the ACCOUNTCHECK's billing: "Fields sent in an ACCOUNTCHECK are inherited by
+ * its child requests", its children's children too).
+ */
+function sourceOf(ctx: AnswerContext, parent: TxRecord, field: string): string {
+  let rec = parent;
+  for (let depth = 0; depth < 8; depth++) {
+    const up = ctx.observed.get(rec.parent);
+    if (!up || up.fields[field] !== rec.fields[field]) break;
+    rec = up;
+  }
+  return rec.type;
+}
+
 /** The one `transactionreference` a follow-up's `filter` names, if it names exactly one. */
 function namedByFilter(obj: RequestObject | undefined): string | undefined {
   const refs = (obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
@@ -385,6 +431,11 @@ function amountUpdateHolds(ctx: AnswerContext, view: AnswerView, out: Out): void
   const part = view.parts[0];
   const rec = ctx.observed.get(namedByFilter(view.obj));
   const updates = view.obj?.updates as Record<string, unknown> | undefined;
+  // What an update answered Ok did, for the queries after it: a subscription's state, a payment suspended or released.
+  if (part && ok(part) && rec && updates) {
+    if (rec.type === 'SUBSCRIPTION' && (updates.transactionactive === '0' || updates.transactionactive === '1')) ctx.memory.subscriptionUpdated(rec.transactionreference, updates.transactionactive);
+    if (rec.type === 'AUTH' && typeof updates.settlestatus === 'string') ctx.memory.settleStatusUpdated(rec.transactionreference, updates.settlestatus);
+  }
   const amount = updates?.baseamount;
   if (!part || rec?.type !== 'SUBSCRIPTION' || rec.errorcode !== '0' || typeof amount !== 'string' || Object.keys(updates!).length !== 1) return;
   if (/^0+$/.test(amount)) {
@@ -440,6 +491,7 @@ function queryShowsWhatWasDone(ctx: AnswerContext, view: AnswerView, out: Out): 
           'the first payment of a subscription is read back with the amount its SUBSCRIPTION was updated to: "A subscription amount that differs from the first payment"',
         );
     }
+    subscriptionReadBack(ctx, view, part, r, j, out);
     const state = ctx.memory.storeState(ref);
     if (state && str(r.transactionactive) !== undefined && ctx.observed.get(ref)?.type === 'STORE') {
       const rule = state.value === '0' ? 'STORE-STATE-DISABLE' : 'STORE-STATE-REENABLE';
@@ -452,6 +504,37 @@ function queryShowsWhatWasDone(ctx: AnswerContext, view: AnswerView, out: Out): 
         );
     }
   });
+}
+
+/**
+ * A SUBSCRIPTION read back: after an update of its `transactionactive` to 0 answered Ok, it shows 0 ("`transactionactive`
+ * set to `0` | `0` Inactive"); made pending, with its AUTH suspended since (settle status 2) and no update of its own
+ * state, it is still pending ("Pending | AUTH settled | settlestatus `100` | Active": a suspended AUTH is not settled).
+ */
+function subscriptionReadBack(ctx: AnswerContext, view: AnswerView, part: ResponsePart, r: ResponsePart, j: number, out: Out): void {
+  const ref = str(r.transactionreference);
+  const shown = str(r.transactionactive);
+  const rec = ctx.observed.get(ref);
+  if (rec?.type !== 'SUBSCRIPTION' || shown === undefined) return;
+  const where = `${at(view, part, 'records')}[${j}].transactionactive`;
+  const updated = ctx.memory.subscriptionState(rec.transactionreference);
+  if (updated === '0') {
+    out.look('SUB-STATE-DEACTIVATE');
+    if (shown !== '0')
+      out.fail(
+        'SUB-STATE-DEACTIVATE',
+        where,
+        `a subscription read back after an update to transactionactive 0 (answered Ok) shows ${shown}: "| Active | TRANSACTIONUPDATE ... | \`transactionactive\` set to \`0\` | \`0\` Inactive |"`,
+      );
+  } else if (updated === undefined && rec.transactionactive === '2' && ctx.memory.isSuspended(rec.parent)) {
+    out.look('SUB-STATE-PENDING-TO-ACTIVE');
+    if (shown === '1')
+      out.fail(
+        'SUB-STATE-PENDING-TO-ACTIVE',
+        where,
+        'a pending subscription whose AUTH was suspended (settle status 2), so never settled, is read back active: "Pending | AUTH settled | settlestatus `100` | Active"',
+      );
+  }
 }
 
 /** Where a part's field is, counted across the request objects as the answer lists its parts. */
@@ -804,7 +887,16 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'follow-ups-hold',
-    rules: ['SUB-AMOUNT-UPDATE', 'FIELD-BASEAMOUNT-POSITIVE', 'SUB-OWN-REFERENCE', 'FIELD-TRANSACTIONREFERENCE', 'STORE-STATE-DISABLE', 'STORE-STATE-REENABLE'],
+    rules: [
+      'SUB-AMOUNT-UPDATE',
+      'FIELD-BASEAMOUNT-POSITIVE',
+      'SUB-OWN-REFERENCE',
+      'FIELD-TRANSACTIONREFERENCE',
+      'STORE-STATE-DISABLE',
+      'STORE-STATE-REENABLE',
+      'SUB-STATE-DEACTIVATE',
+      'SUB-STATE-PENDING-TO-ACTIVE',
+    ],
     quote: 'then sending a TRANSACTIONUPDATE with the SUBSCRIPTION reference and the new `baseamount`',
     run: (ctx, out) => {
       for (const view of ctx.views) {
@@ -816,7 +908,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'reference-names-the-transaction',
-    rules: ['FIELD-TRANSACTIONREFERENCE', '3DS-NEXT-N', '3DS-NEXT-U'],
+    rules: ['FIELD-TRANSACTIONREFERENCE', '3DS-NEXT-N', '3DS-NEXT-U', 'INHERIT-PARENT'],
     quote: 'It identifies the transaction and is the value used as `parenttransactionreference` later.',
     // A reference the gateway answered for a transaction it made, refused as an invalid field when a child names it.
     run: (ctx, out) => {
@@ -831,11 +923,14 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         const named = str(view.obj?.parenttransactionreference);
         const parent = named === undefined || ctx.memory.wasUpdated(named) ? undefined : view.parent;
         const first = view.parts[0];
-        if (!parent || parent.errorcode !== '0' || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
+        // A payment the bank declined (70000) was made and answered a reference: "A later request inherits details
+        // ... from an earlier one when it carries that earlier request's `transactionreference`".
+        const declined = parent?.errorcode === '70000' && (parent.type === 'AUTH' || parent.type === 'ACCOUNTCHECK');
+        if (!parent || (parent.errorcode !== '0' && !declined) || !first || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
         // The AUTH a THREEDQUERY of N or U tells the merchant to send next, its transactionreference as parent: refused
         // for that parent, the sentence broken is the one that says to send it (one fault, its most specific rule).
         const enrolled = parent.type === 'THREEDQUERY' && view.types.includes('AUTH') ? parent.threeds?.enrolled : undefined;
-        const rule = enrolled === 'N' || enrolled === 'U' ? `3DS-NEXT-${enrolled}` : 'FIELD-TRANSACTIONREFERENCE';
+        const rule = enrolled === 'N' || enrolled === 'U' ? `3DS-NEXT-${enrolled}` : declined ? 'INHERIT-PARENT' : 'FIELD-TRANSACTIONREFERENCE';
         out.look(rule);
         const data = errorData(first);
         // Refused naming the parent (errordata, public-facts.md: `20004` "Missing parent", `30000`). A 30000 that names
@@ -867,7 +962,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
   },
   {
     name: 'parent-echoed',
-    rules: ['INHERIT-PARENT-ECHO', 'RISKDEC-AFTER-PAYMENT'],
+    rules: ['INHERIT-PARENT-ECHO', 'RISKDEC-AFTER-PAYMENT', 'RISKDEC-AFTER-3DS-AUTH'],
     quote: '| `parenttransactionreference` | Present when the response part was based on an earlier request. |',
     run: (ctx, out) => {
       for (const view of ctx.views) {
@@ -876,7 +971,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
         if (sent === undefined || !first || !ok(first) || view.types.some((t) => t === 'TRANSACTIONUPDATE' || t === 'TRANSACTIONQUERY')) continue;
         // The row whose own answer carries the parent ("1 RISKDEC part carrying `parenttransactionreference`") speaks
         // for its part before the general sentence: one fault, one cause, the specific one.
-        const rule = rowCarryingParent(view) ?? 'INHERIT-PARENT-ECHO';
+        const rule = (afterThreeDsAuth(ctx, view) ? 'RISKDEC-AFTER-3DS-AUTH' : undefined) ?? rowCarryingParent(view) ?? 'INHERIT-PARENT-ECHO';
         out.look(rule);
         const got = str(first.parenttransactionreference);
         if (got === undefined)
@@ -1245,8 +1340,9 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
             ['securityresponsepostcode', 'billingpostcode'],
           ] as const) {
             if (str(o[field]) !== undefined || str(parent.fields[field]) === undefined || !passedOn(field, parent.type) || str(p[result]) === undefined) continue;
-            out.look(rule);
-            if (p[result] === '0') out.fail(rule, at(view, p, result), `${result} is 0 (not given) though the ${parent.type} parent had ${field}, which its child inherits`);
+            const from = afterAcs ? rule : sourceOf(ctx, parent, field) === 'ACCOUNTCHECK' ? 'AC-INHERITED' : rule;
+            out.look(from);
+            if (p[result] === '0') out.fail(from, at(view, p, result), `${result} is 0 (not given) though the ${parent.type} parent had ${field}, which its child inherits`);
           }
         }
       }

@@ -65,3 +65,39 @@ describe('follow-ups held to what the exchanges showed', () => {
     assert.deepEqual(await broken(proxy, 'gateway'), ['SUB-OWN-REFERENCE']);
   });
 });
+
+describe('states and parents read back as the exchanges left them', () => {
+  /** A pending subscription whose AUTH is suspended, then a query of the SUBSCRIPTION. */
+  async function suspendThenQuery(client: Sender): Promise<void> {
+    const [auth, sub] = await client.send(subscription());
+    await client.send({ requesttypedescriptions: ['TRANSACTIONUPDATE'], filter: filter(auth.transactionreference), updates: { settlestatus: '2' } });
+    await client.send({ requesttypedescriptions: ['TRANSACTIONQUERY'], filter: filter(sub.transactionreference) });
+  }
+
+  /** A declined payment, then a child of it with a card of its own. */
+  async function childOfDeclined(client: Sender): Promise<void> {
+    const [declined] = await client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'declined', ...card('declined') });
+    await client.send({ requesttypedescriptions: ['AUTH'], ...PAYMENT, orderreference: 'child', parenttransactionreference: declined.transactionreference, ...card('notEnrolled') });
+  }
+
+  it('the reference gateway: no gateway error', async () => {
+    const { client, proxy } = await path();
+    await suspendThenQuery(client);
+    await childOfDeclined(client);
+    assert.deepEqual(await broken(proxy, 'gateway'), []);
+    const coverage = proxy.session.report().coverage;
+    for (const rule of ['SUB-STATE-PENDING-TO-ACTIVE', 'INHERIT-PARENT']) assert.equal(coverage.find((c) => c.rule === rule)?.status, 'passed', rule);
+  });
+
+  it('a subscription activated by its suspended AUTH is named under SUB-STATE-PENDING-TO-ACTIVE', async () => {
+    const { client, proxy } = await path('blind6-suspended-first-payment-activates');
+    await suspendThenQuery(client);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['SUB-STATE-PENDING-TO-ACTIVE']);
+  });
+
+  it('a child of a declined payment refused for its parent is named under INHERIT-PARENT', async () => {
+    const { client, proxy } = await path('blind6-declined-parent-refused');
+    await childOfDeclined(client);
+    assert.deepEqual(await broken(proxy, 'gateway'), ['INHERIT-PARENT']);
+  });
+});
