@@ -36,12 +36,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cardFor, MCC_6012_FIELDS, MCC_6012_VALUES } from '../../testdata';
-import type { GatewayMutation, OperationInput, PartOutcome } from '../../gateway';
+import type { OperationInput, PartOutcome } from '../../gateway';
 import { SHIELD_ANSWERS } from '../../gateway/operations/riskdec';
 import { errorPart } from '../../gateway/parts';
 import type { ResponsePart } from '../../wire/types';
 import type { Variant, VariantBuild } from '../types';
-import { benign, changeStored, ERR, faulty, filteredReference, isObject, isType, queryRecords, refuse, withPart, withPrepared, without } from './helpers';
+import { benign, changeStored, ERR, faulty, filteredReference, isObject, isType, queryRecords, refuse, withPart, withPrepared, without, counted } from './helpers';
 
 /** The answer and the record of a payment both given `status` as their settlestatus (what the part says is stored). */
 function settledAs(input: OperationInput, out: PartOutcome, status: string): PartOutcome {
@@ -49,14 +49,6 @@ function settledAs(input: OperationInput, out: PartOutcome, status: string): Par
     changeStored(input, out, (r) => (r.settlestatus = status)),
     (p) => ({ ...p, settlestatus: status }),
   );
-}
-
-/** A build whose mutation counts the answers it changed (`hit`), so an unreached change is told from a missed one. */
-function counted(make: (hit: () => void) => GatewayMutation): () => VariantBuild {
-  return () => {
-    let n = 0;
-    return { mutate: make(() => void n++), reached: () => n };
-  };
 }
 
 /** The stored record a TRANSACTIONQUERY record stands for. */

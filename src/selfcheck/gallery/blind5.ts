@@ -52,18 +52,10 @@
  */
 import { checkValue } from '../../../schemas/check';
 import { FIELD } from '../../../schemas/fields';
-import type { GatewayMutation, OperationInput } from '../../gateway';
+import type { OperationInput } from '../../gateway';
 import { DEFAULT_CONFIG } from '../../testdata';
-import type { Variant, VariantBuild } from '../types';
-import { answers, benign, changeStored, ERR, faulty, isObject, isType, succeeded, without, withPart, withPrepared } from './helpers';
-
-/** A build whose change counts the answers it touched (`VariantBuild.reached`). */
-function counted(make: (hit: () => void) => GatewayMutation): () => VariantBuild {
-  return () => {
-    let n = 0;
-    return { mutate: make(() => void n++), reached: () => n };
-  };
-}
+import type { Variant } from '../types';
+import { answers, benign, changeStored, ERR, faulty, isObject, isType, succeeded, without, withPart, withPrepared, counted } from './helpers';
 
 /** The request types a request object names (empty when it names none readably). */
 function typesOf(req: Record<string, unknown>): string[] {
@@ -245,20 +237,16 @@ export const BLIND5: readonly Variant[] = [
     area: 'transport',
     rule: 'SEC-FEATURES-ENABLED',
     what: 'runs a RISKDEC combined with an AUTH on a site without the fraud-control feature (a separate RISKDEC is refused)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            const types = typesOf(req);
-            if (types.length < 2 || !types.includes('RISKDEC') || req.sitereference !== NO_FRAUD_SITE || !FRAUD_SITE) return undefined;
-            n++;
-            return { ...req, sitereference: FRAUD_SITE };
-          }),
-        },
+        request: rewriting((req) => {
+          const types = typesOf(req);
+          if (types.length < 2 || !types.includes('RISKDEC') || req.sitereference !== NO_FRAUD_SITE || !FRAUD_SITE) return undefined;
+          hit();
+          return { ...req, sitereference: FRAUD_SITE };
+        }),
       };
-    },
+    }),
   }),
 
   // ---- AUTH and ACCOUNTCHECK --------------------------------------------------------------------------------------
@@ -307,43 +295,35 @@ export const BLIND5: readonly Variant[] = [
     rule: 'FIELD-BASEAMOUNT-POSITIVE',
     formats: ['xml'],
     what: 'refuses an ACCOUNTCHECK of baseamount 0 sent as an XML block (the JSON form is accepted); XML only, by its nature',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req, format) => {
-            if (format !== 'xml' || !typesOf(req).includes('ACCOUNTCHECK') || !zero(req.baseamount)) return undefined;
-            n++;
-            return { ...req, baseamount: 'ZERO' };
-          }),
-        },
+        request: rewriting((req, format) => {
+          if (format !== 'xml' || !typesOf(req).includes('ACCOUNTCHECK') || !zero(req.baseamount)) return undefined;
+          hit();
+          return { ...req, baseamount: 'ZERO' };
+        }),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-accountcheck-amount-14-digits',
     area: 'fields',
     rule: 'LIMIT-BASEAMOUNT',
     what: 'accepts an ACCOUNTCHECK whose baseamount has 14 digits (it reads the first 13 and echoes the amount sent)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       let sent: string | undefined;
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            sent = undefined;
-            const amount = req.baseamount;
-            if (!typesOf(req).includes('ACCOUNTCHECK') || typeof amount !== 'string' || !/^\d{14,20}$/.test(amount)) return undefined;
-            n++;
-            sent = amount;
-            return { ...req, baseamount: amount.slice(0, 13) };
-          }),
-          part: (p) => (sent !== undefined && isType(p, 'ACCOUNTCHECK') && p.baseamount !== undefined ? { ...p, baseamount: sent } : p),
-        },
+        request: rewriting((req) => {
+          sent = undefined;
+          const amount = req.baseamount;
+          if (!typesOf(req).includes('ACCOUNTCHECK') || typeof amount !== 'string' || !/^\d{14,20}$/.test(amount)) return undefined;
+          hit();
+          sent = amount;
+          return { ...req, baseamount: amount.slice(0, 13) };
+        }),
+        part: (p) => (sent !== undefined && isType(p, 'ACCOUNTCHECK') && p.baseamount !== undefined ? { ...p, baseamount: sent } : p),
       };
-    },
+    }),
   }),
 
   // ---- Field formats at their edges --------------------------------------------------------------------------------
@@ -352,104 +332,84 @@ export const BLIND5: readonly Variant[] = [
     area: 'fields',
     rule: 'FIELD-BASEAMOUNT-POSITIVE',
     what: 'accepts a RISKDEC on card data with baseamount 0 (only ACCOUNTCHECK allows 0)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       let sent: string | undefined;
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            sent = undefined;
-            const types = typesOf(req);
-            if (types.length !== 1 || types[0] !== 'RISKDEC' || !zero(req.baseamount)) return undefined;
-            n++;
-            sent = req.baseamount as string;
-            return { ...req, baseamount: '1' };
-          }),
-          part: (p) => (sent !== undefined && isType(p, 'RISKDEC') && p.baseamount !== undefined ? { ...p, baseamount: sent } : p),
-        },
+        request: rewriting((req) => {
+          sent = undefined;
+          const types = typesOf(req);
+          if (types.length !== 1 || types[0] !== 'RISKDEC' || !zero(req.baseamount)) return undefined;
+          hit();
+          sent = req.baseamount as string;
+          return { ...req, baseamount: '1' };
+        }),
+        part: (p) => (sent !== undefined && isType(p, 'RISKDEC') && p.baseamount !== undefined ? { ...p, baseamount: sent } : p),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-riskdec-orderreference-255-refused',
     area: 'fields',
     rule: 'FIELD-LENGTHS',
     what: 'refuses a RISKDEC whose orderreference is exactly 255 characters long (its limit taken as 254)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            if (!typesOf(req).includes('RISKDEC') || typeof req.orderreference !== 'string' || req.orderreference.length !== 255) return undefined;
-            n++;
-            return { ...req, orderreference: `${req.orderreference}x` };
-          }),
-        },
+        request: rewriting((req) => {
+          if (!typesOf(req).includes('RISKDEC') || typeof req.orderreference !== 'string' || req.orderreference.length !== 255) return undefined;
+          hit();
+          return { ...req, orderreference: `${req.orderreference}x` };
+        }),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-accountcheck-pan-12-refused',
     area: 'fields',
     rule: 'FIELD-LENGTHS',
     what: 'refuses an ACCOUNTCHECK on a 12-digit card number (the bottom of the range 12-19)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            if (!typesOf(req).includes('ACCOUNTCHECK') || typeof req.pan !== 'string' || req.pan.length !== 12) return undefined;
-            n++;
-            return { ...req, pan: `${req.pan}X` };
-          }),
-        },
+        request: rewriting((req) => {
+          if (!typesOf(req).includes('ACCOUNTCHECK') || typeof req.pan !== 'string' || req.pan.length !== 12) return undefined;
+          hit();
+          return { ...req, pan: `${req.pan}X` };
+        }),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-postcode-validated-abroad',
     area: 'fields',
     rule: 'FIELD-POSTCODE-VALIDATION',
     what: 'refuses an ACCOUNTCHECK whose postcode is not alphanumeric though the country is none of the US, GB and CA',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            const country = req.billingcountryiso2a;
-            const postcode = req.billingpostcode;
-            if (!typesOf(req).includes('ACCOUNTCHECK') || typeof postcode !== 'string' || typeof country !== 'string') return undefined;
-            if (VALIDATED_COUNTRIES.includes(country) || !postcodeInvalidWhenValidated(postcode)) return undefined;
-            n++;
-            return { ...req, billingcountryiso2a: VALIDATED_COUNTRIES[0] };
-          }),
-        },
+        request: rewriting((req) => {
+          const country = req.billingcountryiso2a;
+          const postcode = req.billingpostcode;
+          if (!typesOf(req).includes('ACCOUNTCHECK') || typeof postcode !== 'string' || typeof country !== 'string') return undefined;
+          if (VALIDATED_COUNTRIES.includes(country) || !postcodeInvalidWhenValidated(postcode)) return undefined;
+          hit();
+          return { ...req, billingcountryiso2a: VALIDATED_COUNTRIES[0] };
+        }),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-postcode-unvalidated-canada',
     area: 'fields',
     rule: 'FIELD-POSTCODE-VALIDATION',
     what: 'accepts an AUTH whose postcode is not alphanumeric when the country is Canada (it validates US and GB only)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req) => {
-            const postcode = req.billingpostcode;
-            if (!typesOf(req).includes('AUTH') || req.billingcountryiso2a !== 'CA' || typeof postcode !== 'string' || !postcodeInvalidWhenValidated(postcode)) return undefined;
-            n++;
-            return { ...req, billingcountryiso2a: 'FR' };
-          }),
-        },
+        request: rewriting((req) => {
+          const postcode = req.billingpostcode;
+          if (!typesOf(req).includes('AUTH') || req.billingcountryiso2a !== 'CA' || typeof postcode !== 'string' || !postcodeInvalidWhenValidated(postcode)) return undefined;
+          hit();
+          return { ...req, billingcountryiso2a: 'FR' };
+        }),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-riskdec-after-payment-iso-timestamp',
@@ -570,19 +530,15 @@ export const BLIND5: readonly Variant[] = [
     rule: 'RISKDEC-SHIELD-VALUES',
     formats: ['xml'],
     what: 'writes the shield status DENY as `deny` in the XML form; XML only (the JSON form is right)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          wire: (reply, ctx) => {
-            if (ctx.format !== 'xml' || !reply.body.includes('<shieldstatuscode>DENY<')) return reply;
-            n++;
-            return { ...reply, body: reply.body.replace(/<shieldstatuscode>DENY</g, '<shieldstatuscode>deny<') };
-          },
+        wire: (reply, ctx) => {
+          if (ctx.format !== 'xml' || !reply.body.includes('<shieldstatuscode>DENY<')) return reply;
+          hit();
+          return { ...reply, body: reply.body.replace(/<shieldstatuscode>DENY</g, '<shieldstatuscode>deny<') };
         },
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-xml-accountcheck-security-swapped',
@@ -590,26 +546,22 @@ export const BLIND5: readonly Variant[] = [
     rule: 'XML-SECURITY-PATHS',
     formats: ['xml'],
     what: 'writes the address result at /security/postcode and the postcode result at /security/address in XML ACCOUNTCHECK parts',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          wire: (reply, ctx) => {
-            if (ctx.format !== 'xml') return reply;
-            const body = eachXmlPart(reply.body, (part) =>
-              !part.startsWith('<response type="ACCOUNTCHECK"')
-                ? part
-                : part.replace(/<address>(\d)<\/address><postcode>(\d)<\/postcode>/, (all, a: string, pc: string) => {
-                    if (a !== pc) n++;
-                    return `<address>${pc}</address><postcode>${a}</postcode>`;
-                  }),
-            );
-            return body === reply.body ? reply : { ...reply, body };
-          },
+        wire: (reply, ctx) => {
+          if (ctx.format !== 'xml') return reply;
+          const body = eachXmlPart(reply.body, (part) =>
+            !part.startsWith('<response type="ACCOUNTCHECK"')
+              ? part
+              : part.replace(/<address>(\d)<\/address><postcode>(\d)<\/postcode>/, (all, a: string, pc: string) => {
+                  if (a !== pc) hit();
+                  return `<address>${pc}</address><postcode>${a}</postcode>`;
+                }),
+          );
+          return body === reply.body ? reply : { ...reply, body };
         },
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-xml-categoryflag-renamed',
@@ -617,19 +569,15 @@ export const BLIND5: readonly Variant[] = [
     rule: 'XML-FRAUDCONTROL-PATHS',
     formats: ['xml'],
     what: 'writes the rule category flag at /fraudcontrol/rulecategoryflag instead of /fraudcontrol/categoryflag',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          wire: (reply, ctx) => {
-            if (ctx.format !== 'xml' || !reply.body.includes('<categoryflag>')) return reply;
-            n++;
-            return { ...reply, body: reply.body.replace(/<(\/?)categoryflag>/g, '<$1rulecategoryflag>') };
-          },
+        wire: (reply, ctx) => {
+          if (ctx.format !== 'xml' || !reply.body.includes('<categoryflag>')) return reply;
+          hit();
+          return { ...reply, body: reply.body.replace(/<(\/?)categoryflag>/g, '<$1rulecategoryflag>') };
         },
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-xml-combined-version',
@@ -637,19 +585,15 @@ export const BLIND5: readonly Variant[] = [
     rule: 'VER-XML',
     formats: ['xml'],
     what: 'writes version="3.6" on the responseblock when it holds more than one part (a combined request)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          wire: (reply, ctx) => {
-            if (ctx.format !== 'xml' || (reply.body.match(/<response /g) ?? []).length < 2) return reply;
-            n++;
-            return { ...reply, body: reply.body.replace(/<responseblock version="3\.67"/, '<responseblock version="3.6"') };
-          },
+        wire: (reply, ctx) => {
+          if (ctx.format !== 'xml' || (reply.body.match(/<response /g) ?? []).length < 2) return reply;
+          hit();
+          return { ...reply, body: reply.body.replace(/<responseblock version="3\.67"/, '<responseblock version="3.6"') };
         },
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-xml-riskdec-parent-unread',
@@ -657,22 +601,18 @@ export const BLIND5: readonly Variant[] = [
     rule: 'XML-REQUEST-BLOCK',
     formats: ['xml'],
     what: 'does not read operation/parenttransactionreference from an XML RISKDEC request (a risk decision after a payment)',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req, format) => {
-            const types = typesOf(req);
-            if (format !== 'xml' || types.length !== 1 || types[0] !== 'RISKDEC' || req.parenttransactionreference === undefined) return undefined;
-            n++;
-            const out = { ...req };
-            delete out.parenttransactionreference;
-            return out;
-          }),
-        },
+        request: rewriting((req, format) => {
+          const types = typesOf(req);
+          if (format !== 'xml' || types.length !== 1 || types[0] !== 'RISKDEC' || req.parenttransactionreference === undefined) return undefined;
+          hit();
+          const out = { ...req };
+          delete out.parenttransactionreference;
+          return out;
+        }),
       };
-    },
+    }),
   }),
   faulty({
     name: 'blind5-xml-combined-currency-unread',
@@ -680,19 +620,15 @@ export const BLIND5: readonly Variant[] = [
     rule: 'XML-REQUEST-BLOCK',
     formats: ['xml'],
     what: 'ignores the currencycode attribute of billing/amount in combined XML requests and takes GBP',
-    build: () => {
-      let n = 0;
+    build: counted((hit) => {
       return {
-        reached: () => n,
-        mutate: {
-          request: rewriting((req, format) => {
-            if (format !== 'xml' || typesOf(req).length < 2 || typeof req.currencyiso3a !== 'string' || req.currencyiso3a === 'GBP') return undefined;
-            n++;
-            return { ...req, currencyiso3a: 'GBP' };
-          }),
-        },
+        request: rewriting((req, format) => {
+          if (format !== 'xml' || typesOf(req).length < 2 || typeof req.currencyiso3a !== 'string' || req.currencyiso3a === 'GBP') return undefined;
+          hit();
+          return { ...req, currencyiso3a: 'GBP' };
+        }),
       };
-    },
+    }),
   }),
 
   // ---- Benign: only what the document leaves open -----------------------------------------------------------------

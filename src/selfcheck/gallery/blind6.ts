@@ -32,15 +32,8 @@ import type { GatewayMutation, OperationInput, PartOutcome, TxRecord } from '../
 import { errorPart } from '../../gateway/parts';
 import type { ResponsePart } from '../../wire/types';
 import type { FrontResponse, FrontRequest, Variant, VariantBuild } from '../types';
-import { answers, benign, ERR, faulty, filteredReference, isObject, isType, refuse, succeeded, withPart, withPrepared, without } from './helpers';
+import { answers, benign, ERR, faulty, filteredReference, isObject, isType, refuse, succeeded, withPart, withPrepared, without, countedBuild } from './helpers';
 import { ignoreUpdate } from './states';
-
-/** A build whose change counts the answers it touched (`VariantBuild.reached`): `touch()` is called on each. */
-function counted(make: (touch: () => void) => Omit<VariantBuild, 'reached'>): VariantBuild {
-  let n = 0;
-  const built = make(() => void n++);
-  return { ...built, reached: () => n };
-}
 
 /** The `updates` of a TRANSACTIONUPDATE, as sent (an object, or empty). */
 const updatesOf = (input: OperationInput): Record<string, unknown> => (isObject(input.prepared.updates) ? input.prepared.updates : {});
@@ -69,7 +62,7 @@ const isAcsReturn = (req: FrontRequest): boolean => req.method === 'POST' && req
 
 /** A front whose answers of the ACS's return page are rewritten. */
 const acsReturnRewritten = (rewrite: (html: string) => string): VariantBuild =>
-  counted((touch) => ({
+  countedBuild((touch) => ({
     front: {
       response: (res: FrontResponse, req: FrontRequest): FrontResponse => {
         if (!isAcsReturn(req) || res.status !== 200) return res;
@@ -91,7 +84,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-ACSURL-ONLY-ENROLLED',
     what: 'answers a THREEDQUERY of a card whose enrolment is unknown (U) with an acsurl as well',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             THREEDQUERY: (input, next) =>
@@ -110,7 +103,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-QUERY-RESPONSE',
     what: 'answers a THREEDQUERY on a stored card (a STORE as parent) of an enrolled card without md',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             THREEDQUERY: (input, next) => {
@@ -129,7 +122,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-CAVV-ECI',
     what: 'answers an AUTH after an ACS that could not authenticate (status U) with a cavv and an eci',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           part: (p) => {
             if (!isType(p, 'AUTH') || p.status !== 'U' || p.cavv !== undefined) return p;
@@ -145,7 +138,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-CAVV-ECI',
     what: 'leaves the eci out of the AUTH part of a subscription on an enrolled, authenticated card (md and pares)',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           part: (p, ctx) => {
             if (!answers(ctx, 'AUTH', 'SUBSCRIPTION') || !isType(p, 'AUTH') || p.eci === undefined) return p;
@@ -161,7 +154,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-STATUS',
     what: 'leaves status out of the AUTH part of a subscription on an enrolled card (md and pares)',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           part: (p, ctx) => {
             if (!answers(ctx, 'AUTH', 'SUBSCRIPTION') || !isType(p, 'AUTH') || p.status === undefined) return p;
@@ -177,7 +170,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-MD-PARES-UNMODIFIED',
     what: 'authenticates the AUTH of an AUTH+SUBSCRIPTION whose pares or md was modified (the lone AUTH is refused)',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             AUTH: (input, next) => {
@@ -197,7 +190,7 @@ export const BLIND6: readonly Variant[] = [
     formats: ['xml'],
     what: 'leaves enrolled out of the AUTH after 3-D Secure of an enrolled card in the XML form only (so XML only)',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           part: (p, ctx) => {
             if (ctx.format !== 'xml' || !isType(p, 'AUTH') || p.status === undefined || p.enrolled === undefined) return p;
@@ -213,7 +206,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-NEXT-U',
     what: 'refuses (30000) a THREEDQUERY sent again unchanged after it answered enrolled U',
     build: () =>
-      counted((touch) => {
+      countedBuild((touch) => {
         const unknown = new Set<string>();
         return {
           mutate: {
@@ -239,7 +232,7 @@ export const BLIND6: readonly Variant[] = [
     rule: '3DS-AUTH-NOT-ENROLLED',
     what: 'leaves enrolled out of the AUTH after a THREEDQUERY that answered U (it keeps it after N)',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           part: (p) => {
             if (!isType(p, 'AUTH') || p.enrolled !== 'U' || p.status !== undefined) return p;
@@ -255,7 +248,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'INHERIT-PARENT-ECHO',
     what: 'answers a THREEDQUERY whose parent is a RISKDEC without parenttransactionreference',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             THREEDQUERY: (input, next) => {
@@ -274,7 +267,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'RISKDEC-AFTER-3DS-AUTH',
     what: "answers a RISKDEC after an AUTH that followed a THREEDQUERY with the THREEDQUERY's reference as its parent",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             RISKDEC: (input, next) => {
@@ -321,7 +314,7 @@ export const BLIND6: readonly Variant[] = [
     formats: ['xml'],
     what: "answers the SUBSCRIPTION part with the request's account type instead of RECUR, in the XML form only (so XML only)",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           part: (p, ctx) => {
             if (ctx.format !== 'xml' || !isType(p, 'SUBSCRIPTION') || p.accounttypedescription !== 'RECUR') return p;
@@ -337,7 +330,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-NUMBER-INCREMENT',
     what: "gives the first automatic payment of a resumed subscription (subscriptionnumber above 1) the AUTH's own number again",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             SUBSCRIPTION: (input, next) => {
@@ -358,7 +351,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-STATE-FINAL',
     what: 'stops a resumed subscription (subscriptionnumber above 1) one payment before its subscriptionfinalnumber',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             SUBSCRIPTION: (input, next) => {
@@ -379,7 +372,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-FREQUENCY',
     what: 'takes the payments of a subscription counted in days every day, whatever its subscriptionfrequency',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             SUBSCRIPTION: (input, next) => {
@@ -400,7 +393,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-FINALNUMBER-ZERO',
     what: 'stops a subscription whose subscriptionfinalnumber is 0 after twelve automatic payments (a query still shows 0)',
     build: () =>
-      counted((touch) => {
+      countedBuild((touch) => {
         const capped = new Set<string>();
         return {
           mutate: {
@@ -430,7 +423,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-BEGINDATE',
     what: 'takes the first automatic payment one period after subscriptionbegindate when that date is today or past',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             SUBSCRIPTION: (input, next) => {
@@ -453,7 +446,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-AMOUNT-UPDATE',
     what: 'refuses (60017) a new baseamount for a subscription still pending, the state a new subscription is in',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONUPDATE: (input, next) => {
@@ -472,7 +465,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-AMOUNT-UPDATE',
     what: "applies a subscription's new baseamount to its first payment's AUTH as well (a query of the AUTH shows it)",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONUPDATE: (input, next) => {
@@ -495,7 +488,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'FIELD-BASEAMOUNT-POSITIVE',
     what: 'accepts a TRANSACTIONUPDATE of a subscription to baseamount 0 and takes the later payments at 0',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONUPDATE: (input, next) => {
@@ -519,7 +512,7 @@ export const BLIND6: readonly Variant[] = [
     formats: ['xml'],
     what: 'answers Ok to an XML TRANSACTIONUPDATE of transactionactive 0 on a subscription and keeps taking payments (so XML only)',
     build: () =>
-      counted((touch) => {
+      countedBuild((touch) => {
         const ignore = ignoreUpdate('SUBSCRIPTION', 'transactionactive', '0');
         return {
           mutate: {
@@ -540,7 +533,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-STATE-PENDING-TO-ACTIVE',
     what: "activates a pending subscription when its first payment's AUTH is suspended (settlestatus 2), not when it settles",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONUPDATE: (input, next) => {
@@ -566,7 +559,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'STORE-STATE-DISABLE',
     what: 'refuses an AUTH on a disabled stored card but still runs a THREEDQUERY, ACCOUNTCHECK or RISKDEC on it',
     build: () =>
-      counted((touch) => {
+      countedBuild((touch) => {
         // Cards disabled by an update: the ledger keeps them enabled, the AUTH and the query say otherwise.
         const disabled = new Set<string>();
         const onDisabledCard = (input: OperationInput): boolean =>
@@ -604,7 +597,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'AC-INHERITED',
     what: 'stores a card whose parent is an ACCOUNTCHECK without the billing details the ACCOUNTCHECK was sent',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             STORE: (input, next) => {
@@ -622,7 +615,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'STORE-STATE-REENABLE',
     what: 'enables a disabled stored card again (transactionactive 1) but a TRANSACTIONQUERY of it still says 0',
     build: () =>
-      counted((touch) => {
+      countedBuild((touch) => {
         const reenabled = new Set<string>();
         return {
           mutate: {
@@ -650,7 +643,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'FIELD-MASKEDPAN',
     what: 'masks the card numbers of the records a TRANSACTIONQUERY finds by parenttransactionreference with * instead of #',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONQUERY: (input, next) => {
@@ -673,7 +666,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-OWN-REFERENCE',
     what: "answers a TRANSACTIONQUERY of a SUBSCRIPTION's reference with the record of its AUTH",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONQUERY: (input, next) => {
@@ -696,7 +689,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'INHERIT-CHILD',
     what: "pays a child of a payment on a stored card (STORE, AUTH, AUTH) without the STORE's billing (the address checks come back 0)",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             AUTH: (input, next) => {
@@ -716,7 +709,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'INHERIT-PARENT',
     what: 'refuses (20004, missing parent) an AUTH whose parent is a declined or unauthenticated payment',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             AUTH: (input, next) => {
@@ -735,7 +728,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'FIELD-ECHO',
     what: "pays a child AUTH that sends its own currencyiso3a in its parent's currency, and echoes that one",
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             AUTH: (input, next) => {
@@ -755,7 +748,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'SUB-ENROLLED',
     what: 'takes the first payment of a subscription on an enrolled card (md and pares) without the billing the THREEDQUERY was sent',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             AUTH: (input, next) => {
@@ -775,7 +768,7 @@ export const BLIND6: readonly Variant[] = [
     rule: 'FIELD-TIMESTAMP',
     what: 'stamps the automatic payments taken at midnight as 24:00:00 of the day before, as a TRANSACTIONQUERY shows them',
     build: () =>
-      counted((touch) => ({
+      countedBuild((touch) => ({
         mutate: {
           operations: {
             TRANSACTIONQUERY: (input, next) =>

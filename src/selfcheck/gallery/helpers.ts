@@ -6,12 +6,26 @@ import { ERR, type MutationContext, type GatewayMutation, type OperationInput, t
 import type { ErrorSpec } from '../../gateway/errors';
 import { errorPart } from '../../gateway/parts';
 import type { ResponseEnvelope, ResponsePart } from '../../wire/types';
-import type { BenignVariant, FaultyVariant } from '../types';
+import type { BenignVariant, FaultyVariant, VariantBuild } from '../types';
 
 export { ERR };
 
 export const faulty = (v: Omit<FaultyVariant, 'kind'>): FaultyVariant => ({ kind: 'faulty', ...v });
 export const benign = (v: Omit<BenignVariant, 'kind'>): BenignVariant => ({ kind: 'benign', ...v });
+
+/**
+ * A build whose change counts the answers it touched (`VariantBuild.reached`), so that a change no exchange of the
+ * suite reached is told from one the suite met and missed: the change calls `hit()` on each.
+ */
+export function countedBuild(make: (hit: () => void) => Omit<VariantBuild, 'reached'>): VariantBuild {
+  let n = 0;
+  return { ...make(() => void n++), reached: () => n };
+}
+
+/** A variant's `build` of a counted mutation alone, made afresh (its count and state) for every build. */
+export function counted(make: (hit: () => void) => GatewayMutation): () => VariantBuild {
+  return () => countedBuild((hit) => ({ mutate: make(hit) }));
+}
 
 /** The part is of this request type. */
 export const isType = (p: ResponsePart, type: string): boolean => p.requesttypedescription === type;
