@@ -51,6 +51,24 @@ Feature: The XML envelope
     And the RISKDEC's fraudcontrolshieldstatuscode is "DENY"
     And the XML answer's RISKDEC response holds `/@type`, `/fraudcontrol/shieldstatuscode`, `/fraudcontrol/recommendedaction`, `/fraudcontrol/reference`, `/fraudcontrol/responsecode`, `/fraudcontrol/categoryflag` and `/fraudcontrol/categorymessage`
 
+  @rule:XML-REQUEST-BLOCK @requires:fraudcontrol @type:AUTH @type:RISKDEC
+  Scenario Outline: Every part of "<operation>" reads the currencycode attribute of billing/amount, in a currency other than the profile's
+    When the merchant sends "<operation>" with the "authorised" card in a currency other than the profile's
+    Then the AUTH succeeded, unless the target does not take that currency
+    And the AUTH echoes `baseamount` and `currencyiso3a` as the XML request block carried them
+    And the RISKDEC echoes `baseamount` and `currencyiso3a` as the XML request block carried them
+
+    Examples:
+      | operation                     |
+      | Combined, risk decision first |
+      | Combined, risk decision last  |
+
+  @rule:XML-REQUEST-BLOCK @type:AUTH @type:SUBSCRIPTION
+  Scenario: The AUTH of a subscription reads the currencycode attribute of billing/amount, in a currency other than the profile's
+    When the merchant sends "Subscription without 3-D Secure" with the "authorised" card in a currency other than the profile's
+    Then the AUTH succeeded, unless the target does not take that currency
+    And the AUTH echoes `baseamount` and `currencyiso3a` as the XML request block carried them
+
   @rule:XML-REQUEST-BLOCK @rule:INHERIT-PARENT @type:AUTH
   Scenario: An XML request block carries parenttransactionreference in operation
     When the merchant sends "Ordinary AUTH without 3-D Secure" with the "authorised" card
