@@ -161,6 +161,14 @@ export interface SecurityTally {
   readonly here: FormsCompared;
 }
 
+/** How many entries each memory of the session checks holds: the oldest is forgotten to make room for a new one. */
+const MEMORY_BOUND = 10_000;
+
+/** Makes room for one more entry in a memory at its bound, forgetting the oldest (maps and sets keep insertion order). */
+function makeRoom(memory: Map<string, unknown> | Set<string>): void {
+  if (memory.size >= MEMORY_BOUND) memory.delete(memory.keys().next().value as string);
+}
+
 /** What the session checks remember between exchanges: bounded, whatever the traffic. */
 export class AnswerMemory {
   private readonly secrands: string[] = [];
@@ -206,7 +214,7 @@ export class AnswerMemory {
     const key = this.cardKey(pan);
     const before = this.masks.get(key);
     if (before === undefined) {
-      if (this.masks.size >= 10_000) this.masks.delete(this.masks.keys().next().value as string);
+      makeRoom(this.masks);
       this.masks.set(key, masked);
     }
     return before;
@@ -221,7 +229,7 @@ export class AnswerMemory {
     const key = `${this.cardKey(pan)}\u0000${rest}`;
     let entry = this.results.get(key);
     if (entry === undefined) {
-      if (this.results.size >= 10_000) {
+      if (this.results.size >= MEMORY_BOUND) {
         const [oldest, forgotten] = this.results.entries().next().value as [string, { compared: FormsCompared }];
         this.count(forgotten.compared, -1);
         this.results.delete(oldest);
@@ -249,7 +257,7 @@ export class AnswerMemory {
 
   /** A transaction a TRANSACTIONUPDATE named: its later refusal as a parent may be the update's doing (disabled). */
   markUpdated(ref: string): void {
-    if (this.updated.size >= 10_000) this.updated.delete(this.updated.values().next().value as string);
+    makeRoom(this.updated);
     this.updated.add(ref);
   }
 
@@ -262,7 +270,7 @@ export class AnswerMemory {
 
   storeUpdated(ref: string, value: '0' | '1'): void {
     const before = this.storeStates.get(ref);
-    if (before === undefined && this.storeStates.size >= 10_000) this.storeStates.delete(this.storeStates.keys().next().value as string);
+    if (before === undefined) makeRoom(this.storeStates);
     this.storeStates.set(ref, { value, disabledBefore: (before?.disabledBefore ?? false) || before?.value === '0' });
   }
 
@@ -282,7 +290,7 @@ export class AnswerMemory {
   private readonly suspended = new Set<string>();
 
   subscriptionUpdated(ref: string, value: string): void {
-    if (!this.subscriptionStates.has(ref) && this.subscriptionStates.size >= 10_000) this.subscriptionStates.delete(this.subscriptionStates.keys().next().value as string);
+    if (!this.subscriptionStates.has(ref)) makeRoom(this.subscriptionStates);
     this.subscriptionStates.set(ref, value);
   }
 
@@ -293,7 +301,7 @@ export class AnswerMemory {
   settleStatusUpdated(ref: string, value: string): void {
     if (value !== '2') this.suspended.delete(ref);
     else {
-      if (this.suspended.size >= 10_000) this.suspended.delete(this.suspended.values().next().value as string);
+      makeRoom(this.suspended);
       this.suspended.add(ref);
     }
   }
@@ -303,7 +311,7 @@ export class AnswerMemory {
   }
 
   firstPaymentAmountKept(authRef: string, amount: string): void {
-    if (!this.firstPayments.has(authRef) && this.firstPayments.size >= 10_000) this.firstPayments.delete(this.firstPayments.keys().next().value as string);
+    if (!this.firstPayments.has(authRef)) makeRoom(this.firstPayments);
     this.firstPayments.set(authRef, amount);
   }
 
@@ -314,7 +322,7 @@ export class AnswerMemory {
   fraudReferenceSeen(ref: string): boolean {
     const seen = this.fraudRefs.has(ref);
     if (!seen) {
-      if (this.fraudRefs.size >= 10_000) this.fraudRefs.delete(this.fraudRefs.values().next().value as string);
+      makeRoom(this.fraudRefs);
       this.fraudRefs.add(ref);
     }
     return seen;
