@@ -14,7 +14,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { enforcedPattern } from './check';
+import { enforcedPattern, MASKED_PATTERN } from './check';
 import { ENVELOPE_FIELDS, FIELD, FIELDS, REQUEST_TYPES, SECTION, type Direction, type FieldDef, type FieldSide, type RequestType } from './fields';
 import { MISSPELT_CODE_PATTERN } from './errors';
 import { OPERATIONS, PART_SHAPES, type OperationRow, type PartShape } from './operations';
@@ -28,8 +28,6 @@ export { ANNOTATION_KEYWORDS, defName, FIELDS_FILE, INDEX_FILE, REQUEST_ENVELOPE
  * the field's own definition, a value is above zero exactly when it holds a digit other than 0.
  */
 export const ABOVE_ZERO_PATTERN = '[1-9]';
-/** "A masked form in `maskedpan`, with the middle digits replaced by `#`": digits and `#`, at least one `#`. */
-export const MASKED_PATTERN = '^[0-9#]*#[0-9#]*$';
 
 /**
  * The document section each part shape's words come from (PartShape carries its quote but not its section):

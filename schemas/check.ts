@@ -6,6 +6,13 @@
 import { FIELD, type Direction, type FieldDef, type FieldSide } from './fields';
 import { classRegExp, TYPE_CLASSES, type TypeClass } from './typeclasses';
 
+/** "A masked form in `maskedpan`, with the middle digits replaced by `#`": digits and `#`, at least one `#`. */
+export const MASKED_PATTERN = '^[0-9#]*#[0-9#]*$';
+const MASKED = new RegExp(MASKED_PATTERN);
+
+/** Is a `maskedpan` value the document's mask (the schemas hold the same pattern)? */
+export const isMaskedForm = (v: string): boolean => MASKED.test(v);
+
 /** Why a value is not acceptable, in the document's terms; `null` when it is. */
 export type FieldProblem =
   { kind: 'not-a-string'; message: string } | { kind: 'too-short' | 'too-long'; message: string } | { kind: 'bad-characters'; message: string } | { kind: 'not-a-listed-value'; message: string };

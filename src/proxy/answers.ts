@@ -11,7 +11,7 @@
  * went elsewhere, test data of a particular sandbox. Those rules stay "not observed" for that exchange.
  */
 import { hash } from 'node:crypto';
-import { MASKED_PATTERN } from '../../schemas/build';
+import { isMaskedForm } from '../../schemas/check';
 import { FIELD, REQUEST_TYPES } from '../../schemas/fields';
 import type { OperationRow } from '../../schemas/operations';
 import { ROW_RULES } from '../contract/checks';
@@ -641,8 +641,6 @@ const XML_BLOCKS: Readonly<Record<string, { rule: string; leaves: readonly strin
   fraudcontrol: { rule: 'XML-FRAUDCONTROL-PATHS', leaves: ['shieldstatuscode', 'recommendedaction', 'reference', 'responsecode', 'categoryflag', 'categorymessage'] },
 };
 
-const MASKED = new RegExp(MASKED_PATTERN);
-
 /** Every string `maskedpan` nested in a value, with its path under `path`. */
 function nestedMasks(v: unknown, path: string, found: [string, string][] = [], depth = 0): [string, string][] {
   if (depth > 8 || typeof v !== 'object' || v === null) return found;
@@ -708,7 +706,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
             if (typeof v !== 'object' || v === null) continue;
             for (const [path, masked] of nestedMasks(v, k)) {
               out.look('FIELD-MASKEDPAN');
-              if (!MASKED.test(masked))
+              if (!isMaskedForm(masked))
                 out.fail('FIELD-MASKEDPAN', `${at(view, p)}.${path}`, `a maskedpan in the ${String(p.requesttypedescription)} part is not the card number with its middle digits replaced by "#"`);
             }
           }

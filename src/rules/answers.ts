@@ -11,9 +11,8 @@
  */
 import { redactText } from '../redact';
 import { echoViolations, validateResponseEnvelope, type Violation } from '../validate';
-import { checkFields } from '../../schemas/check';
+import { checkFields, isMaskedForm } from '../../schemas/check';
 import { FIELD } from '../../schemas/fields';
-import { MASKED_PATTERN } from '../../schemas/build';
 import { causeFindings, leafOf, rulesForViolation, type RuleIndex } from './attribution';
 
 /** One answer as the invariants read it: what was asked, what came back. */
@@ -749,8 +748,6 @@ function recordViolations(a: Answer): Violation[] {
   return out;
 }
 
-const MASKED = new RegExp(MASKED_PATTERN);
-
 /**
  * A record's `maskedpan` that is not the document's mask ("with the middle digits replaced by `#`"): the dictionary's
  * field check knows the type and length of the field, the part schemas the mask; a record is held to both, whichever
@@ -758,7 +755,7 @@ const MASKED = new RegExp(MASKED_PATTERN);
  */
 function maskFault(record: Readonly<Record<string, unknown>>): Violation | undefined {
   const v = record.maskedpan;
-  if (typeof v !== 'string' || MASKED.test(v)) return undefined;
+  if (typeof v !== 'string' || isMaskedForm(v)) return undefined;
   return {
     field: 'maskedpan',
     rule: 'masked',
