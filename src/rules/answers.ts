@@ -264,55 +264,6 @@ function textHolds(text: string, pans: readonly string[]): boolean {
   return false;
 }
 
-/**
- * Sentences of the payment and risk-decision rows held in every request that carries such a part, separate or
- * combined, first or later (the fifth blind round found each checked in one context only): a function, so that the
- * registry below can take them before this file's later constants are set.
- */
-function PAYMENT_AND_RISK_INVARIANTS(): AnswerInvariant[] {
-  return [
-    {
-      name: 'authorised-by-bank',
-      deferred: true,
-      rule: 'AUTH-BANK-CONTACTED',
-      checks:
-        'an AUTH part of errorcode 0 (the bank authorised: "`AUTH`: asks the acquiring bank to authorise a payment") carries `authcode` and `acquirerresponsecode`, in every request that holds one ("present when the bank was contacted")',
-      looksAt: (part) => part.requesttypedescription === 'AUTH' && part.errorcode === '0',
-      find: (a) =>
-        partFindings(a, 'authorised-by-bank', 'AUTH-BANK-CONTACTED', (part) => {
-          if (part.requesttypedescription !== 'AUTH' || part.errorcode !== '0') return undefined;
-          const field = BANK_FIELDS.find((f) => part[f] === undefined);
-          return field
-            ? {
-                field,
-                says: 'is missing though the bank authorised the payment (errorcode 0; "present when the bank was contacted")',
-                expected: field === 'authcode' ? "the bank's authorisation code" : "the bank's response code",
-              }
-            : undefined;
-        }),
-    },
-    {
-      name: 'suspicious-flagged',
-      deferred: true,
-      rule: 'RISKDEC-CATEGORYFLAG',
-      checks:
-        'a successful RISKDEC part of shield status CHALLENGE or DENY carries `rulecategoryflag`, separate or combined, first or last ("Identifies the condition that caused `DENY` or `CHALLENGE`")',
-      looksAt: (part) => isSuspicious(part),
-      find: (a) =>
-        partFindings(a, 'suspicious-flagged', 'RISKDEC-CATEGORYFLAG', (part) =>
-          // A flag sent at another place of the XML block is that place's fault (`xml-locations`): one fault, one cause.
-          isSuspicious(part) && part.rulecategoryflag === undefined && !(a.format === 'xml' && Object.keys(part).some((k) => k.endsWith('/rulecategoryflag')))
-            ? {
-                field: 'rulecategoryflag',
-                says: `is missing from a RISKDEC of ${String(part.fraudcontrolshieldstatuscode)} ("Identifies the condition that caused \`DENY\` or \`CHALLENGE\`")`,
-                expected: 'the condition that caused it',
-              }
-            : undefined,
-        ),
-    },
-  ];
-}
-
 /** A successful RISKDEC part that gave CHALLENGE or DENY. */
 const isSuspicious = (part: Readonly<Record<string, unknown>>): boolean =>
   part.requesttypedescription === 'RISKDEC' && part.errorcode === '0' && (part.fraudcontrolshieldstatuscode === 'CHALLENGE' || part.fraudcontrolshieldstatuscode === 'DENY');
@@ -615,7 +566,47 @@ export const ANSWER_INVARIANTS: readonly AnswerInvariant[] = [
       return out;
     },
   },
-  ...PAYMENT_AND_RISK_INVARIANTS(),
+  // Sentences of the payment and risk-decision rows held in every request that carries such a part, separate or
+  // combined, first or later (the fifth blind round found each checked in one context only).
+  {
+    name: 'authorised-by-bank',
+    deferred: true,
+    rule: 'AUTH-BANK-CONTACTED',
+    checks:
+      'an AUTH part of errorcode 0 (the bank authorised: "`AUTH`: asks the acquiring bank to authorise a payment") carries `authcode` and `acquirerresponsecode`, in every request that holds one ("present when the bank was contacted")',
+    looksAt: (part) => part.requesttypedescription === 'AUTH' && part.errorcode === '0',
+    find: (a) =>
+      partFindings(a, 'authorised-by-bank', 'AUTH-BANK-CONTACTED', (part) => {
+        if (part.requesttypedescription !== 'AUTH' || part.errorcode !== '0') return undefined;
+        const field = BANK_FIELDS.find((f) => part[f] === undefined);
+        return field
+          ? {
+              field,
+              says: 'is missing though the bank authorised the payment (errorcode 0; "present when the bank was contacted")',
+              expected: field === 'authcode' ? "the bank's authorisation code" : "the bank's response code",
+            }
+          : undefined;
+      }),
+  },
+  {
+    name: 'suspicious-flagged',
+    deferred: true,
+    rule: 'RISKDEC-CATEGORYFLAG',
+    checks:
+      'a successful RISKDEC part of shield status CHALLENGE or DENY carries `rulecategoryflag`, separate or combined, first or last ("Identifies the condition that caused `DENY` or `CHALLENGE`")',
+    looksAt: (part) => isSuspicious(part),
+    find: (a) =>
+      partFindings(a, 'suspicious-flagged', 'RISKDEC-CATEGORYFLAG', (part) =>
+        // A flag sent at another place of the XML block is that place's fault (`xml-locations`): one fault, one cause.
+        isSuspicious(part) && part.rulecategoryflag === undefined && !(a.format === 'xml' && Object.keys(part).some((k) => k.endsWith('/rulecategoryflag')))
+          ? {
+              field: 'rulecategoryflag',
+              says: `is missing from a RISKDEC of ${String(part.fraudcontrolshieldstatuscode)} ("Identifies the condition that caused \`DENY\` or \`CHALLENGE\`")`,
+              expected: 'the condition that caused it',
+            }
+          : undefined,
+      ),
+  },
 ];
 
 /** The later part of RISKDEC+AUTH or AUTH+RISKDEC, the reference it must carry as its parent, and the row's rule. */
