@@ -22,7 +22,7 @@ import { SECOND_REQUEST_OBJECT, type Violation } from '../validate';
 import type { CheckedCall, RequestView } from './call';
 import { locate } from './call';
 import { recallOf, remember } from './recall';
-import { isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../wire/reading';
+import { filterReferences, isRowCombination, SUBSCRIPTION_RULE, threeDsPairFaults } from '../wire/reading';
 import { DOCTYPE_PROBLEM } from '../wire/xml';
 
 const subscriptionRuleOf = (field: string): string => SUBSCRIPTION_RULE[field] ?? 'FIELD-SUBSCRIPTION-VALUES';
@@ -744,8 +744,7 @@ export const REQUEST_CHECKS: readonly RequestCheck[] = [
         if (!o || view.types.join() !== 'TRANSACTIONUPDATE') return [];
         const updates = o.updates;
         if (typeof updates !== 'object' || updates === null || !('baseamount' in updates)) return [];
-        const refs = (o.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
-        const ref = Array.isArray(refs) ? str(refs[0]?.value) : undefined;
+        const ref = filterReferences(o.filter)[0];
         const rec = ref === undefined ? undefined : ledger.get(ref);
         // The AUTH part of an AUTH+SUBSCRIPTION: the first payment, not the subscription.
         const sub = rec?.type === 'AUTH' ? ledger.children(rec.transactionreference).find((c) => c.type === 'SUBSCRIPTION') : undefined;

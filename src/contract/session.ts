@@ -16,6 +16,7 @@ import { FlowCounter, FLOWS, type Step, type UpdateStep } from './flows';
 import type { CaseResult, ContractReport, ContractViolation } from './report';
 import { ruleText } from '../rules/contract';
 import { answerFindings } from '../rules/answers';
+import { filterReferences } from '../wire/reading';
 
 export interface SessionOptions {
   /** Warnings fail the gate too. */
@@ -223,8 +224,7 @@ export class ContractSession {
     else this.flows.addSteps(made);
     for (const view of call.requests) {
       if (view.types.join() === 'TRANSACTIONUPDATE' && view.obj) {
-        const refs = (view.obj.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
-        const target = Array.isArray(refs) && typeof refs[0]?.value === 'string' ? refs[0].value : undefined;
+        const target = filterReferences(view.obj.filter)[0];
         const updates = view.obj.updates;
         const fields = typeof updates === 'object' && updates !== null ? Object.keys(updates) : [];
         const errorcode = view.parts[0]?.errorcode;

@@ -21,7 +21,7 @@ import { ANSWER_INVARIANTS, answerFindings, securityCodePaths, xmlProblemRule, t
 import { causeFindings, defaultRuleIndex, formRuleOf, presenceRuleOf, rulesForViolation } from '../rules/attribution';
 import type { Finding } from '../rules/findings';
 import { echoViolations, validateResponseEnvelope } from '../validate';
-import { passedOn } from '../wire/reading';
+import { filterReferences, passedOn } from '../wire/reading';
 import type { Format, RequestObject, ResponseEnvelope, ResponsePart } from '../wire/types';
 import type { ObservedLedger } from './observed';
 
@@ -425,8 +425,8 @@ function sourceOf(ctx: AnswerContext, parent: TxRecord, field: string): string {
 
 /** The one `transactionreference` a follow-up's `filter` names, if it names exactly one. */
 function namedByFilter(obj: RequestObject | undefined): string | undefined {
-  const refs = (obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
-  return Array.isArray(refs) && refs.length === 1 ? str(refs[0]?.value) : undefined;
+  const refs = filterReferences(obj?.filter);
+  return refs.length === 1 ? str(refs[0]) : undefined;
 }
 
 /**
@@ -866,9 +866,8 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
       for (const view of ctx.views) {
         if (view.types.join() !== 'TRANSACTIONUPDATE' || !view.parts.every(ok) || view.parts.length === 0) continue;
         const value = (view.obj?.updates as { transactionactive?: unknown } | undefined)?.transactionactive;
-        const refs = (view.obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
-        if ((value !== '0' && value !== '1') || !Array.isArray(refs)) continue;
-        for (const r of refs) if (typeof r?.value === 'string' && ctx.observed.get(r.value)?.type === 'STORE') ctx.memory.storeUpdated(r.value, value);
+        if (value !== '0' && value !== '1') continue;
+        for (const ref of filterReferences(view.obj?.filter)) if (ref !== undefined && ctx.observed.get(ref)?.type === 'STORE') ctx.memory.storeUpdated(ref, value);
       }
       for (const view of ctx.views) {
         const named = str(view.obj?.parenttransactionreference);
@@ -920,8 +919,7 @@ const SESSION_CHECKS: readonly SessionCheck[] = [
     run: (ctx, out) => {
       for (const view of ctx.views) {
         if (view.types.join() === 'TRANSACTIONUPDATE') {
-          const refs = (view.obj?.filter as { transactionreference?: { value?: unknown }[] } | undefined)?.transactionreference;
-          if (Array.isArray(refs)) for (const r of refs) if (typeof r?.value === 'string') ctx.memory.markUpdated(r.value);
+          for (const ref of filterReferences(view.obj?.filter)) if (ref !== undefined) ctx.memory.markUpdated(ref);
         }
       }
       if (ctx.clientErrors.size > 0) return;

@@ -57,6 +57,20 @@ export function envelopeFaults(envelope: Readonly<Record<string, unknown>>): ('v
 // ---- values ------------------------------------------------------------------------------------------------------
 
 /**
+ * The `transactionreference` values a follow-up's `filter` names, each entry's `value` as written (`undefined` where
+ * it is no string): one reading of the filter for the contract gate and the proxy, which take the first, the only one
+ * or every one of them.
+ */
+export function filterReferences(filter: unknown): (string | undefined)[] {
+  const refs = typeof filter === 'object' && filter !== null ? (filter as { transactionreference?: unknown }).transactionreference : undefined;
+  if (!Array.isArray(refs)) return [];
+  return refs.map((r: unknown) => {
+    const value = typeof r === 'object' && r !== null ? (r as { value?: unknown }).value : undefined;
+    return typeof value === 'string' ? value : undefined;
+  });
+}
+
+/**
  * "Not sent": an empty string, `null`, or nothing. Real XML clients send empty elements for unset fields
  * (`<county></county>`, public-facts.md) and PHP clients empty strings; src/wire/xml.ts drops empty elements and
  * attributes, and every reader drops these values before it checks anything.
