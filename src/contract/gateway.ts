@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { createGateway, DEFAULT_CONFIG, listen, normaliseBasePath, type GatewayMutation, type GatewayOptions, type InProcessGateway, type ObservedCall } from '../gateway';
 import { underBasePath } from '../gateway/routes/base-path';
+import { contentTypeOk, utf8Text } from '../gateway/routes/http';
 import { withAliasedAccount } from './accounts';
 import { registerCredential } from '../redact';
 import { reportJson } from './report';
@@ -59,6 +60,8 @@ function scenarioMutation(base: GatewayMutation | undefined, current: () => Gate
   };
 }
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 /** A form larger than this goes to the ACS unjudged (its own limit answers it). */
 const ACS_FORM_LIMIT = 1 << 20;
 
@@ -106,13 +109,9 @@ export function createContractGateway(opts: ContractOptions = {}, baseUrl?: () =
     req.on('error', (err) => copy.destroy(err));
     req.on('end', () => {
       copy.push(null);
-      const type = String(req.headers['content-type'] ?? '')
-        .split(';')[0]
-        .trim()
-        .toLowerCase();
-      if (size > ACS_FORM_LIMIT || type !== 'application/x-www-form-urlencoded' || req.headers['content-encoding'] !== undefined) return;
-      // Read as the ACS reads it (UTF-8).
-      const form = new URLSearchParams(Buffer.concat(kept).toString('utf8'));
+      // Only a form the ACS takes (its own media-type test), read as the ACS reads it.
+      if (size > ACS_FORM_LIMIT || !contentTypeOk(req.headers['content-type'], [FORM_TYPE]) || req.headers['content-encoding'] !== undefined) return;
+      const form = new URLSearchParams(utf8Text(Buffer.concat(kept)));
       const get = (name: string): string | undefined => form.get(name) ?? undefined;
       ready.observeAcsForm({ md: get('MD'), pareq: get('PaReq'), termUrl: get('TermUrl') });
     });
